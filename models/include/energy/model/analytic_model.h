@@ -1,0 +1,68 @@
+//===- energy/model/analytic_model.h - The default, physically grounded model ===//
+//
+// Energy = static power x time + sum over operations of count x energy per
+// operation (FLOPs by precision and kind, bytes loaded and stored, instructions,
+// branches). The parameters live in a versioned JSON model file
+// (docs/formats/model.md); the shipped one is models/default.json, with its
+// sources in docs/default-model.md. It is an estimate: reports label it
+// "modelled".
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_MODEL_ANALYTIC_MODEL_H
+#define ENERGY_MODEL_ANALYTIC_MODEL_H
+
+#include "energy/model/activity.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <stdexcept>
+#include <string>
+
+namespace energy::model {
+
+/// Thrown for a missing, corrupt or unsupported model file; what() is one
+/// line that names the file, the problem and the way out.
+class ModelError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+struct EnergyEstimate {
+  double staticJoules = 0.0;
+  double dynamicJoules = 0.0;
+  double total() const { return staticJoules + dynamicJoules; }
+};
+
+class AnalyticModel {
+public:
+  /// Parses a model document; throws ModelError. `Origin` names it in errors.
+  static AnalyticModel fromJson(const nlohmann::json &Doc,
+                                const std::string &Origin);
+  /// Reads and parses a model file; throws ModelError.
+  static AnalyticModel load(const std::string &Path);
+
+  EnergyEstimate estimate(const Activity &A) const;
+
+  const std::string &name() const { return Name; }
+  int version() const { return Version; }
+
+private:
+  std::string Name;
+  int Version = 0;
+  double StaticWatts = 0.0;
+  double JoulesPerFlop[ENERGY_NUM_PRECISIONS][ENERGY_NUM_FLOP_KINDS] = {};
+  double JoulesPerByteLoaded = 0.0;
+  double JoulesPerByteStored = 0.0;
+  double JoulesPerInstruction = 0.0;
+  double JoulesPerBranch = 0.0;
+};
+
+/// Where the default model is: $ENERGY_MODEL if set, else
+/// <prefix>/share/energypass/models/default.json, where <prefix> is the parent
+/// of the directory holding the object that contains `Anchor` (pass the
+/// address of any function of the calling binary or library).
+std::string defaultModelPath(const void *Anchor);
+
+} // namespace energy::model
+
+#endif

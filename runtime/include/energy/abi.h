@@ -1,0 +1,158 @@
+/*===- energy/abi.h - The contract between the pass and the runtime --------===*
+ *
+ * Everything that instrumented code and libenergyrt must agree on is defined
+ * here, once: the layout of the tables the pass emits into each object, the
+ * names of the runtime entry points it calls, and the names of sections and
+ * module flags. The pass includes this header to build its IR types and
+ * symbol names; the runtime includes it to read the tables. Change a layout,
+ * bump ENERGY_ABI_VERSION: the runtime refuses modules of another version.
+ *
+ * Data flow: for every instrumented module the pass emits
+ *   - one `struct energy_module` descriptor in section ENERGY_MODULE_SECTION,
+ *     kept alive by llvm.compiler.used, with the module's region table, block
+ *     table (static cost vector per basic block) and dynamic-counter table;
+ *   - one thread_local counter array of num_blocks + num_dynamic uint64_t:
+ *     block execution counts first, then dynamic amounts (bytes of
+ *     memcpy/memset with run-time lengths, active lanes of masked operations);
+ *   - a function returning the calling thread's copy of that array;
+ *   - a constructor calling ENERGY_REGISTER_MODULE and a destructor calling
+ *     ENERGY_UNREGISTER_MODULE with the descriptor;
+ *   - calls to ENERGY_REGION_ENTER / ENERGY_REGION_EXIT at region entry and
+ *     at every exit.
+ * Region totals are block counts times cost vectors, computed at report time.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef ENERGY_ABI_H
+#define ENERGY_ABI_H
+
+#include <stdint.h>
+
+#define ENERGY_ABI_VERSION 1u
+
+/* Section holding the module descriptors; a C identifier so that linkers
+ * provide __start_energy_modules / __stop_energy_modules. */
+#define ENERGY_MODULE_SECTION "energy_modules"
+
+/* Module flag set on instrumented modules; the pass skips modules that have it. */
+#define ENERGY_MODULE_FLAG "energypass.instrumented"
+
+/* Symbols whose name starts with this prefix belong to the runtime (or to the
+ * pass's own generated code) and are never instrumented. */
+#define ENERGY_SYMBOL_PREFIX "__energy_"
+
+/* Runtime entry points. Signatures:
+ *   void __energy_register_module(struct energy_module *);
+ *   void __energy_unregister_module(struct energy_module *);
+ *   void __energy_region_enter(struct energy_module *, uint32_t region);
+ *   void __energy_region_exit(struct energy_module *, uint32_t region);    */
+#define ENERGY_REGISTER_MODULE "__energy_register_module"
+#define ENERGY_UNREGISTER_MODULE "__energy_unregister_module"
+#define ENERGY_REGION_ENTER "__energy_region_enter"
+#define ENERGY_REGION_EXIT "__energy_region_exit"
+
+/* Names of the per-module objects the pass creates (module-local linkage). */
+#define ENERGY_MODULE_DESCRIPTOR "__energy_module"
+#define ENERGY_MODULE_COUNTERS "__energy_counters"
+#define ENERGY_MODULE_COUNTERS_GETTER "__energy_thread_counters"
+#define ENERGY_MODULE_CTOR "__energy_module_ctor"
+#define ENERGY_MODULE_DTOR "__energy_module_dtor"
+
+/* Constructor priority: before ordinary C++ static constructors (65535), so
+ * that instrumented code run from constructors is already attributed. */
+#define ENERGY_CTOR_PRIORITY 101
+
+/* Index used for "no parent region". */
+#define ENERGY_NO_REGION 0xffffffffu
+
+enum energy_precision {
+  ENERGY_PREC_HALF = 0, /* half and bfloat */
+  ENERGY_PREC_FLOAT = 1,
+  ENERGY_PREC_DOUBLE = 2,
+  ENERGY_NUM_PRECISIONS = 3
+};
+
+enum energy_flop_kind {
+  ENERGY_FLOP_ADDSUB = 0,
+  ENERGY_FLOP_MUL = 1,
+  ENERGY_FLOP_DIV = 2,
+  ENERGY_FLOP_SQRT = 3,
+  ENERGY_FLOP_FMA = 4, /* fma and fmuladd; each lane counts 2 FLOPs */
+  ENERGY_FLOP_MINMAX = 5,
+  ENERGY_FLOP_OTHER = 6, /* fneg excluded; see docs/counting.md */
+  ENERGY_NUM_FLOP_KINDS = 7
+};
+
+/* Width of the instruction that performed a FLOP (register bits). */
+enum energy_vector_width {
+  ENERGY_WIDTH_SCALAR = 0,
+  ENERGY_WIDTH_128 = 1, /* vectors of up to 128 bits */
+  ENERGY_WIDTH_256 = 2,
+  ENERGY_WIDTH_512 = 3, /* 512 bits and wider */
+  ENERGY_NUM_WIDTHS = 4
+};
+
+enum energy_region_kind {
+  ENERGY_REGION_FUNCTION = 0,
+  ENERGY_REGION_LOOP = 1,
+  ENERGY_REGION_USER = 2
+};
+
+/* Static cost of one execution of a basic block. */
+struct energy_cost {
+  uint32_t flops[ENERGY_NUM_PRECISIONS][ENERGY_NUM_FLOP_KINDS];
+  uint32_t flops_by_width[ENERGY_NUM_WIDTHS]; /* same FLOPs, split by width */
+  uint64_t bytes_loaded;
+  uint64_t bytes_stored;
+  uint32_t instructions; /* IR instructions, excluding the pass's own */
+  uint32_t branches;     /* conditional br, switch, indirectbr */
+  uint32_t calls;        /* calls and invokes, excluding intrinsics */
+  uint32_t reserved;
+};
+
+struct energy_block {
+  uint32_t region; /* index of the region that owns the block (self counts) */
+  uint32_t line;   /* first source line of the block, 0 if unknown */
+  struct energy_cost cost;
+};
+
+enum energy_dynamic_kind {
+  ENERGY_DYNAMIC_BYTES_LOADED = 0,
+  ENERGY_DYNAMIC_BYTES_STORED = 1,
+  ENERGY_DYNAMIC_FLOPS = 2 /* executed lanes of a masked FP operation */
+};
+
+/* Meaning of counter slot num_blocks + i: an amount added at run time. */
+struct energy_dynamic_counter {
+  uint32_t block;     /* block whose region the amount belongs to */
+  uint8_t kind;       /* enum energy_dynamic_kind */
+  uint8_t precision;  /* for ENERGY_DYNAMIC_FLOPS */
+  uint8_t flop_kind;  /* for ENERGY_DYNAMIC_FLOPS */
+  uint8_t width;      /* for ENERGY_DYNAMIC_FLOPS */
+  uint32_t scale;     /* FLOPs per counted lane (2 for fma) or 1 */
+};
+
+struct energy_region {
+  const char *name;      /* symbol name, or "func:loop@file:line" */
+  const char *demangled; /* demangled symbol name (equal to name for C) */
+  const char *file;      /* source file from debug info, or the module's */
+  uint32_t line;         /* 0 when unknown */
+  uint32_t kind;         /* enum energy_region_kind */
+  uint32_t parent;       /* enclosing region, ENERGY_NO_REGION for none */
+  uint32_t reserved;
+};
+
+struct energy_module {
+  uint32_t abi_version; /* ENERGY_ABI_VERSION */
+  uint32_t num_regions;
+  uint32_t num_blocks;
+  uint32_t num_dynamic;
+  uint64_t hash; /* stable identity of the module's tables */
+  const char *source; /* module identifier (source file name) */
+  const struct energy_region *regions;
+  const struct energy_block *blocks;
+  const struct energy_dynamic_counter *dynamic;
+  uint64_t *(*thread_counters)(void); /* calling thread's counter array */
+  void *runtime; /* owned by the runtime; zero in the object file */
+};
+
+#endif /* ENERGY_ABI_H */

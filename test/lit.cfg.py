@@ -1,0 +1,26 @@
+# lit configuration for EnergyPass: one site config, two suites (lit/ and e2e/).
+import os
+import lit.formats
+
+config.name = "EnergyPass"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".c", ".cpp", ".cu", ".test"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.join(config.energy_src_root, "test")
+
+bin_dir = os.path.join(config.energy_obj_root, "bin")
+lib_dir = os.path.join(config.energy_obj_root, "lib")
+tools = config.llvm_tools_dir
+
+config.environment["PATH"] = os.pathsep.join([bin_dir, tools, config.environment.get("PATH", "")])
+# Reports of tests go where the test says, never into the source tree.
+config.environment.pop("ENERGY_REPORT", None)
+
+config.substitutions.append(("%opt", os.path.join(tools, "opt")))
+config.substitutions.append(("%clangxx", config.energy_clangxx))
+config.substitutions.append(("%clang", config.energy_clang))
+config.substitutions.append(("%plugin", os.path.join(lib_dir, "libEnergyPass.so")))
+config.substitutions.append(("%energy_lib", lib_dir))
+config.substitutions.append(("%energy_bin", bin_dir))
+config.substitutions.append(("%examples", os.path.join(config.energy_src_root, "examples")))
+config.substitutions.append(("%shared_data", os.path.join(config.energy_src_root, "..", "shared", "data")))
