@@ -5,7 +5,7 @@ import lit.formats
 config.name = "EnergyPass"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll", ".c", ".cpp", ".cu", ".test"]
-config.excludes = ["Inputs", "unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.excludes = ["Inputs", "lib", "unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.join(config.energy_src_root, "test")
 
 bin_dir = os.path.join(config.energy_obj_root, "bin")
@@ -24,3 +24,5 @@ config.substitutions.append(("%energy_lib", lib_dir))
 config.substitutions.append(("%energy_bin", bin_dir))
 config.substitutions.append(("%examples", os.path.join(config.energy_src_root, "examples")))
 config.substitutions.append(("%shared_data", os.path.join(config.energy_src_root, "..", "shared", "data")))
+config.substitutions.append(
+    ("%check-report", "python3 " + os.path.join(config.energy_src_root, "test", "e2e", "lib", "check_report.py")))
