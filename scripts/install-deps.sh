@@ -13,6 +13,7 @@ packages=(
   libboost-context-dev                                     # CUDA emulator fibers
   liblzma-dev                                              # xz-compressed GPU traces
   valgrind likwid python3 python3-scipy                    # benchmarks
+  chromium                                                 # headless check of roofline plots
 )
 
 missing=()
