@@ -1,0 +1,402 @@
+//===- CostModel.cpp - Static cost vector of a basic block ----------------===//
+//
+// Counts what one execution of a block does, instruction by instruction. The
+// rules follow docs/counting.md: a vector operation counts each lane, an fma
+// or fmuladd lane counts 2 FLOPs, fneg/fabs/copysign/conversions/compares are
+// not FLOPs, and masked accesses count only their active lanes (at run time
+// when the mask is not a constant).
+//
+//===----------------------------------------------------------------------===//
+#include "CostModel.h"
+
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace energy {
+namespace {
+
+std::optional<energy_precision> precisionOf(Type *Ty) {
+  Ty = Ty->getScalarType();
+  if (Ty->isHalfTy() || Ty->isBFloatTy())
+    return ENERGY_PREC_HALF;
+  if (Ty->isFloatTy())
+    return ENERGY_PREC_FLOAT;
+  // double and the wider formats (x86_fp80, fp128) share the double slot.
+  if (Ty->isFloatingPointTy())
+    return ENERGY_PREC_DOUBLE;
+  return std::nullopt;
+}
+
+/// Lanes of a vector (the minimum for scalable vectors), 1 for a scalar.
+uint64_t lanesOf(Type *Ty) {
+  if (auto *VT = dyn_cast<VectorType>(Ty))
+    return VT->getElementCount().getKnownMinValue();
+  return 1;
+}
+
+energy_vector_width widthOf(Type *Ty) {
+  if (!Ty->isVectorTy())
+    return ENERGY_WIDTH_SCALAR;
+  uint64_t Bits = lanesOf(Ty) * Ty->getScalarSizeInBits();
+  if (Bits <= 128)
+    return ENERGY_WIDTH_128;
+  if (Bits <= 256)
+    return ENERGY_WIDTH_256;
+  return ENERGY_WIDTH_512;
+}
+
+/// Set lanes of a constant mask; nullopt when only known at run time.
+std::optional<uint64_t> constantLanes(Value *Mask) {
+  auto *C = dyn_cast<Constant>(Mask);
+  if (!C)
+    return std::nullopt;
+  if (C->isNullValue())
+    return 0;
+  auto *VT = dyn_cast<FixedVectorType>(C->getType());
+  if (!VT)
+    return std::nullopt;
+  uint64_t Set = 0;
+  for (unsigned I = 0, E = VT->getNumElements(); I != E; ++I)
+    if (auto *Lane = dyn_cast_or_null<ConstantInt>(C->getAggregateElement(I)))
+      Set += Lane->isOne();
+  return Set;
+}
+
+/// Instructions that emit no machine code and so are not counted.
+bool isCodeless(const Instruction &I) {
+  return I.isDebugOrPseudoInst() || I.isLifetimeStartOrEnd() ||
+         isa<AssumeInst>(I);
+}
+
+class BlockCostBuilder {
+public:
+  BlockCostBuilder(const DataLayout &DL, const TargetLibraryInfo *TLI)
+      : DL(DL), TLI(TLI) {}
+
+  void visit(Instruction &I);
+  BlockCost take() { return std::move(Cost); }
+
+private:
+  void visitCall(CallBase &Call);
+  void visitIntrinsic(IntrinsicInst &II);
+  void visitMathLibCall(CallBase &Call);
+  void addFlops(Type *Ty, energy_flop_kind Kind, uint64_t PerLane,
+                uint64_t Lanes);
+  void addLaneFlops(Type *Ty, energy_flop_kind Kind, uint64_t PerLane = 1) {
+    addFlops(Ty, Kind, PerLane, lanesOf(Ty));
+  }
+  void addBytes(energy_dynamic_kind Kind, uint64_t Bytes);
+  void addMaskedAccess(Instruction &I, Value *Mask, Type *ValueTy,
+                       energy_dynamic_kind Kind);
+  void addTransfer(Instruction &I, Value *Length, bool Loads);
+  uint64_t storeSize(Type *Ty) const {
+    return DL.getTypeStoreSize(Ty).getKnownMinValue();
+  }
+
+  const DataLayout &DL;
+  const TargetLibraryInfo *TLI;
+  BlockCost Cost;
+};
+
+void BlockCostBuilder::addFlops(Type *Ty, energy_flop_kind Kind,
+                                uint64_t PerLane, uint64_t Lanes) {
+  std::optional<energy_precision> Precision = precisionOf(Ty);
+  if (!Precision)
+    return;
+  uint32_t Flops = PerLane * Lanes;
+  Cost.Static.flops[*Precision][Kind] += Flops;
+  Cost.Static.flops_by_width[widthOf(Ty)] += Flops;
+}
+
+void BlockCostBuilder::addBytes(energy_dynamic_kind Kind, uint64_t Bytes) {
+  if (Kind == ENERGY_DYNAMIC_BYTES_LOADED)
+    Cost.Static.bytes_loaded += Bytes;
+  else
+    Cost.Static.bytes_stored += Bytes;
+}
+
+void BlockCostBuilder::addMaskedAccess(Instruction &I, Value *Mask,
+                                       Type *ValueTy,
+                                       energy_dynamic_kind Kind) {
+  uint64_t BytesPerLane = storeSize(ValueTy->getScalarType());
+  if (std::optional<uint64_t> Lanes = constantLanes(Mask)) {
+    addBytes(Kind, *Lanes * BytesPerLane);
+    return;
+  }
+  DynamicSite Site;
+  Site.Site = &I;
+  Site.Entry.kind = Kind;
+  Site.Entry.scale = 1;
+  Site.Mask = Mask;
+  Site.BytesPerLane = BytesPerLane;
+  Cost.Dynamic.push_back(Site);
+}
+
+void BlockCostBuilder::addTransfer(Instruction &I, Value *Length,
+                                   bool Loads) {
+  if (auto *Constant = dyn_cast<ConstantInt>(Length)) {
+    if (Loads)
+      addBytes(ENERGY_DYNAMIC_BYTES_LOADED, Constant->getZExtValue());
+    addBytes(ENERGY_DYNAMIC_BYTES_STORED, Constant->getZExtValue());
+    return;
+  }
+  DynamicSite Site;
+  Site.Site = &I;
+  Site.Entry.scale = 1;
+  Site.Length = Length;
+  if (Loads) {
+    Site.Entry.kind = ENERGY_DYNAMIC_BYTES_LOADED;
+    Cost.Dynamic.push_back(Site);
+  }
+  Site.Entry.kind = ENERGY_DYNAMIC_BYTES_STORED;
+  Cost.Dynamic.push_back(Site);
+}
+
+void BlockCostBuilder::visit(Instruction &I) {
+  if (isCodeless(I))
+    return;
+  ++Cost.Static.instructions;
+  switch (I.getOpcode()) {
+  case Instruction::FAdd:
+  case Instruction::FSub:
+    addLaneFlops(I.getType(), ENERGY_FLOP_ADDSUB);
+    break;
+  case Instruction::FMul:
+    addLaneFlops(I.getType(), ENERGY_FLOP_MUL);
+    break;
+  case Instruction::FDiv:
+    addLaneFlops(I.getType(), ENERGY_FLOP_DIV);
+    break;
+  case Instruction::FRem:
+    addLaneFlops(I.getType(), ENERGY_FLOP_OTHER);
+    break;
+  case Instruction::Load:
+    Cost.Static.bytes_loaded += storeSize(I.getType());
+    break;
+  case Instruction::Store:
+    Cost.Static.bytes_stored +=
+        storeSize(cast<StoreInst>(I).getValueOperand()->getType());
+    break;
+  case Instruction::AtomicRMW: {
+    uint64_t Size = storeSize(cast<AtomicRMWInst>(I).getValOperand()->getType());
+    Cost.Static.bytes_loaded += Size;
+    Cost.Static.bytes_stored += Size;
+    break;
+  }
+  case Instruction::AtomicCmpXchg: {
+    // Counted as a read and a write whether or not the exchange succeeds:
+    // the locked instruction owns the cache line either way.
+    uint64_t Size =
+        storeSize(cast<AtomicCmpXchgInst>(I).getCompareOperand()->getType());
+    Cost.Static.bytes_loaded += Size;
+    Cost.Static.bytes_stored += Size;
+    break;
+  }
+  case Instruction::Br:
+    Cost.Static.branches += cast<BranchInst>(I).isConditional();
+    break;
+  case Instruction::Switch:
+  case Instruction::IndirectBr:
+    ++Cost.Static.branches;
+    break;
+  case Instruction::Call:
+  case Instruction::Invoke:
+  case Instruction::CallBr:
+    visitCall(cast<CallBase>(I));
+    break;
+  default:
+    break;
+  }
+}
+
+void BlockCostBuilder::visitCall(CallBase &Call) {
+  if (auto *II = dyn_cast<IntrinsicInst>(&Call)) {
+    visitIntrinsic(*II);
+    return;
+  }
+  if (Call.isInlineAsm())
+    return;
+  ++Cost.Static.calls;
+  visitMathLibCall(Call);
+}
+
+/// Calls to the C math library do FP work that no instrumented code sees.
+/// They count as one FLOP of their kind per call, the same as the intrinsic
+/// that -O2 may turn them into, so that -O0 and -O2 agree.
+void BlockCostBuilder::visitMathLibCall(CallBase &Call) {
+  Function *Callee = Call.getCalledFunction();
+  LibFunc Func;
+  if (!TLI || !Callee || !TLI->getLibFunc(*Callee, Func) || !TLI->has(Func))
+    return;
+  Type *Ty = Call.getType();
+  switch (Func) {
+  case LibFunc_sqrt:
+  case LibFunc_sqrtf:
+  case LibFunc_sqrtl:
+    addLaneFlops(Ty, ENERGY_FLOP_SQRT);
+    break;
+  case LibFunc_fmin:
+  case LibFunc_fminf:
+  case LibFunc_fminl:
+  case LibFunc_fmax:
+  case LibFunc_fmaxf:
+  case LibFunc_fmaxl:
+    addLaneFlops(Ty, ENERGY_FLOP_MINMAX);
+    break;
+#define ENERGY_TRANSCENDENTAL(NAME)                                            \
+  case LibFunc_##NAME:                                                         \
+  case LibFunc_##NAME##f:                                                      \
+  case LibFunc_##NAME##l:
+    ENERGY_TRANSCENDENTAL(sin)
+    ENERGY_TRANSCENDENTAL(cos)
+    ENERGY_TRANSCENDENTAL(tan)
+    ENERGY_TRANSCENDENTAL(asin)
+    ENERGY_TRANSCENDENTAL(acos)
+    ENERGY_TRANSCENDENTAL(atan)
+    ENERGY_TRANSCENDENTAL(atan2)
+    ENERGY_TRANSCENDENTAL(sinh)
+    ENERGY_TRANSCENDENTAL(cosh)
+    ENERGY_TRANSCENDENTAL(tanh)
+    ENERGY_TRANSCENDENTAL(exp)
+    ENERGY_TRANSCENDENTAL(exp2)
+    ENERGY_TRANSCENDENTAL(exp10)
+    ENERGY_TRANSCENDENTAL(expm1)
+    ENERGY_TRANSCENDENTAL(log)
+    ENERGY_TRANSCENDENTAL(log2)
+    ENERGY_TRANSCENDENTAL(log10)
+    ENERGY_TRANSCENDENTAL(log1p)
+    ENERGY_TRANSCENDENTAL(pow)
+    ENERGY_TRANSCENDENTAL(cbrt)
+    ENERGY_TRANSCENDENTAL(fmod)
+#undef ENERGY_TRANSCENDENTAL
+    addLaneFlops(Ty, ENERGY_FLOP_OTHER);
+    break;
+  default:
+    break;
+  }
+}
+
+void BlockCostBuilder::visitIntrinsic(IntrinsicInst &II) {
+  Type *Ty = II.getType();
+  switch (II.getIntrinsicID()) {
+  case Intrinsic::experimental_constrained_fadd:
+  case Intrinsic::experimental_constrained_fsub:
+    addLaneFlops(Ty, ENERGY_FLOP_ADDSUB);
+    break;
+  case Intrinsic::experimental_constrained_fmul:
+    addLaneFlops(Ty, ENERGY_FLOP_MUL);
+    break;
+  case Intrinsic::experimental_constrained_fdiv:
+    addLaneFlops(Ty, ENERGY_FLOP_DIV);
+    break;
+  case Intrinsic::sqrt:
+  case Intrinsic::experimental_constrained_sqrt:
+    addLaneFlops(Ty, ENERGY_FLOP_SQRT);
+    break;
+  case Intrinsic::fma:
+  case Intrinsic::fmuladd:
+  case Intrinsic::experimental_constrained_fma:
+  case Intrinsic::experimental_constrained_fmuladd:
+    addLaneFlops(Ty, ENERGY_FLOP_FMA, 2);
+    break;
+  case Intrinsic::minnum:
+  case Intrinsic::maxnum:
+  case Intrinsic::minimum:
+  case Intrinsic::maximum:
+  case Intrinsic::experimental_constrained_minnum:
+  case Intrinsic::experimental_constrained_maxnum:
+  case Intrinsic::experimental_constrained_minimum:
+  case Intrinsic::experimental_constrained_maximum:
+    addLaneFlops(Ty, ENERGY_FLOP_MINMAX);
+    break;
+  case Intrinsic::experimental_constrained_frem:
+  case Intrinsic::sin:
+  case Intrinsic::cos:
+  case Intrinsic::tan:
+  case Intrinsic::asin:
+  case Intrinsic::acos:
+  case Intrinsic::atan:
+  case Intrinsic::sinh:
+  case Intrinsic::cosh:
+  case Intrinsic::tanh:
+  case Intrinsic::exp:
+  case Intrinsic::exp2:
+  case Intrinsic::exp10:
+  case Intrinsic::log:
+  case Intrinsic::log2:
+  case Intrinsic::log10:
+  case Intrinsic::pow:
+  case Intrinsic::powi:
+    addLaneFlops(Ty, ENERGY_FLOP_OTHER);
+    break;
+  case Intrinsic::vector_reduce_fadd: {
+    // start + v[0] + ... + v[n-1]: one add per lane.
+    Type *VecTy = II.getArgOperand(1)->getType();
+    addFlops(VecTy, ENERGY_FLOP_ADDSUB, 1, lanesOf(VecTy));
+    break;
+  }
+  case Intrinsic::vector_reduce_fmul: {
+    Type *VecTy = II.getArgOperand(1)->getType();
+    addFlops(VecTy, ENERGY_FLOP_MUL, 1, lanesOf(VecTy));
+    break;
+  }
+  case Intrinsic::vector_reduce_fmin:
+  case Intrinsic::vector_reduce_fmax:
+  case Intrinsic::vector_reduce_fminimum:
+  case Intrinsic::vector_reduce_fmaximum: {
+    Type *VecTy = II.getArgOperand(0)->getType();
+    addFlops(VecTy, ENERGY_FLOP_MINMAX, 1, lanesOf(VecTy) - 1);
+    break;
+  }
+  case Intrinsic::masked_load:
+    addMaskedAccess(II, II.getArgOperand(2), Ty, ENERGY_DYNAMIC_BYTES_LOADED);
+    break;
+  case Intrinsic::masked_gather:
+    addMaskedAccess(II, II.getArgOperand(2), Ty, ENERGY_DYNAMIC_BYTES_LOADED);
+    break;
+  case Intrinsic::masked_expandload:
+    addMaskedAccess(II, II.getArgOperand(1), Ty, ENERGY_DYNAMIC_BYTES_LOADED);
+    break;
+  case Intrinsic::masked_store:
+  case Intrinsic::masked_scatter:
+    addMaskedAccess(II, II.getArgOperand(3), II.getArgOperand(0)->getType(),
+                    ENERGY_DYNAMIC_BYTES_STORED);
+    break;
+  case Intrinsic::masked_compressstore:
+    addMaskedAccess(II, II.getArgOperand(2), II.getArgOperand(0)->getType(),
+                    ENERGY_DYNAMIC_BYTES_STORED);
+    break;
+  case Intrinsic::memcpy:
+  case Intrinsic::memcpy_inline:
+  case Intrinsic::memmove:
+    addTransfer(II, II.getArgOperand(2), /*Loads=*/true);
+    break;
+  case Intrinsic::memset:
+  case Intrinsic::memset_inline:
+    addTransfer(II, II.getArgOperand(2), /*Loads=*/false);
+    break;
+  default:
+    break;
+  }
+}
+
+} // namespace
+
+BlockCost computeBlockCost(BasicBlock &BB, const DataLayout &DL,
+                           const TargetLibraryInfo *TLI) {
+  BlockCostBuilder Builder(DL, TLI);
+  for (Instruction &I : BB)
+    Builder.visit(I);
+  return Builder.take();
+}
+
+} // namespace energy

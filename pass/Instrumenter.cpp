@@ -1,0 +1,138 @@
+//===- Instrumenter.cpp - Counter increments and region markers -----------===//
+//
+// See Instrumenter.h. Everything inserted here carries a line-0 location in
+// the function's scope, so debuggers and profilers do not attribute it to
+// the user's source lines.
+//
+//===----------------------------------------------------------------------===//
+#include "Instrumenter.h"
+
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace energy {
+namespace {
+
+FunctionCallee declareRuntime(Module &M, StringRef Name) {
+  LLVMContext &Ctx = M.getContext();
+  FunctionCallee Callee = M.getOrInsertFunction(
+      Name, FunctionType::get(Type::getVoidTy(Ctx),
+                              {PointerType::getUnqual(Ctx),
+                               Type::getInt32Ty(Ctx)},
+                              false));
+  // The runtime's markers never throw; saying so keeps them calls, not
+  // invokes, and lets the unwind cleanup stay the only landing pad we add.
+  if (auto *F = dyn_cast<Function>(Callee.getCallee()))
+    F->setDoesNotThrow();
+  return Callee;
+}
+
+/// A builder at BB's insertion point after its allocas, so that static
+/// allocas stay together at the top of the entry block.
+IRBuilder<> builderAfterAllocas(BasicBlock &BB) {
+  BasicBlock::iterator It = BB.getFirstInsertionPt();
+  while (It != BB.end() && isa<AllocaInst>(*It))
+    ++It;
+  return IRBuilder<>(&BB, It);
+}
+
+void setArtificialLocation(IRBuilder<> &B, Function &F) {
+  if (DISubprogram *SP = F.getSubprogram())
+    B.SetCurrentDebugLocation(DILocation::get(F.getContext(), 0, 0, SP));
+}
+
+/// Set lanes of a vector of i1.
+Value *activeLanes(IRBuilder<> &B, Value *Mask) {
+  auto *MaskTy = cast<VectorType>(Mask->getType());
+  if (auto *Fixed = dyn_cast<FixedVectorType>(MaskTy)) {
+    Value *Bits =
+        B.CreateBitCast(Mask, B.getIntNTy(Fixed->getNumElements()));
+    Value *Set = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Bits);
+    return B.CreateZExtOrTrunc(Set, B.getInt64Ty());
+  }
+  Value *Wide = B.CreateZExt(
+      Mask, VectorType::get(B.getInt64Ty(), MaskTy->getElementCount()));
+  return B.CreateAddReduce(Wide);
+}
+
+} // namespace
+
+Instrumenter::Instrumenter(Module &M, const EmittedTable &Table,
+                           const EnergyOptions &Options)
+    : Table(Table), Options(Options), I64(Type::getInt64Ty(M.getContext())),
+      Enter(declareRuntime(M, ENERGY_REGION_ENTER)),
+      Exit(declareRuntime(M, ENERGY_REGION_EXIT)) {}
+
+void Instrumenter::addToSlot(IRBuilder<> &B, Value *Counters, uint32_t Slot,
+                             Value *Amount) {
+  Value *Address =
+      B.CreateConstInBoundsGEP1_64(I64, Counters, Slot, "energy.slot");
+  Value *Old = B.CreateAlignedLoad(I64, Address, Align(8), "energy.count");
+  B.CreateAlignedStore(B.CreateAdd(Old, Amount), Address, Align(8));
+}
+
+Value *Instrumenter::dynamicAmount(IRBuilder<> &B, const DynamicSite &Site) {
+  if (Site.Length)
+    return B.CreateZExtOrTrunc(Site.Length, I64);
+  return B.CreateMul(activeLanes(B, Site.Mask),
+                     ConstantInt::get(I64, Site.BytesPerLane));
+}
+
+void Instrumenter::callRuntime(IRBuilder<> &B, FunctionCallee Callee,
+                               uint32_t Region) {
+  B.CreateCall(Callee, {Table.Descriptor, B.getInt32(Region)});
+}
+
+void Instrumenter::insertExits(Function &F, uint32_t Region) {
+  for (BasicBlock &BB : F) {
+    Instruction *Term = BB.getTerminator();
+    Instruction *Before = nullptr;
+    if (auto *Ret = dyn_cast<ReturnInst>(Term)) {
+      // Nothing may sit between a musttail call and its ret.
+      CallInst *MustTail = BB.getTerminatingMustTailCall();
+      Before = MustTail ? static_cast<Instruction *>(MustTail) : Ret;
+    } else if (isa<ResumeInst>(Term)) {
+      Before = Term;
+    }
+    if (!Before)
+      continue;
+    IRBuilder<> B(Before);
+    setArtificialLocation(B, F);
+    callRuntime(B, Exit, Region);
+  }
+}
+
+void Instrumenter::instrument(const FunctionPlan &Plan) {
+  Function &F = *Plan.F;
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> EntryBuilder = builderAfterAllocas(Entry);
+  setArtificialLocation(EntryBuilder, F);
+  if (Options.InstrumentRegions)
+    callRuntime(EntryBuilder, Enter, Plan.Region);
+  Value *Counters =
+      EntryBuilder.CreateThreadLocalAddress(Table.Counters);
+
+  for (auto [BB, Slot] : Plan.BlockSlots) {
+    if (BB == &Entry) {
+      addToSlot(EntryBuilder, Counters, Slot, EntryBuilder.getInt64(1));
+      continue;
+    }
+    IRBuilder<> B(BB, BB->getFirstInsertionPt());
+    setArtificialLocation(B, F);
+    addToSlot(B, Counters, Slot, B.getInt64(1));
+  }
+  for (const auto &[Site, Slot] : Plan.DynamicSlots) {
+    IRBuilder<> B(Site.Site);
+    setArtificialLocation(B, F);
+    addToSlot(B, Counters, Slot, dynamicAmount(B, Site));
+  }
+  if (Options.InstrumentRegions)
+    insertExits(F, Plan.Region);
+}
+
+} // namespace energy

@@ -1,0 +1,57 @@
+//===- Instrumenter.h - Counter increments and region markers -------------===//
+//
+// Rewrites one function after its blocks have been given counter slots: the
+// calling thread's counter array is looked up once in the entry block
+// (llvm.threadlocal.address), each block adds 1 to its slot with a plain
+// load/add/store (per-thread array, so no atomics), dynamic sites add their
+// run-time amount to their slot, and the region is entered at function entry
+// and left before every `ret` (before a musttail call) and `resume`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGYPASS_INSTRUMENTER_H
+#define ENERGYPASS_INSTRUMENTER_H
+
+#include "CostModel.h"
+#include "Options.h"
+#include "RegionTable.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/IRBuilder.h"
+
+#include <utility>
+
+namespace energy {
+
+/// Where the counters of one function go; built by the pass, read here.
+struct FunctionPlan {
+  llvm::Function *F = nullptr;
+  uint32_t Region = ENERGY_NO_REGION;
+  llvm::SmallVector<std::pair<llvm::BasicBlock *, uint32_t>, 8> BlockSlots;
+  llvm::SmallVector<std::pair<DynamicSite, uint32_t>, 0> DynamicSlots;
+};
+
+class Instrumenter {
+public:
+  Instrumenter(llvm::Module &M, const EmittedTable &Table,
+               const EnergyOptions &Options);
+
+  void instrument(const FunctionPlan &Plan);
+
+private:
+  void addToSlot(llvm::IRBuilder<> &B, llvm::Value *Counters, uint32_t Slot,
+                 llvm::Value *Amount);
+  llvm::Value *dynamicAmount(llvm::IRBuilder<> &B, const DynamicSite &Site);
+  void insertExits(llvm::Function &F, uint32_t Region);
+  void callRuntime(llvm::IRBuilder<> &B, llvm::FunctionCallee Callee,
+                   uint32_t Region);
+
+  const EmittedTable &Table;
+  const EnergyOptions &Options;
+  llvm::Type *I64;
+  llvm::FunctionCallee Enter;
+  llvm::FunctionCallee Exit;
+};
+
+} // namespace energy
+
+#endif // ENERGYPASS_INSTRUMENTER_H

@@ -1,0 +1,28 @@
+//===- Options.h - Settings of the EnergyPass instrumentation -------------===//
+//
+// Every knob of the pass lives in one struct so that the pass can be built
+// from the command line (`opt`, `clang -mllvm`) or filled in by a driver
+// (energycc) without touching global state.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGYPASS_OPTIONS_H
+#define ENERGYPASS_OPTIONS_H
+
+namespace energy {
+
+struct EnergyOptions {
+  /// Emit region enter/exit calls; off leaves only the block counters, which
+  /// keeps every count exact but attributes no time to regions.
+  bool InstrumentRegions = true;
+  /// Route exceptions that unwind through an instrumented function through a
+  /// cleanup that leaves its region, so the runtime's region stack stays
+  /// balanced and counts stay exact when a call throws mid-block.
+  bool UnwindExits = true;
+
+  /// The options as given by the `-energy-*` command-line flags.
+  static EnergyOptions fromCommandLine();
+};
+
+} // namespace energy
+
+#endif // ENERGYPASS_OPTIONS_H

@@ -1,0 +1,46 @@
+//===- Plugin.cpp - Registration of EnergyPass with the pass builder ------===//
+//
+// Makes libEnergyPass.so a new-pass-manager plugin:
+//   - by name, for opt and the lit tests:
+//       opt -load-pass-plugin build/lib/libEnergyPass.so \
+//           -passes=energy-instrument -S in.ll
+//   - at the end of the optimisation pipeline (after inlining and
+//     vectorisation, and at -O0) and at the end of full LTO, for
+//       clang -fpass-plugin=build/lib/libEnergyPass.so ...
+// The module flag the pass sets keeps a module from being instrumented twice
+// when both extension points run (LTO pre-link and link).
+//
+//===----------------------------------------------------------------------===//
+#include "EnergyPass.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+
+using namespace llvm;
+
+namespace {
+
+void addEnergyPass(ModulePassManager &MPM, OptimizationLevel) {
+  MPM.addPass(energy::EnergyPass(energy::EnergyOptions::fromCommandLine()));
+}
+
+void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "energy-instrument")
+          return false;
+        addEnergyPass(MPM, OptimizationLevel::O0);
+        return true;
+      });
+  PB.registerOptimizerLastEPCallback(addEnergyPass);
+  PB.registerFullLinkTimeOptimizationLastEPCallback(addEnergyPass);
+}
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "EnergyPass", LLVM_VERSION_STRING,
+          registerCallbacks};
+}

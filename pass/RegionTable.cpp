@@ -1,0 +1,281 @@
+//===- RegionTable.cpp - Emission of the per-module ABI tables ------------===//
+//
+// Builds the IR mirror of abi.h's structs and the globals of one module's
+// table. Every name and section used here comes from abi.h, so the runtime
+// and the pass cannot disagree on them.
+//
+//===----------------------------------------------------------------------===//
+#include "RegionTable.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace energy {
+namespace {
+
+/// The named struct Name with the given body, created once per context.
+/// Dotted names cannot clash with a C or C++ struct of the program.
+StructType *abiStruct(LLVMContext &Ctx, StringRef Name,
+                      ArrayRef<Type *> Body) {
+  if (StructType *Existing = StructType::getTypeByName(Ctx, Name))
+    return Existing;
+  return StructType::create(Ctx, Body, Name);
+}
+
+/// Builds the constants of one module's table.
+class TableEmitter {
+public:
+  explicit TableEmitter(Module &M)
+      : M(M), Ctx(M.getContext()), Types(AbiTypes::get(Ctx)),
+        I8(Type::getInt8Ty(Ctx)), I32(Type::getInt32Ty(Ctx)),
+        I64(Type::getInt64Ty(Ctx)), Ptr(PointerType::getUnqual(Ctx)) {}
+
+  Constant *string(StringRef Text);
+  Constant *cost(const energy_cost &Cost);
+  Constant *block(const energy_block &Block);
+  Constant *dynamic(const energy_dynamic_counter &Dynamic);
+  Constant *region(const RegionDesc &Region);
+  Constant *array(StructType *Ty, ArrayRef<Constant *> Elements,
+                  StringRef Name);
+  GlobalVariable *counters(uint32_t Slots);
+  Function *counterGetter(GlobalVariable *Counters);
+  Function *moduleHook(StringRef Name, StringRef Runtime,
+                       GlobalVariable *Descriptor);
+
+  Module &M;
+  LLVMContext &Ctx;
+  AbiTypes Types;
+  Type *I8, *I32, *I64;
+  PointerType *Ptr;
+
+private:
+  StringMap<Constant *> Strings;
+};
+
+Constant *TableEmitter::string(StringRef Text) {
+  Constant *&Slot = Strings[Text];
+  if (!Slot) {
+    Constant *Data = ConstantDataArray::getString(Ctx, Text);
+    auto *GV = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
+                                  GlobalValue::PrivateLinkage, Data,
+                                  ENERGY_SYMBOL_PREFIX "str");
+    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    GV->setAlignment(Align(1));
+    Slot = GV;
+  }
+  return Slot;
+}
+
+Constant *TableEmitter::cost(const energy_cost &Cost) {
+  auto *KindsTy = ArrayType::get(I32, ENERGY_NUM_FLOP_KINDS);
+  SmallVector<Constant *, ENERGY_NUM_PRECISIONS> Precisions;
+  for (const uint32_t(&Kinds)[ENERGY_NUM_FLOP_KINDS] : Cost.flops) {
+    SmallVector<Constant *, ENERGY_NUM_FLOP_KINDS> Row;
+    for (uint32_t Flops : Kinds)
+      Row.push_back(ConstantInt::get(I32, Flops));
+    Precisions.push_back(ConstantArray::get(KindsTy, Row));
+  }
+  SmallVector<Constant *, ENERGY_NUM_WIDTHS> Widths;
+  for (uint32_t Flops : Cost.flops_by_width)
+    Widths.push_back(ConstantInt::get(I32, Flops));
+  return ConstantStruct::get(
+      Types.Cost,
+      {ConstantArray::get(ArrayType::get(KindsTy, ENERGY_NUM_PRECISIONS),
+                          Precisions),
+       ConstantArray::get(ArrayType::get(I32, ENERGY_NUM_WIDTHS), Widths),
+       ConstantInt::get(I64, Cost.bytes_loaded),
+       ConstantInt::get(I64, Cost.bytes_stored),
+       ConstantInt::get(I32, Cost.instructions),
+       ConstantInt::get(I32, Cost.branches), ConstantInt::get(I32, Cost.calls),
+       ConstantInt::get(I32, Cost.reserved)});
+}
+
+Constant *TableEmitter::block(const energy_block &Block) {
+  return ConstantStruct::get(Types.Block,
+                             {ConstantInt::get(I32, Block.region),
+                              ConstantInt::get(I32, Block.line),
+                              cost(Block.cost)});
+}
+
+Constant *TableEmitter::dynamic(const energy_dynamic_counter &Dynamic) {
+  return ConstantStruct::get(
+      Types.Dynamic,
+      {ConstantInt::get(I32, Dynamic.block), ConstantInt::get(I8, Dynamic.kind),
+       ConstantInt::get(I8, Dynamic.precision),
+       ConstantInt::get(I8, Dynamic.flop_kind),
+       ConstantInt::get(I8, Dynamic.width),
+       ConstantInt::get(I32, Dynamic.scale)});
+}
+
+Constant *TableEmitter::region(const RegionDesc &Region) {
+  return ConstantStruct::get(
+      Types.Region,
+      {string(Region.Name), string(Region.Demangled), string(Region.File),
+       ConstantInt::get(I32, Region.Line), ConstantInt::get(I32, Region.Kind),
+       ConstantInt::get(I32, Region.Parent), ConstantInt::get(I32, 0)});
+}
+
+Constant *TableEmitter::array(StructType *Ty, ArrayRef<Constant *> Elements,
+                              StringRef Name) {
+  if (Elements.empty())
+    return ConstantPointerNull::get(Ptr);
+  auto *ArrayTy = ArrayType::get(Ty, Elements.size());
+  auto *GV = new GlobalVariable(M, ArrayTy, /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage,
+                                ConstantArray::get(ArrayTy, Elements), Name);
+  GV->setAlignment(Align(8));
+  return GV;
+}
+
+GlobalVariable *TableEmitter::counters(uint32_t Slots) {
+  auto *Ty = ArrayType::get(I64, Slots);
+  auto *GV = new GlobalVariable(
+      M, Ty, /*isConstant=*/false, GlobalValue::InternalLinkage,
+      Constant::getNullValue(Ty), ENERGY_MODULE_COUNTERS, nullptr,
+      GlobalValue::GeneralDynamicTLSModel);
+  GV->setAlignment(Align(8));
+  return GV;
+}
+
+Function *TableEmitter::counterGetter(GlobalVariable *Counters) {
+  auto *Getter = Function::Create(FunctionType::get(Ptr, false),
+                                  GlobalValue::InternalLinkage,
+                                  ENERGY_MODULE_COUNTERS_GETTER, M);
+  Getter->setDoesNotThrow();
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", Getter));
+  B.CreateRet(B.CreateThreadLocalAddress(Counters));
+  return Getter;
+}
+
+/// An internal void() function that passes the descriptor to Runtime.
+Function *TableEmitter::moduleHook(StringRef Name, StringRef Runtime,
+                                   GlobalVariable *Descriptor) {
+  auto *Hook = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                GlobalValue::InternalLinkage, Name, M);
+  Hook->setDoesNotThrow();
+  FunctionCallee Callee = M.getOrInsertFunction(
+      Runtime, FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false));
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", Hook));
+  B.CreateCall(Callee, {Descriptor});
+  B.CreateRetVoid();
+  return Hook;
+}
+
+} // namespace
+
+AbiTypes AbiTypes::get(LLVMContext &Ctx) {
+  Type *I8 = Type::getInt8Ty(Ctx);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  Type *Flops = ArrayType::get(ArrayType::get(I32, ENERGY_NUM_FLOP_KINDS),
+                               ENERGY_NUM_PRECISIONS);
+  Type *Widths = ArrayType::get(I32, ENERGY_NUM_WIDTHS);
+  AbiTypes Types;
+  Types.Cost = abiStruct(Ctx, "energy.cost",
+                         {Flops, Widths, I64, I64, I32, I32, I32, I32});
+  Types.Block = abiStruct(Ctx, "energy.block", {I32, I32, Types.Cost});
+  Types.Dynamic =
+      abiStruct(Ctx, "energy.dynamic_counter", {I32, I8, I8, I8, I8, I32});
+  Types.Region = abiStruct(Ctx, "energy.region",
+                           {Ptr, Ptr, Ptr, I32, I32, I32, I32});
+  Types.Module = abiStruct(
+      Ctx, "energy.module",
+      {I32, I32, I32, I32, I64, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr});
+  return Types;
+}
+
+uint32_t RegionTable::addRegion(RegionDesc Region) {
+  Regions.push_back(std::move(Region));
+  return Regions.size() - 1;
+}
+
+uint32_t RegionTable::addBlock(const energy_block &Block) {
+  Blocks.push_back(Block);
+  return Blocks.size() - 1;
+}
+
+uint32_t RegionTable::addDynamic(const energy_dynamic_counter &Dynamic) {
+  Dynamics.push_back(Dynamic);
+  return Dynamics.size() - 1;
+}
+
+uint64_t RegionTable::hash(StringRef Source) const {
+  // Fields are written one by one: struct padding must not leak in.
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << ENERGY_ABI_VERSION << '\0' << Source << '\0';
+  for (const RegionDesc &R : Regions)
+    OS << R.Name << '\0' << R.File << '\0' << R.Line << ' ' << R.Kind << ' '
+       << R.Parent << '\n';
+  for (const energy_block &B : Blocks) {
+    OS << B.region << ' ' << B.line;
+    const energy_cost &C = B.cost;
+    for (const auto &Kinds : C.flops)
+      for (uint32_t Flops : Kinds)
+        OS << ' ' << Flops;
+    for (uint32_t Flops : C.flops_by_width)
+      OS << ' ' << Flops;
+    OS << ' ' << C.bytes_loaded << ' ' << C.bytes_stored << ' '
+       << C.instructions << ' ' << C.branches << ' ' << C.calls << '\n';
+  }
+  for (const energy_dynamic_counter &D : Dynamics)
+    OS << D.block << ' ' << unsigned(D.kind) << ' ' << unsigned(D.precision)
+       << ' ' << unsigned(D.flop_kind) << ' ' << unsigned(D.width) << ' '
+       << D.scale << '\n';
+  return xxh3_64bits(OS.str());
+}
+
+EmittedTable RegionTable::emit(Module &M) const {
+  TableEmitter E(M);
+  SmallVector<Constant *, 0> RegionConstants, BlockConstants, DynamicConstants;
+  for (const RegionDesc &R : Regions)
+    RegionConstants.push_back(E.region(R));
+  for (const energy_block &B : Blocks)
+    BlockConstants.push_back(E.block(B));
+  for (const energy_dynamic_counter &D : Dynamics)
+    DynamicConstants.push_back(E.dynamic(D));
+
+  GlobalVariable *Counters = E.counters(numBlocks() + numDynamic());
+  Constant *Fields[] = {
+      ConstantInt::get(E.I32, ENERGY_ABI_VERSION),
+      ConstantInt::get(E.I32, numRegions()),
+      ConstantInt::get(E.I32, numBlocks()),
+      ConstantInt::get(E.I32, numDynamic()),
+      ConstantInt::get(E.I64, hash(M.getSourceFileName())),
+      E.string(M.getSourceFileName()),
+      E.array(E.Types.Region, RegionConstants, ENERGY_SYMBOL_PREFIX "regions"),
+      E.array(E.Types.Block, BlockConstants, ENERGY_SYMBOL_PREFIX "blocks"),
+      E.array(E.Types.Dynamic, DynamicConstants,
+              ENERGY_SYMBOL_PREFIX "dynamic"),
+      E.counterGetter(Counters),
+      ConstantPointerNull::get(E.Ptr)};
+  auto *Descriptor = new GlobalVariable(
+      M, E.Types.Module, /*isConstant=*/false, GlobalValue::InternalLinkage,
+      ConstantStruct::get(E.Types.Module, Fields), ENERGY_MODULE_DESCRIPTOR);
+  Descriptor->setSection(ENERGY_MODULE_SECTION);
+  Descriptor->setAlignment(Align(8));
+  appendToCompilerUsed(M, {Descriptor});
+
+  appendToGlobalCtors(
+      M, E.moduleHook(ENERGY_MODULE_CTOR, ENERGY_REGISTER_MODULE, Descriptor),
+      ENERGY_CTOR_PRIORITY);
+  appendToGlobalDtors(
+      M,
+      E.moduleHook(ENERGY_MODULE_DTOR, ENERGY_UNREGISTER_MODULE, Descriptor),
+      ENERGY_CTOR_PRIORITY);
+  return {Descriptor, Counters};
+}
+
+} // namespace energy

@@ -1,0 +1,86 @@
+//===- RegionTable.h - The per-module tables the runtime reads ------------===//
+//
+// Collects the regions, blocks and dynamic counters of a module and emits
+// them exactly as runtime/include/energy/abi.h lays them out: the
+// energy_module descriptor (section ENERGY_MODULE_SECTION, kept by
+// llvm.compiler.used, writable because the runtime owns its `runtime`
+// field), the region/block/dynamic tables, the thread_local counter array
+// with its getter, and the constructor/destructor that (un)register it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGYPASS_REGIONTABLE_H
+#define ENERGYPASS_REGIONTABLE_H
+
+#include "energy/abi.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class GlobalVariable;
+class LLVMContext;
+class Module;
+class StructType;
+} // namespace llvm
+
+namespace energy {
+
+/// IR struct types with the C layout of the structs in abi.h.
+struct AbiTypes {
+  llvm::StructType *Cost;
+  llvm::StructType *Block;
+  llvm::StructType *Dynamic;
+  llvm::StructType *Region;
+  llvm::StructType *Module;
+
+  static AbiTypes get(llvm::LLVMContext &Ctx);
+};
+
+struct RegionDesc {
+  std::string Name;
+  std::string Demangled;
+  std::string File;
+  uint32_t Line = 0;
+  energy_region_kind Kind = ENERGY_REGION_FUNCTION;
+  uint32_t Parent = ENERGY_NO_REGION;
+};
+
+/// The globals the instrumenter refers to.
+struct EmittedTable {
+  llvm::GlobalVariable *Descriptor;
+  llvm::GlobalVariable *Counters;
+};
+
+class RegionTable {
+public:
+  uint32_t addRegion(RegionDesc Region);
+  /// Returns the block's index, which is also its counter slot.
+  uint32_t addBlock(const energy_block &Block);
+  /// Returns the dynamic counter's index; its slot is dynamicSlot(Index).
+  uint32_t addDynamic(const energy_dynamic_counter &Dynamic);
+
+  uint32_t numRegions() const { return Regions.size(); }
+  uint32_t numBlocks() const { return Blocks.size(); }
+  uint32_t numDynamic() const { return Dynamics.size(); }
+  uint32_t dynamicSlot(uint32_t Index) const { return numBlocks() + Index; }
+  RegionDesc &region(uint32_t Index) { return Regions[Index]; }
+
+  /// Stable identity of the tables: the same source compiled the same way
+  /// gives the same hash.
+  uint64_t hash(llvm::StringRef Source) const;
+
+  /// Emits every global of the table into M. Call once, after all regions,
+  /// blocks and dynamic counters have been added.
+  EmittedTable emit(llvm::Module &M) const;
+
+private:
+  std::vector<RegionDesc> Regions;
+  std::vector<energy_block> Blocks;
+  std::vector<energy_dynamic_counter> Dynamics;
+};
+
+} // namespace energy
+
+#endif // ENERGYPASS_REGIONTABLE_H
