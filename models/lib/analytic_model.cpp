@@ -1,0 +1,116 @@
+//===- analytic_model.cpp - The default, physically grounded energy model --===//
+//
+// Reads the `analytic` kind of model file (docs/formats/model.md) and turns an
+// Activity into joules: static power times time plus count times energy per
+// operation. The file stores picojoules per operation, the way the published
+// figures are quoted; the model keeps joules so estimate() is a plain sum.
+//
+//===----------------------------------------------------------------------===//
+#include "energy/model/analytic_model.h"
+
+#include "model_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace energy::model {
+
+namespace {
+
+constexpr const char *ModelFormat = "energypass-model";
+constexpr int SupportedVersion = 1;
+constexpr double JoulesPerPicojoule = 1e-12;
+
+// Key names follow the report format's flops_detail, so one vocabulary names
+// FLOPs everywhere.
+constexpr const char *PrecisionKeys[ENERGY_NUM_PRECISIONS] = {"half", "float",
+                                                              "double"};
+constexpr const char *FlopKindKeys[ENERGY_NUM_FLOP_KINDS] = {
+    "addsub", "mul", "div", "sqrt", "fma", "minmax", "other"};
+
+void checkEnvelope(const ModelObject &Doc, const std::string &Origin) {
+  std::string Format = Doc.string("format");
+  if (Format != ModelFormat)
+    throw ModelError("energy model " + Origin + ": not an EnergyPass model " +
+                     "(format is \"" + Format + "\", expected \"" +
+                     ModelFormat + "\"); set ENERGY_MODEL to a model file");
+  long long Version = Doc.integer("version");
+  if (Version != SupportedVersion)
+    throw ModelError("energy model " + Origin + ": unsupported model version " +
+                     std::to_string(Version) + " (this build reads version " +
+                     std::to_string(SupportedVersion) +
+                     "); use a model written for this EnergyPass");
+  std::string Kind = Doc.string("kind");
+  if (Kind != "analytic")
+    throw ModelError("energy model " + Origin + ": model kind \"" + Kind +
+                     "\" is not \"analytic\"; load it with the model kind's own "
+                     "reader");
+  if (Doc.value().contains("sources") && !Doc.value()["sources"].is_array())
+    Doc.fail("sources", "must be an array");
+}
+
+} // namespace
+
+AnalyticModel AnalyticModel::fromJson(const nlohmann::json &Json,
+                                      const std::string &Origin) {
+  ModelObject Doc(Json, Origin);
+  checkEnvelope(Doc, Origin);
+
+  AnalyticModel M;
+  M.Name = Doc.string("name");
+  M.Version = static_cast<int>(Doc.integer("version"));
+  M.StaticWatts = Doc.nonNegative("static_power_w");
+
+  ModelObject Energy = Doc.object("energy_pj");
+  ModelObject Flop = Energy.object("flop");
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P) {
+    ModelObject ByKind = Flop.object(PrecisionKeys[P]);
+    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+      M.JoulesPerFlop[P][K] =
+          ByKind.nonNegative(FlopKindKeys[K]) * JoulesPerPicojoule;
+  }
+  M.JoulesPerByteLoaded = Energy.nonNegative("byte_loaded") * JoulesPerPicojoule;
+  M.JoulesPerByteStored = Energy.nonNegative("byte_stored") * JoulesPerPicojoule;
+  M.JoulesPerInstruction =
+      Energy.nonNegative("instruction") * JoulesPerPicojoule;
+  M.JoulesPerBranch = Energy.nonNegative("branch") * JoulesPerPicojoule;
+  return M;
+}
+
+AnalyticModel AnalyticModel::load(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    throw ModelError("energy model " + Path + ": cannot open (" +
+                     std::strerror(errno) +
+                     "); set ENERGY_MODEL to an existing model file");
+  std::stringstream Text;
+  Text << In.rdbuf();
+  nlohmann::json Doc = nlohmann::json::parse(Text.str(), nullptr,
+                                             /*allow_exceptions=*/false);
+  if (Doc.is_discarded())
+    throw ModelError("energy model " + Path +
+                     ": not valid JSON (corrupt or truncated); restore it or "
+                     "set ENERGY_MODEL to another model");
+  return fromJson(Doc, Path);
+}
+
+EnergyEstimate AnalyticModel::estimate(const Activity &A) const {
+  EnergyEstimate E;
+  E.staticJoules = StaticWatts * A.seconds;
+  double Dynamic = 0.0;
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
+    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+      Dynamic += static_cast<double>(A.flops[P][K]) * JoulesPerFlop[P][K];
+  Dynamic += static_cast<double>(A.bytesLoaded) * JoulesPerByteLoaded;
+  Dynamic += static_cast<double>(A.bytesStored) * JoulesPerByteStored;
+  Dynamic += static_cast<double>(A.instructions) * JoulesPerInstruction;
+  Dynamic += static_cast<double>(A.branches) * JoulesPerBranch;
+  E.dynamicJoules = Dynamic;
+  return E;
+}
+
+} // namespace energy::model

@@ -1,0 +1,51 @@
+//===- default_model_path.cpp - Where the shipped default model lives ------===//
+//
+// The build tree mirrors the install tree, so the model is found relative to
+// the binary that asks for it: <prefix>/share/energypass/models/default.json,
+// with <prefix> the parent of the directory holding that binary. The binary is
+// the object containing `Anchor` (the runtime passes one of its own functions,
+// so an instrumented program finds the model of the libenergyrt it loaded).
+//
+//===----------------------------------------------------------------------===//
+#include "energy/model/analytic_model.h"
+
+#include <dlfcn.h>
+#include <link.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+namespace energy::model {
+
+namespace {
+
+// The main program's link map has an empty name (dladdr would report argv[0],
+// possibly relative to a directory the program has left); /proc/self/exe is
+// its real location. Shared objects carry the path they were loaded from.
+std::filesystem::path objectContaining(const void *Anchor) {
+  Dl_info Info{};
+  link_map *Map = nullptr;
+  if (Anchor &&
+      dladdr1(Anchor, &Info, reinterpret_cast<void **>(&Map),
+              RTLD_DL_LINKMAP) &&
+      Map && Map->l_name && Map->l_name[0] != '\0')
+    return Map->l_name;
+  return "/proc/self/exe";
+}
+
+} // namespace
+
+std::string defaultModelPath(const void *Anchor) {
+  if (const char *Override = std::getenv("ENERGY_MODEL"); Override && *Override)
+    return Override;
+  std::error_code Ec;
+  std::filesystem::path Object =
+      std::filesystem::canonical(objectContaining(Anchor), Ec);
+  if (Ec)
+    Object = objectContaining(Anchor);
+  std::filesystem::path Prefix = Object.parent_path().parent_path();
+  return (Prefix / "share" / "energypass" / "models" / "default.json").string();
+}
+
+} // namespace energy::model

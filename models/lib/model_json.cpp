@@ -1,0 +1,79 @@
+//===- model_json.cpp - Typed, path-naming access to a model document ------===//
+#include "model_json.h"
+
+#include "energy/model/analytic_model.h"
+
+#include <cmath>
+
+namespace energy::model {
+
+namespace {
+const char *typeName(const nlohmann::json &V) {
+  if (V.is_number_integer())
+    return "an integer";
+  if (V.is_number())
+    return "a number";
+  return V.type_name();
+}
+} // namespace
+
+ModelObject::ModelObject(const nlohmann::json &Value, std::string Origin,
+                         std::string Path)
+    : Value(Value), Origin(std::move(Origin)), Path(std::move(Path)) {
+  if (!Value.is_object())
+    throw ModelError("energy model " + this->Origin + ": " +
+                     (this->Path.empty() ? "the document" : this->Path) +
+                     " must be a JSON object, found " + typeName(Value) +
+                     "; see docs/formats/model.md");
+}
+
+std::string ModelObject::keyPath(const std::string &Key) const {
+  return Path.empty() ? Key : Path + "." + Key;
+}
+
+void ModelObject::fail(const std::string &Key,
+                       const std::string &Problem) const {
+  throw ModelError("energy model " + Origin + ": key '" + keyPath(Key) +
+                   "' " + Problem + "; fix the file (docs/formats/model.md)" +
+                   " or set ENERGY_MODEL to another model");
+}
+
+const nlohmann::json &ModelObject::member(const std::string &Key) const {
+  auto It = Value.find(Key);
+  if (It == Value.end())
+    fail(Key, "is missing");
+  return *It;
+}
+
+std::string ModelObject::string(const std::string &Key) const {
+  const nlohmann::json &V = member(Key);
+  if (!V.is_string())
+    fail(Key, std::string("must be a string, found ") + typeName(V));
+  return V.get<std::string>();
+}
+
+long long ModelObject::integer(const std::string &Key) const {
+  const nlohmann::json &V = member(Key);
+  if (!V.is_number_integer())
+    fail(Key, std::string("must be an integer, found ") + typeName(V));
+  return V.get<long long>();
+}
+
+double ModelObject::nonNegative(const std::string &Key) const {
+  const nlohmann::json &V = member(Key);
+  if (!V.is_number())
+    fail(Key, std::string("must be a number, found ") + typeName(V));
+  double D = V.get<double>();
+  if (!std::isfinite(D) || D < 0)
+    fail(Key, "must be zero or positive, found " + V.dump());
+  return D;
+}
+
+ModelObject ModelObject::object(const std::string &Key) const {
+  const nlohmann::json &V = member(Key);
+  if (!V.is_object())
+    fail(Key, std::string("must be an object, found ") + typeName(V));
+  return ModelObject(V, Origin, keyPath(Key));
+}
+
+} // namespace energy::model

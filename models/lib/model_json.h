@@ -1,0 +1,46 @@
+//===- model_json.h - Typed, path-naming access to a model document --------===//
+//
+// Model files are edited by hand and produced by energy-train, so every read
+// checks presence, type and range and, on failure, throws a ModelError whose
+// one line names the file and the full key ("energy_pj.flop.double.fma").
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_MODELS_LIB_MODEL_JSON_H
+#define ENERGY_MODELS_LIB_MODEL_JSON_H
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace energy::model {
+
+/// A JSON object inside a model document, together with its key path, so that
+/// errors say exactly which key is wrong.
+class ModelObject {
+public:
+  ModelObject(const nlohmann::json &Value, std::string Origin,
+              std::string Path = "");
+
+  const nlohmann::json &value() const { return Value; }
+  std::string keyPath(const std::string &Key) const;
+
+  std::string string(const std::string &Key) const;
+  long long integer(const std::string &Key) const;
+  /// A finite number that is zero or positive (energies, powers).
+  double nonNegative(const std::string &Key) const;
+  ModelObject object(const std::string &Key) const;
+
+  [[noreturn]] void fail(const std::string &Key,
+                         const std::string &Problem) const;
+
+private:
+  const nlohmann::json &member(const std::string &Key) const;
+
+  const nlohmann::json &Value;
+  std::string Origin;
+  std::string Path;
+};
+
+} // namespace energy::model
+
+#endif
