@@ -73,14 +73,15 @@ void Instrumenter::addToSlot(IRBuilder<> &B, Value *Counters, uint32_t Slot,
   Value *Address =
       B.CreateConstInBoundsGEP1_64(I64, Counters, Slot, "energy.slot");
   Value *Old = B.CreateAlignedLoad(I64, Address, Align(8), "energy.count");
-  B.CreateAlignedStore(B.CreateAdd(Old, Amount), Address, Align(8));
+  B.CreateAlignedStore(B.CreateAdd(Old, Amount, "energy.next"), Address,
+                       Align(8));
 }
 
 Value *Instrumenter::dynamicAmount(IRBuilder<> &B, const DynamicSite &Site) {
   if (Site.Length)
     return B.CreateZExtOrTrunc(Site.Length, I64);
   return B.CreateMul(activeLanes(B, Site.Mask),
-                     ConstantInt::get(I64, Site.BytesPerLane));
+                     ConstantInt::get(I64, Site.BytesPerLane), "energy.bytes");
 }
 
 void Instrumenter::callRuntime(IRBuilder<> &B, FunctionCallee Callee,
@@ -114,8 +115,8 @@ void Instrumenter::instrument(const FunctionPlan &Plan) {
   setArtificialLocation(EntryBuilder, F);
   if (Options.InstrumentRegions)
     callRuntime(EntryBuilder, Enter, Plan.Region);
-  Value *Counters =
-      EntryBuilder.CreateThreadLocalAddress(Table.Counters);
+  Value *Counters = EntryBuilder.CreateThreadLocalAddress(Table.Counters);
+  Counters->setName("energy.counters");
 
   for (auto [BB, Slot] : Plan.BlockSlots) {
     if (BB == &Entry) {
