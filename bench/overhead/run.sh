@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Instrumentation overhead: every example built with plain clang-19 -O2 and with energycc -O2,
+# run in the same session, interleaved. Prints per program the median wall time of each build
+# and their ratio, and (with --callgrind) the ratio of instructions executed as counted by
+# valgrind --tool=callgrind, which is repeatable on a noisy machine. Ends with the geomeans.
+# Usage: bench/overhead/run.sh [--callgrind] [--runs N]   (after scripts/build.sh)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=${ENERGY_BUILD_DIR:-$root/build}
+runs=5
+callgrind=0
+while (($#)); do
+  case $1 in
+    --callgrind) callgrind=1 ;;
+    --runs) runs=$2; shift ;;
+    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# program | source | arguments (sized for about 0.2-1 s each)
+suite=(
+  "daxpy|examples/c/daxpy.c|4000000 40"
+  "dot|examples/c/dot.c|4000000 40"
+  "matmul|examples/c/matmul.c|400 1"
+  "stencil2d|examples/c/stencil2d.c|1024 40"
+  "fib|examples/c/fib.c|32"
+  "reduction_threads|examples/c/reduction_threads.c|4000000 2 40"
+  "cg|examples/demo/cg.c|512 300"
+)
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+wall() { local s e; s=$(date +%s.%N); "$@" >/dev/null; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
+instructions() {
+  valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$@" >/dev/null 2>"$work/vg.log"
+  grep -m1 '^summary:' "$work/cg.out" | awk '{print $2}'
+}
+
+printf '%-18s %10s %10s %7s' program plain_s energy_s ratio
+((callgrind)) && printf ' %14s %14s %7s' plain_instr energy_instr ratio
+echo
+log_time=0 log_instr=0 count=0
+for entry in "${suite[@]}"; do
+  IFS='|' read -r name src args <<<"$entry"
+  clang-19 -O2 -pthread "$root/$src" -lm -o "$work/$name.plain"
+  "$build/bin/energycc" -O2 -pthread "$root/$src" -lm -o "$work/$name.energy"
+  : >"$work/p" ; : >"$work/e"
+  for ((i = 0; i < runs; ++i)); do
+    wall "$work/$name.plain" $args >>"$work/p"
+    ENERGY_REPORT="$work/r.json" ENERGY_QUIET=1 wall "$work/$name.energy" $args >>"$work/e"
+  done
+  tp=$(median <"$work/p"); te=$(median <"$work/e")
+  ratio=$(echo "$te / $tp" | bc -l)
+  printf '%-18s %10.3f %10.3f %7.3f' "$name" "$tp" "$te" "$ratio"
+  log_time=$(echo "$log_time + l($ratio)" | bc -l)
+  if ((callgrind)); then
+    ip=$(instructions "$work/$name.plain" $args)
+    ie=$(ENERGY_REPORT="$work/r.json" ENERGY_QUIET=1 instructions "$work/$name.energy" $args)
+    iratio=$(echo "$ie / $ip" | bc -l)
+    printf ' %14d %14d %7.3f' "$ip" "$ie" "$iratio"
+    log_instr=$(echo "$log_instr + l($iratio)" | bc -l)
+  fi
+  echo
+  count=$((count + 1))
+done
+printf 'geomean wall-time ratio: %.3f\n' "$(echo "e($log_time / $count)" | bc -l)"
+((callgrind)) && printf 'geomean instruction ratio: %.3f\n' "$(echo "e($log_instr / $count)" | bc -l)"
+exit 0
