@@ -1,0 +1,85 @@
+//===- energy/report/report.h - A run's report, as the tools see it -------===//
+//
+// The in-memory form of an `energypass-report` (docs/formats/report.md), read
+// and validated by readReport(). Counts are kept as model Activities (self
+// counts, with `seconds` = self time) so that any energy model can re-evaluate
+// a region without going back to the JSON.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_REPORT_REPORT_H
+#define ENERGY_REPORT_REPORT_H
+
+#include "energy/model/activity.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace energy::report {
+
+/// A measurement source the runtime knew about, present or not.
+struct Source {
+  std::string name;
+  std::string kind; // time, counters, energy, model
+  bool present = false;
+  bool used = false;
+  std::string detail;
+};
+
+struct ModelInfo {
+  std::string name;
+  std::string kind;
+  long long version = 0;
+  std::string path;
+};
+
+struct Energy {
+  double modelledJoules = 0.0;
+  std::optional<double> measuredJoules;
+};
+
+struct Region {
+  uint64_t id = 0;
+  std::string name;
+  std::string demangled;
+  std::string file;
+  uint64_t line = 0;
+  std::string kind; // function, loop, user
+  std::optional<uint64_t> parent;
+  std::string module;
+  uint64_t calls = 0;
+  double inclusiveSeconds = 0.0;
+  double selfSeconds = 0.0;
+  uint64_t flops = 0;            // the report's `counts.flops`
+  model::Activity counts;        // self counts; counts.seconds = selfSeconds
+  Energy energy;
+
+  uint64_t bytesMoved() const { return counts.bytesLoaded + counts.bytesStored; }
+};
+
+struct Report {
+  std::string origin; // the file it was read from, for messages
+  std::string programPath;
+  std::vector<std::string> argv;
+  long long pid = 0;
+  std::string startTime;
+  double wallSeconds = 0.0;
+  std::string hostname;
+  std::string cpuModel;
+  long long logicalCpus = 0;
+  std::vector<Source> sources;
+  std::optional<ModelInfo> model;
+  long long threads = 0;
+  std::vector<Region> regions; // regions[i].id == i
+  model::Activity totalCounts;
+  uint64_t totalFlops = 0;
+  Energy totalEnergy;
+
+  /// True when energies come from a meter rather than only from the model.
+  bool hasMeasuredEnergy() const;
+};
+
+} // namespace energy::report
+
+#endif

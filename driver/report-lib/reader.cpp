@@ -1,0 +1,231 @@
+//===- reader.cpp - Reading and validating report files -------------------===//
+//
+// Checks, in order: the file can be read, is complete JSON, is an
+// energypass-report of a version this build knows, and has every documented
+// key with its documented type. Checking the envelope first means that a
+// report of another version gets the "unsupported version" message, not a
+// confusing complaint about some key that version renamed.
+//
+//===----------------------------------------------------------------------===//
+#include "energy/report/reader.h"
+
+#include "json_node.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace energy::report {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr const char *PrecisionKeys[ENERGY_NUM_PRECISIONS] = {"half", "float",
+                                                              "double"};
+constexpr const char *FlopKindKeys[ENERGY_NUM_FLOP_KINDS] = {
+    "addsub", "mul", "div", "sqrt", "fma", "minmax", "other"};
+constexpr const char *WidthKeys[ENERGY_NUM_WIDTHS] = {"scalar", "v128", "v256",
+                                                      "v512"};
+
+std::string readWholeFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    throw ReportError(Path + ": cannot open (" + std::strerror(errno) +
+                      "); check the path given");
+  std::stringstream Text;
+  Text << In.rdbuf();
+  if (In.bad())
+    throw ReportError(Path + ": cannot read (" + std::strerror(errno) + ")");
+  return Text.str();
+}
+
+bool onlyWhitespace(const std::string &Text) {
+  return Text.find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
+json parseJson(const std::string &Text, const std::string &Path) {
+  if (onlyWhitespace(Text))
+    throw ReportError(Path + ": empty file; the program may have died before "
+                             "writing its report, re-run it");
+  try {
+    return json::parse(Text);
+  } catch (const json::parse_error &E) {
+    // The parser stops one byte past the end when the input ran out.
+    if (E.byte > Text.size())
+      throw ReportError(Path + ": truncated JSON (the document ends early, at "
+                               "byte " +
+                        std::to_string(Text.size()) +
+                        "); the program was probably killed while writing "
+                        "it, re-run it");
+    throw ReportError(Path + ": not JSON (syntax error at byte " +
+                      std::to_string(E.byte) +
+                      "); expected an energypass-report file");
+  }
+}
+
+void checkEnvelope(const JsonNode &Doc, const std::string &Origin) {
+  if (!Doc.json().is_object() || !Doc.json().contains("format"))
+    throw ReportError(Origin + ": not an EnergyPass report (no \"format\" "
+                               "key); expected a file written by a program "
+                               "built with energycc");
+  std::string Format = Doc["format"].string();
+  if (Format != ReportFormat)
+    throw ReportError(Origin + ": not an EnergyPass report (format is \"" +
+                      Format + "\", expected \"" + ReportFormat + "\")");
+  long long Version = Doc["version"].integer();
+  if (Version != ReportVersion)
+    throw ReportError(Origin + ": unsupported report version " +
+                      std::to_string(Version) +
+                      " (this energy-report reads version " +
+                      std::to_string(ReportVersion) +
+                      "); re-run the program with a matching runtime");
+}
+
+// Reads {name: count} for a fixed set of names into Out.
+template <size_t N>
+void readNamedCounts(const JsonNode &Object, const char *const (&Names)[N],
+                     uint64_t *Out) {
+  Object.expectObject();
+  for (size_t I = 0; I < N; ++I)
+    Out[I] = Object[Names[I]].unsignedInteger();
+}
+
+model::Activity readCounts(const JsonNode &Counts, uint64_t &Flops) {
+  model::Activity A;
+  A.blocks = Counts["blocks"].unsignedInteger();
+  A.instructions = Counts["instructions"].unsignedInteger();
+  A.branches = Counts["branches"].unsignedInteger();
+  A.calls = Counts["calls"].unsignedInteger();
+  A.bytesLoaded = Counts["bytes_loaded"].unsignedInteger();
+  A.bytesStored = Counts["bytes_stored"].unsignedInteger();
+  Flops = Counts["flops"].unsignedInteger();
+  uint64_t Unused[ENERGY_NUM_FLOP_KINDS];
+  readNamedCounts(Counts["flops_by_precision"], PrecisionKeys, Unused);
+  readNamedCounts(Counts["flops_by_kind"], FlopKindKeys, Unused);
+  readNamedCounts(Counts["flops_by_width"], WidthKeys, A.flopsByWidth.data());
+  JsonNode Detail = Counts["flops_detail"];
+  Detail.expectObject();
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
+    readNamedCounts(Detail[PrecisionKeys[P]], FlopKindKeys, A.flops[P].data());
+  return A;
+}
+
+Energy readEnergy(const JsonNode &Node) {
+  Energy E;
+  E.modelledJoules = Node["modelled"].nonNegative();
+  if (auto Measured = Node.nullable("measured"))
+    E.measuredJoules = Measured->nonNegative();
+  return E;
+}
+
+Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
+  Region R;
+  R.id = Node["id"].unsignedInteger();
+  if (R.id != Index)
+    Node["id"].fail("key " + Node.path() + ".id is " + std::to_string(R.id) +
+                    " but the region is at index " + std::to_string(Index));
+  R.name = Node["name"].string();
+  R.demangled = Node["demangled"].string();
+  R.file = Node["file"].string();
+  R.line = Node["line"].unsignedInteger();
+  R.kind = Node["kind"].string();
+  if (R.kind != "function" && R.kind != "loop" && R.kind != "user")
+    Node.fail("key " + Node.path() + ".kind is \"" + R.kind +
+              "\", expected function, loop or user");
+  if (auto Parent = Node.nullable("parent")) {
+    R.parent = Parent->unsignedInteger();
+    if (*R.parent >= NumRegions || *R.parent == R.id)
+      Parent->fail("key " + Parent->path() + " names region " +
+                   std::to_string(*R.parent) + ", which does not exist");
+  }
+  R.module = Node["module"].string();
+  R.calls = Node["calls"].unsignedInteger();
+  JsonNode Time = Node["time_s"];
+  R.inclusiveSeconds = Time["inclusive"].nonNegative();
+  R.selfSeconds = Time["self"].nonNegative();
+  R.counts = readCounts(Node["counts"], R.flops);
+  R.counts.seconds = R.selfSeconds;
+  R.energy = readEnergy(Node["energy_j"]);
+  return R;
+}
+
+Source readSource(const JsonNode &Node) {
+  Source S;
+  S.name = Node["name"].string();
+  S.kind = Node["kind"].string();
+  S.present = Node["present"].boolean();
+  S.used = Node["used"].boolean();
+  S.detail = Node["detail"].string();
+  return S;
+}
+
+std::optional<ModelInfo> readModel(const JsonNode &Doc) {
+  auto Node = Doc.nullable("model");
+  if (!Node)
+    return std::nullopt;
+  ModelInfo M;
+  M.name = (*Node)["name"].string();
+  M.kind = (*Node)["kind"].string();
+  M.version = (*Node)["version"].integer();
+  M.path = (*Node)["path"].string();
+  return M;
+}
+
+void readProgram(const JsonNode &Program, Report &R) {
+  R.programPath = Program["path"].string();
+  JsonNode Argv = Program["argv"];
+  for (size_t I = 0, N = Argv.arraySize(); I < N; ++I)
+    R.argv.push_back(Argv.element(I).string());
+  R.pid = Program["pid"].integer();
+  R.startTime = Program["start_time"].string();
+  R.wallSeconds = Program["wall_time_s"].nonNegative();
+}
+
+void readMachine(const JsonNode &Machine, Report &R) {
+  R.hostname = Machine["hostname"].string();
+  R.cpuModel = Machine["cpu_model"].string();
+  R.logicalCpus = Machine["logical_cpus"].integer();
+}
+
+} // namespace
+
+bool Report::hasMeasuredEnergy() const {
+  for (const Source &S : sources)
+    if (S.kind == "energy" && S.used)
+      return true;
+  return totalEnergy.measuredJoules.has_value();
+}
+
+Report parseReport(const json &Json, const std::string &Origin) {
+  JsonNode Doc(Json, Origin, "");
+  checkEnvelope(Doc, Origin);
+
+  Report R;
+  R.origin = Origin;
+  readProgram(Doc["program"], R);
+  readMachine(Doc["machine"], R);
+  JsonNode Sources = Doc["sources"];
+  for (size_t I = 0, N = Sources.arraySize(); I < N; ++I)
+    R.sources.push_back(readSource(Sources.element(I)));
+  R.model = readModel(Doc);
+  R.threads = Doc["threads"].integer();
+  JsonNode Regions = Doc["regions"];
+  size_t NumRegions = Regions.arraySize();
+  R.regions.reserve(NumRegions);
+  for (size_t I = 0; I < NumRegions; ++I)
+    R.regions.push_back(readRegion(Regions.element(I), I, NumRegions));
+  JsonNode Totals = Doc["totals"];
+  R.totalCounts = readCounts(Totals["counts"], R.totalFlops);
+  R.totalEnergy = readEnergy(Totals["energy_j"]);
+  return R;
+}
+
+Report readReport(const std::string &Path) {
+  return parseReport(parseJson(readWholeFile(Path), Path), Path);
+}
+
+} // namespace energy::report

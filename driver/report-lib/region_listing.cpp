@@ -1,0 +1,272 @@
+//===- region_listing.cpp - The per-region listing of `show` --------------===//
+#include "energy/report/region_listing.h"
+
+#include "energy/report/csv.h"
+#include "energy/report/metrics.h"
+#include "energy/report/text_table.h"
+#include "energy/report/units.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace energy::report {
+
+namespace {
+
+std::vector<const Region *> selectRegions(const Report &R,
+                                          const ListingOptions &Options) {
+  std::vector<const Region *> Sorted = sortRegions(R, Options.sort);
+  if (Options.top != 0 && Sorted.size() > Options.top)
+    Sorted.resize(Options.top);
+  return Sorted;
+}
+
+// Length of the longest common prefix of A and B that ends with '/'.
+size_t sharedDirectoryLength(const std::string &A, const std::string &B) {
+  size_t Length = 0;
+  for (size_t I = 0; I < A.size() && I < B.size() && A[I] == B[I]; ++I)
+    if (A[I] == '/')
+      Length = I + 1;
+  return Length;
+}
+
+// The directory (ending in '/') that every listed region's file is under, so
+// the table can show short paths; empty when there is none worth stripping.
+std::string commonDirectory(const std::vector<const Region *> &Regions) {
+  if (Regions.empty())
+    return "";
+  const std::string &First = Regions.front()->file;
+  size_t Length = First.rfind('/') == std::string::npos ? 0 : First.rfind('/') + 1;
+  for (const Region *Reg : Regions)
+    Length = std::min(Length, sharedDirectoryLength(First, Reg->file));
+  std::string Common = First.substr(0, Length);
+  return Common == "/" ? "" : Common;
+}
+
+std::string location(const Region &Reg, const std::string &Directory) {
+  std::string File = Reg.file.substr(Directory.size());
+  if (Reg.line == 0)
+    return File;
+  return File + ":" + std::to_string(Reg.line);
+}
+
+std::string commandLine(const Report &R) {
+  std::string Line = R.argv.empty() ? R.programPath : R.argv.front();
+  for (size_t I = 1; I < R.argv.size(); ++I)
+    Line += " " + R.argv[I];
+  return Line;
+}
+
+std::string energySource(const Report &R) {
+  if (R.hasMeasuredEnergy()) {
+    for (const Source &S : R.sources)
+      if (S.kind == "energy" && S.used)
+        return "energy measured (" + S.name + ")";
+    return "energy measured";
+  }
+  return "energy modelled by " + (R.model ? R.model->name : "an unnamed model");
+}
+
+std::string orDash(const std::optional<double> &V,
+                   std::string (*Format)(double)) {
+  return V ? Format(*V) : "-";
+}
+
+// The whole program: self times and energies add up over regions, so the row
+// holds their sums and the rates they imply; inclusive times do not add up.
+std::vector<std::string> summaryCells(const Report &R, bool Measured) {
+  Region All;
+  All.energy.modelledJoules = totalModelledJoules(R);
+  std::optional<double> MeasuredJoules;
+  for (const Region &Reg : R.regions) {
+    All.calls += Reg.calls;
+    All.selfSeconds += Reg.selfSeconds;
+    All.flops += Reg.flops;
+    All.counts.bytesLoaded += Reg.counts.bytesLoaded;
+    All.counts.bytesStored += Reg.counts.bytesStored;
+    if (Reg.energy.measuredJoules)
+      MeasuredJoules = MeasuredJoules.value_or(0) + *Reg.energy.measuredJoules;
+  }
+  RegionMetrics M = computeMetrics(All, All.energy.modelledJoules);
+  std::vector<std::string> Cells = {
+      "all " + std::to_string(R.regions.size()) + " regions",
+      "",
+      formatCount(All.calls),
+      "-",
+      formatSeconds(All.selfSeconds),
+      orDash(M.flopsPerSecond, formatFlopRate),
+      orDash(M.flopsPerByte, formatRatio),
+      formatJoules(All.energy.modelledJoules),
+      formatShare(All.energy.modelledJoules > 0 ? 1.0 : 0.0)};
+  if (Measured)
+    Cells.insert(Cells.end() - 1, orDash(MeasuredJoules, formatJoules));
+  return Cells;
+}
+
+void printTable(const Report &R, const ListingOptions &Options,
+                std::ostream &OS) {
+  bool Measured = R.hasMeasuredEnergy();
+  std::vector<Column> Columns = {
+      {"region", Align::Left},     {"location", Align::Left},
+      {"calls", Align::Right},     {"incl time", Align::Right},
+      {"self time", Align::Right}, {"FLOP rate", Align::Right},
+      {"FLOP/B", Align::Right},    {"energy (modelled)", Align::Right},
+      {"share", Align::Right}};
+  if (Measured)
+    Columns.insert(Columns.end() - 1, {"energy (measured)", Align::Right});
+  TextTable Table(std::move(Columns));
+
+  double Total = totalModelledJoules(R);
+  std::vector<const Region *> Listed = selectRegions(R, Options);
+  std::string Directory = commonDirectory(Listed);
+  for (const Region *Reg : Listed) {
+    RegionMetrics M = computeMetrics(*Reg, Total);
+    std::vector<std::string> Cells = {
+        elideName(Reg->demangled, Options.nameWidth),
+        elidePath(location(*Reg, Directory), Options.locationWidth),
+        formatCount(Reg->calls),
+        formatSeconds(Reg->inclusiveSeconds),
+        formatSeconds(Reg->selfSeconds),
+        orDash(M.flopsPerSecond, formatFlopRate),
+        orDash(M.flopsPerByte, formatRatio),
+        formatJoules(Reg->energy.modelledJoules),
+        formatShare(M.energyShare)};
+    if (Measured)
+      Cells.insert(Cells.end() - 1,
+                   orDash(Reg->energy.measuredJoules, formatJoules));
+    Table.addRow(std::move(Cells));
+  }
+  Table.setSummaryRow(summaryCells(R, Measured));
+
+  OS << listingHeader(R, Options);
+  if (!Directory.empty())
+    OS << " | files in " << Directory;
+  OS << '\n';
+  Table.print(OS);
+}
+
+// Keys in the order of the table's columns, for people reading the JSON.
+using ojson = nlohmann::ordered_json;
+
+ojson toJson(const std::optional<double> &V) {
+  return V ? ojson(*V) : ojson(nullptr);
+}
+
+ojson regionJson(const Region &Reg, const RegionMetrics &M) {
+  return {{"id", Reg.id},
+          {"name", Reg.name},
+          {"demangled", Reg.demangled},
+          {"kind", Reg.kind},
+          {"file", Reg.file},
+          {"line", Reg.line},
+          {"calls", Reg.calls},
+          {"inclusive_s", Reg.inclusiveSeconds},
+          {"self_s", Reg.selfSeconds},
+          {"flops", Reg.flops},
+          {"bytes_loaded", Reg.counts.bytesLoaded},
+          {"bytes_stored", Reg.counts.bytesStored},
+          {"flop_per_s", toJson(M.flopsPerSecond)},
+          {"flop_per_byte", toJson(M.flopsPerByte)},
+          {"energy_j",
+           {{"modelled", Reg.energy.modelledJoules},
+            {"measured", toJson(Reg.energy.measuredJoules)}}},
+          {"energy_share", M.energyShare}};
+}
+
+void printJson(const Report &R, const ListingOptions &Options,
+               std::ostream &OS) {
+  double Total = totalModelledJoules(R);
+  ojson Regions = ojson::array();
+  for (const Region *Reg : selectRegions(R, Options))
+    Regions.push_back(regionJson(*Reg, computeMetrics(*Reg, Total)));
+  ojson Doc = {{"format", "energypass-show"},
+              {"version", 1},
+              {"report", R.origin},
+              {"program", R.programPath},
+              {"argv", R.argv},
+              {"wall_time_s", R.wallSeconds},
+              {"energy", R.hasMeasuredEnergy() ? "measured" : "modelled"},
+              {"model", R.model ? ojson(R.model->name) : ojson(nullptr)},
+              {"sort", std::string(sortKeyName(Options.sort))},
+              {"regions_total", R.regions.size()},
+              {"energy_total_j", Total},
+              {"regions", std::move(Regions)}};
+  OS << Doc.dump(2) << '\n';
+}
+
+// Full precision, so that a script reading the CSV gets the report's values.
+std::string number(double V) {
+  char Buf[40];
+  std::snprintf(Buf, sizeof Buf, "%.17g", V);
+  return Buf;
+}
+
+std::string optionalNumber(const std::optional<double> &V) {
+  return V ? number(*V) : "";
+}
+
+void printCsv(const Report &R, const ListingOptions &Options,
+              std::ostream &OS) {
+  writeCsvRecord(OS, {"id", "name", "demangled", "kind", "file", "line",
+                      "calls", "inclusive_s", "self_s", "flops",
+                      "bytes_loaded", "bytes_stored", "flop_per_s",
+                      "flop_per_byte", "energy_modelled_j",
+                      "energy_measured_j", "energy_share"});
+  double Total = totalModelledJoules(R);
+  for (const Region *Reg : selectRegions(R, Options)) {
+    RegionMetrics M = computeMetrics(*Reg, Total);
+    writeCsvRecord(OS, {std::to_string(Reg->id), Reg->name, Reg->demangled,
+                        Reg->kind, Reg->file, std::to_string(Reg->line),
+                        std::to_string(Reg->calls),
+                        number(Reg->inclusiveSeconds), number(Reg->selfSeconds),
+                        std::to_string(Reg->flops),
+                        std::to_string(Reg->counts.bytesLoaded),
+                        std::to_string(Reg->counts.bytesStored),
+                        optionalNumber(M.flopsPerSecond),
+                        optionalNumber(M.flopsPerByte),
+                        number(Reg->energy.modelledJoules),
+                        optionalNumber(Reg->energy.measuredJoules),
+                        number(M.energyShare)});
+  }
+}
+
+} // namespace
+
+std::optional<ListingFormat> parseListingFormat(const std::string &Name) {
+  if (Name == "table")
+    return ListingFormat::Table;
+  if (Name == "csv")
+    return ListingFormat::Csv;
+  if (Name == "json")
+    return ListingFormat::Json;
+  return std::nullopt;
+}
+
+std::string listingHeader(const Report &R, const ListingOptions &Options) {
+  size_t Shown = R.regions.size();
+  if (Options.top != 0)
+    Shown = std::min(Shown, Options.top);
+  return "program " + commandLine(R) + " | wall " +
+         formatSeconds(R.wallSeconds) + " | " + energySource(R) + " | " +
+         std::to_string(Shown) + " of " + std::to_string(R.regions.size()) +
+         " regions by " + std::string(sortKeyName(Options.sort));
+}
+
+void printListing(const Report &R, const ListingOptions &Options,
+                  ListingFormat Format, std::ostream &OS) {
+  switch (Format) {
+  case ListingFormat::Table:
+    printTable(R, Options, OS);
+    return;
+  case ListingFormat::Csv:
+    printCsv(R, Options, OS);
+    return;
+  case ListingFormat::Json:
+    printJson(R, Options, OS);
+    return;
+  }
+}
+
+} // namespace energy::report

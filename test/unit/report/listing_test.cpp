@@ -1,0 +1,113 @@
+//===- listing_test.cpp - The table, CSV and JSON of energy-report show ---===//
+#include "energy/report/reader.h"
+#include "energy/report/region_listing.h"
+
+#include "fixture.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+using namespace energy::report;
+using energy::report::test::daxpyDocument;
+
+namespace {
+
+std::string listing(const Report &R, ListingFormat Format,
+                    ListingOptions Options = {}) {
+  std::ostringstream OS;
+  printListing(R, Options, Format, OS);
+  return OS.str();
+}
+
+std::vector<std::string> lines(const std::string &Text) {
+  std::vector<std::string> Lines;
+  std::istringstream In(Text);
+  for (std::string Line; std::getline(In, Line);)
+    Lines.push_back(Line);
+  return Lines;
+}
+
+} // namespace
+
+TEST(Listing, HeaderSaysProgramWallTimeAndEnergySource) {
+  Report R = parseReport(daxpyDocument(), "r.json");
+  ListingOptions Options;
+  Options.top = 1;
+  EXPECT_EQ(listingHeader(R, Options),
+            "program ./daxpy 1000 | wall 500 ms | energy modelled by "
+            "default-analytic-v1 | 1 of 2 regions by energy");
+}
+
+TEST(Listing, TableListsRegionsByEnergyWithShortPaths) {
+  Report R = parseReport(daxpyDocument(), "r.json");
+  std::vector<std::string> Lines = lines(listing(R, ListingFormat::Table));
+  ASSERT_EQ(Lines.size(), 7u); // header, titles, rule, 2 rows, rule, total
+  EXPECT_NE(Lines[0].find("| files in /src/"), std::string::npos);
+  EXPECT_EQ(Lines[1].find("region"), 0u);
+  EXPECT_EQ(Lines[3].find("daxpy:loop@daxpy.c:4"), 0u);
+  EXPECT_NE(Lines[3].find(" daxpy.c:4 "), std::string::npos);
+  EXPECT_NE(Lines[3].find("8.00 kFLOP/s"), std::string::npos);
+  EXPECT_NE(Lines[3].find("0.0833"), std::string::npos); // 2000 / 24000 B
+  EXPECT_NE(Lines[3].find("1.50 J"), std::string::npos);
+  EXPECT_NE(Lines[3].find("75.0%"), std::string::npos);
+  EXPECT_EQ(Lines[4].find("main "), 0u);
+  EXPECT_EQ(Lines[6].find("all 2 regions"), 0u);
+  EXPECT_NE(Lines[6].find("100.0%"), std::string::npos);
+  // Every row is as wide as the rule: the columns are aligned.
+  for (size_t I : {1, 3, 4, 6})
+    EXPECT_EQ(Lines[I].size(), Lines[2].size()) << Lines[I];
+}
+
+TEST(Listing, MeasuredEnergyGetsItsOwnColumn) {
+  nlohmann::json Doc = daxpyDocument();
+  Doc["sources"][1]["used"] = true;
+  Doc["regions"][1]["energy_j"]["measured"] = 1.25;
+  Report R = parseReport(Doc, "r.json");
+  std::string Table = listing(R, ListingFormat::Table);
+  EXPECT_NE(Table.find("energy measured (rapl)"), std::string::npos);
+  EXPECT_NE(Table.find("energy (measured)"), std::string::npos);
+  EXPECT_NE(Table.find("1.25 J"), std::string::npos);
+}
+
+TEST(Listing, CsvHasOneRecordPerListedRegion) {
+  Report R = parseReport(daxpyDocument(), "r.json");
+  ListingOptions Options;
+  Options.sort = SortKey::Name;
+  std::vector<std::string> Lines = lines(listing(R, ListingFormat::Csv, Options));
+  ASSERT_EQ(Lines.size(), 3u);
+  EXPECT_EQ(Lines[0].rfind("id,name,demangled,kind,file,line,calls,", 0), 0u);
+  EXPECT_EQ(Lines[1].rfind("1,daxpy:loop@daxpy.c:4,daxpy:loop@daxpy.c:4,loop,"
+                           "/src/daxpy.c,4,4,0.29999999999999999,0.25,2000,"
+                           "16000,8000,8000,",
+                           0),
+            0u)
+      << Lines[1];
+  EXPECT_EQ(Lines[2].rfind("0,main,", 0), 0u);
+}
+
+TEST(Listing, JsonCarriesRawValuesAndNullsForUndefinedRatios) {
+  nlohmann::json Doc = daxpyDocument();
+  Doc["regions"][0]["time_s"]["self"] = 0;
+  Report R = parseReport(Doc, "r.json");
+  ListingOptions Options;
+  Options.top = 0;
+  nlohmann::json Out =
+      nlohmann::json::parse(listing(R, ListingFormat::Json, Options));
+  EXPECT_EQ(Out["format"], "energypass-show");
+  EXPECT_EQ(Out["energy"], "modelled");
+  EXPECT_EQ(Out["regions_total"], 2);
+  ASSERT_EQ(Out["regions"].size(), 2u);
+  EXPECT_EQ(Out["regions"][0]["id"], 1);
+  EXPECT_DOUBLE_EQ(Out["regions"][0]["flop_per_s"].get<double>(), 8000.0);
+  EXPECT_DOUBLE_EQ(Out["regions"][0]["energy_share"].get<double>(), 0.75);
+  EXPECT_TRUE(Out["regions"][1]["flop_per_s"].is_null());
+}
+
+TEST(Listing, FormatNames) {
+  EXPECT_EQ(parseListingFormat("csv"), ListingFormat::Csv);
+  EXPECT_EQ(parseListingFormat("table"), ListingFormat::Table);
+  EXPECT_EQ(parseListingFormat("json"), ListingFormat::Json);
+  EXPECT_FALSE(parseListingFormat("xml").has_value());
+}
