@@ -1,0 +1,20 @@
+/*===- energy_cuda_emu/detail/builtin_vars.h - threadIdx, blockIdx, ... ----===*
+ *
+ * The built-in variables are real thread_local variables of the host thread
+ * that runs a block. The block's scheduler stores the running fiber's
+ * thread index into `threadIdx` at every switch; since a switch happens only
+ * inside a call into the emulator library (a barrier or a warp intrinsic), the
+ * compiler never keeps a stale copy across one.
+ *===----------------------------------------------------------------------===*/
+#ifndef ENERGY_CUDA_EMU_BUILTIN_VARS_H
+#define ENERGY_CUDA_EMU_BUILTIN_VARS_H
+
+#include "../vector_types.h"
+
+extern thread_local uint3 threadIdx;
+extern thread_local uint3 blockIdx;
+extern thread_local dim3 blockDim;
+extern thread_local dim3 gridDim;
+static constexpr int warpSize = 32;
+
+#endif

@@ -1,0 +1,55 @@
+//===- energy-cuda-rewrite.cpp - The .cu to host C++ step of --cuda-emulate ===//
+//
+//   energy-cuda-rewrite INPUT.cu -o OUTPUT.cpp
+//
+// Writes INPUT with its kernel launches and dynamic shared memory arrays
+// rewritten for the CPU emulator (see source_rewriter.h); the result is
+// compiled as C++ with the emulator's cuda_runtime.h force-included.
+// Exit status: 0 on success, 2 on bad input (unreadable file, a launch it
+// cannot parse), each problem named on one line.
+//
+//===----------------------------------------------------------------------===//
+#include "source_rewriter.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+int main(int argc, char **argv) {
+  CLI::App app{"Rewrite a CUDA source file (.cu) into host C++ for the EnergyPass CPU emulator"};
+  std::string input, output;
+  app.add_option("input", input, "CUDA source file")->required();
+  app.add_option("-o,--output", output, "C++ file to write")->required();
+  CLI11_PARSE(app, argc, argv);
+
+  std::ifstream in(input, std::ios::binary);
+  if (!in) {
+    std::cerr << "energy-cuda-rewrite: cannot read '" << input << "'; check the path and its permissions\n";
+    return 2;
+  }
+  std::ostringstream source;
+  source << in.rdbuf();
+  const auto result = energy_cuda_emu::rewrite_cuda_source(source.str(), input);
+  for (const std::string &problem : result.errors)
+    std::cerr << "energy-cuda-rewrite: " << problem << '\n';
+  if (!result.errors.empty())
+    return 2;
+  const std::string temporary = output + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!(out << result.text) || !out.flush()) {
+      std::cerr << "energy-cuda-rewrite: cannot write '" << output << "'; check that its folder exists and is writable\n";
+      std::remove(temporary.c_str());
+      return 2;
+    }
+  }
+  if (std::rename(temporary.c_str(), output.c_str()) != 0) {
+    std::cerr << "energy-cuda-rewrite: cannot write '" << output << "'; check that its folder is writable\n";
+    std::remove(temporary.c_str());
+    return 2;
+  }
+  return 0;
+}
