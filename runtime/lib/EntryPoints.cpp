@@ -1,0 +1,68 @@
+//===- EntryPoints.cpp - The ABI functions instrumented code calls --------===//
+//
+// The four entry points of runtime/include/energy/abi.h, the only symbols the
+// library exports. Enter and exit are the hot path: a thread-local load, the
+// clock, and a few writes to the calling thread's own frame and statistics.
+//
+//===----------------------------------------------------------------------===//
+#include "Clock.h"
+#include "ModuleRecord.h"
+#include "Runtime.h"
+#include "ThreadState.h"
+
+#include "energy/abi.h"
+
+#define ENERGY_EXPORT extern "C" __attribute__((visibility("default")))
+
+using namespace energy::rt;
+
+/// Called by each instrumented module's constructor. Thread-safe (takes the
+/// runtime's lock); registering the same descriptor twice is harmless.
+ENERGY_EXPORT void __energy_register_module(energy_module *Module) {
+  if (Module)
+    Runtime::get().registerModule(Module);
+}
+
+/// Called by each instrumented module's destructor (dlclose, or process exit
+/// after the report is written). Thread-safe (takes the runtime's lock):
+/// merges the module's counts from every thread and keeps a copy of its
+/// tables, since its memory is about to go away.
+ENERGY_EXPORT void __energy_unregister_module(energy_module *Module) {
+  if (Module)
+    Runtime::get().unregisterModule(Module);
+}
+
+/// Called at a region's entry. Thread-safe without locks: it only touches the
+/// calling thread's state (created on the thread's first entry). Safe to call
+/// from a signal handler, which at worst loses that entry.
+ENERGY_EXPORT void __energy_region_enter(energy_module *Module, uint32_t Region) {
+  auto Sp = reinterpret_cast<uintptr_t>(__builtin_dwarf_cfa());
+  auto *Rec = static_cast<ModuleRecord *>(Module->runtime);
+  if (ENERGY_UNLIKELY(!Rec || Region >= Rec->NumRegions))
+    return;
+  ThreadState *T = CurrentThread;
+  if (ENERGY_UNLIKELY(!T) && !(T = Runtime::get().attachThread()))
+    return;
+  ModuleSlot *Slot = T->slot(Rec->Ordinal);
+  if (ENERGY_UNLIKELY(!Slot) && !(Slot = Runtime::get().adoptModules(*T, *Rec))) {
+    ++T->Diag.DroppedEnters;
+    return;
+  }
+  T->enter(Slot->Stats + Region, Sp, monotonicNs(), *Rec, Region);
+}
+
+/// Called at every exit of a region. Thread-safe without locks, like enter.
+/// Regions whose exits were skipped (exceptions through code without
+/// cleanups, longjmp) are closed here, recognised by their stack address.
+ENERGY_EXPORT void __energy_region_exit(energy_module *Module, uint32_t Region) {
+  uint64_t Now = monotonicNs();
+  auto Sp = reinterpret_cast<uintptr_t>(__builtin_dwarf_cfa());
+  auto *Rec = static_cast<ModuleRecord *>(Module->runtime);
+  ThreadState *T = CurrentThread;
+  if (ENERGY_UNLIKELY(!Rec || !T || Region >= Rec->NumRegions))
+    return;
+  ModuleSlot *Slot = T->slot(Rec->Ordinal);
+  if (ENERGY_UNLIKELY(!Slot))
+    return;
+  T->exit(Slot->Stats + Region, Sp, Now);
+}

@@ -1,0 +1,105 @@
+//===- ModuleRecord.cpp - Registration, merging and retirement of a module ===//
+#include "ModuleRecord.h"
+
+#include <cstring>
+#include <new>
+
+namespace energy::rt {
+
+namespace {
+
+/// Checks what the runtime will dereference, so that a corrupt or foreign
+/// descriptor is refused at registration instead of crashing later.
+const char *descriptorProblem(const energy_module &D) {
+  if (D.num_regions && !D.regions)
+    return "regions table missing";
+  if (D.num_blocks && !D.blocks)
+    return "blocks table missing";
+  if (D.num_dynamic && !D.dynamic)
+    return "dynamic-counter table missing";
+  if ((D.num_blocks || D.num_dynamic) && !D.thread_counters)
+    return "thread counter getter missing";
+  return nullptr;
+}
+
+} // namespace
+
+ModuleRecord::ModuleRecord(energy_module *D, uint32_t Ordinal,
+                           uint32_t RegionBase)
+    : Ordinal(Ordinal), RegionBase(RegionBase), NumRegions(D->num_regions),
+      NumBlocks(D->num_blocks), NumDynamic(D->num_dynamic), Hash(D->hash),
+      Source(D->source ? D->source : ""), Regions(D->regions),
+      Blocks(D->blocks), Dynamic(D->dynamic), Desc(D) {}
+
+ModuleRecord *ModuleRecord::create(energy_module *Desc, uint32_t Ordinal,
+                                   uint32_t RegionBase,
+                                   std::string &Problem) noexcept {
+  if (const char *Bad = descriptorProblem(*Desc)) {
+    Problem = Bad;
+    return nullptr;
+  }
+  try {
+    auto *R = new ModuleRecord(Desc, Ordinal, RegionBase);
+    R->Counts.assign(size_t(R->NumBlocks) + R->NumDynamic, 0);
+    R->Totals.assign(R->NumRegions, RegionTotals{});
+    R->FunctionRegion.reset(new uint8_t[R->NumRegions ? R->NumRegions : 1]);
+    for (uint32_t I = 0; I < R->NumRegions; ++I)
+      R->FunctionRegion[I] = Desc->regions[I].kind == ENERGY_REGION_FUNCTION;
+    return R;
+  } catch (const std::bad_alloc &) {
+    Problem = "out of memory";
+    return nullptr;
+  }
+}
+
+void ModuleRecord::addCounters(const uint64_t *C) noexcept {
+  if (!C)
+    return;
+  for (size_t I = 0, N = Counts.size(); I < N; ++I)
+    Counts[I] += C[I];
+}
+
+uint64_t *ModuleRecord::callingThreadCounters() const noexcept {
+  if (!Desc || Counts.empty())
+    return nullptr;
+  return Desc->thread_counters();
+}
+
+const char *ModuleRecord::keep(const char *Text) {
+  if (!Text)
+    return nullptr;
+  return OwnedStrings.emplace_back(Text).c_str();
+}
+
+void ModuleRecord::retire() noexcept {
+  if (!Desc)
+    return;
+  try {
+    OwnedRegions.assign(Regions, Regions + NumRegions);
+    for (energy_region &R : OwnedRegions) {
+      R.name = keep(R.name);
+      R.demangled = keep(R.demangled);
+      R.file = keep(R.file);
+    }
+    OwnedBlocks.assign(Blocks, Blocks + NumBlocks);
+    OwnedDynamic.assign(Dynamic, Dynamic + NumDynamic);
+    Source = keep(Source);
+    Regions = OwnedRegions.data();
+    Blocks = OwnedBlocks.data();
+    Dynamic = OwnedDynamic.data();
+  } catch (const std::bad_alloc &) {
+    TablesLost = true;
+    Source = "<unloaded module>";
+    Regions = nullptr;
+    Blocks = nullptr;
+    Dynamic = nullptr;
+  }
+  Desc = nullptr;
+}
+
+void ModuleRecord::resetTotals() noexcept {
+  std::fill(Counts.begin(), Counts.end(), 0);
+  std::fill(Totals.begin(), Totals.end(), RegionTotals{});
+}
+
+} // namespace energy::rt

@@ -1,0 +1,90 @@
+//===- ModuleRecord.h - What the runtime keeps about one instrumented module ===//
+//
+// One record per registration of an `energy_module` (a dlopen'd library that
+// is closed and opened again gets a new one). The descriptor's `runtime` field
+// points here. The record holds the module's merged counts and region times,
+// and, once the module is unloaded, runtime-owned copies of its static tables
+// (names and cost vectors live in the module's memory, which dlclose unmaps).
+// Records are never freed: a report can always describe every region.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_RT_MODULERECORD_H
+#define ENERGY_RT_MODULERECORD_H
+
+#include "energy/abi.h"
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace energy::rt {
+
+/// A region's time and calls, summed over every thread merged so far.
+struct RegionTotals {
+  uint64_t Calls = 0;
+  uint64_t InclusiveNs = 0;
+  uint64_t SelfNs = 0;
+};
+
+class ModuleRecord {
+public:
+  /// Validates the descriptor and builds its record; returns null and sets
+  /// `Problem` for a malformed descriptor or when memory runs out.
+  static ModuleRecord *create(energy_module *Desc, uint32_t Ordinal,
+                              uint32_t RegionBase, std::string &Problem) noexcept;
+
+  /// Read on the hot path (only when the stack address alone cannot decide
+  /// whether the frame below is stale): function regions own a stack frame,
+  /// loop and user regions share their function's.
+  bool isFunctionRegion(uint32_t Region) const {
+    return FunctionRegion[Region] != 0;
+  }
+
+  /// Adds one thread's counter array (num_blocks + num_dynamic slots).
+  void addCounters(const uint64_t *Counters) noexcept;
+  /// The calling thread's counter array, or null once the module is unloaded.
+  uint64_t *callingThreadCounters() const noexcept;
+
+  /// Copies the static tables into runtime-owned storage and forgets the
+  /// descriptor; called just before the module's memory goes away.
+  void retire() noexcept;
+  bool unloaded() const { return Desc == nullptr; }
+  /// True when retire() could not copy the tables (out of memory): the
+  /// record's regions can no longer be named.
+  bool tablesLost() const { return TablesLost; }
+
+  void resetTotals() noexcept;
+
+  const uint32_t Ordinal;
+  const uint32_t RegionBase; /// global index of the module's region 0
+  const uint32_t NumRegions;
+  const uint32_t NumBlocks;
+  const uint32_t NumDynamic;
+  const uint64_t Hash;
+
+  const char *Source = "";
+  const energy_region *Regions = nullptr;
+  const energy_block *Blocks = nullptr;
+  const energy_dynamic_counter *Dynamic = nullptr;
+
+  std::vector<uint64_t> Counts;       /// merged counters, blocks then dynamic
+  std::vector<RegionTotals> Totals;   /// merged per-region time and calls
+
+private:
+  ModuleRecord(energy_module *Desc, uint32_t Ordinal, uint32_t RegionBase);
+  const char *keep(const char *Text);
+
+  energy_module *Desc;
+  std::unique_ptr<uint8_t[]> FunctionRegion;
+  bool TablesLost = false;
+  std::deque<std::string> OwnedStrings;
+  std::vector<energy_region> OwnedRegions;
+  std::vector<energy_block> OwnedBlocks;
+  std::vector<energy_dynamic_counter> OwnedDynamic;
+};
+
+} // namespace energy::rt
+
+#endif

@@ -1,0 +1,59 @@
+//===- ProcessInfo.cpp - Reading the program and machine from /proc -------===//
+#include "ProcessInfo.h"
+
+#include <cerrno>
+#include <climits>
+#include <fstream>
+#include <iterator>
+#include <unistd.h>
+
+namespace energy::rt {
+
+ProcessInfo ProcessInfo::capture() {
+  ProcessInfo Info;
+  char Exe[PATH_MAX];
+  ssize_t N = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
+  if (N > 0)
+    Info.ExePath.assign(Exe, size_t(N));
+  std::ifstream In("/proc/self/cmdline", std::ios::binary);
+  std::string All((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  for (size_t Pos = 0; Pos < All.size();) {
+    size_t End = All.find('\0', Pos);
+    if (End == std::string::npos)
+      End = All.size();
+    Info.Argv.push_back(All.substr(Pos, End - Pos));
+    Pos = End + 1;
+  }
+  Info.ProgramName = program_invocation_short_name;
+  if (Info.ProgramName.empty())
+    Info.ProgramName = "program";
+  return Info;
+}
+
+std::string hostName() {
+  char Name[HOST_NAME_MAX + 1] = {};
+  if (gethostname(Name, sizeof Name - 1) != 0)
+    return "unknown";
+  return Name;
+}
+
+std::string cpuModel() {
+  std::ifstream In("/proc/cpuinfo");
+  for (std::string Line; std::getline(In, Line);) {
+    if (Line.rfind("model name", 0) != 0)
+      continue;
+    size_t Colon = Line.find(':');
+    if (Colon == std::string::npos)
+      break;
+    size_t Start = Line.find_first_not_of(" \t", Colon + 1);
+    return Start == std::string::npos ? "unknown" : Line.substr(Start);
+  }
+  return "unknown";
+}
+
+unsigned logicalCpus() {
+  long N = sysconf(_SC_NPROCESSORS_ONLN);
+  return N > 0 ? unsigned(N) : 1u;
+}
+
+} // namespace energy::rt

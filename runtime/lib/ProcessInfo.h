@@ -1,0 +1,26 @@
+//===- ProcessInfo.h - The program and machine a report describes ---------===//
+#ifndef ENERGY_RT_PROCESSINFO_H
+#define ENERGY_RT_PROCESSINFO_H
+
+#include <string>
+#include <vector>
+
+namespace energy::rt {
+
+struct ProcessInfo {
+  std::string ExePath;     /// resolved /proc/self/exe
+  std::string ProgramName; /// basename of argv[0], for the default report name
+  std::vector<std::string> Argv;
+
+  /// Reads /proc/self; taken at start-up, before the program can rewrite argv.
+  static ProcessInfo capture();
+};
+
+std::string hostName();
+/// /proc/cpuinfo's "model name", or "unknown".
+std::string cpuModel();
+unsigned logicalCpus();
+
+} // namespace energy::rt
+
+#endif

@@ -1,0 +1,73 @@
+//===- RegionCounts.cpp - Block counts times cost vectors ------------------===//
+#include "RegionCounts.h"
+
+namespace energy::rt {
+
+namespace {
+
+void addBlock(model::Activity &A, const energy_cost &C, uint64_t N) {
+  A.blocks += N;
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
+    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+      A.flops[P][K] += N * C.flops[P][K];
+  for (int W = 0; W < ENERGY_NUM_WIDTHS; ++W)
+    A.flopsByWidth[W] += N * C.flops_by_width[W];
+  A.bytesLoaded += N * C.bytes_loaded;
+  A.bytesStored += N * C.bytes_stored;
+  A.instructions += N * C.instructions;
+  A.branches += N * C.branches;
+  A.calls += N * C.calls;
+}
+
+bool addDynamic(model::Activity &A, const energy_dynamic_counter &D,
+                uint64_t Amount) {
+  switch (D.kind) {
+  case ENERGY_DYNAMIC_BYTES_LOADED:
+    A.bytesLoaded += Amount;
+    return true;
+  case ENERGY_DYNAMIC_BYTES_STORED:
+    A.bytesStored += Amount;
+    return true;
+  case ENERGY_DYNAMIC_FLOPS:
+    if (D.precision >= ENERGY_NUM_PRECISIONS ||
+        D.flop_kind >= ENERGY_NUM_FLOP_KINDS || D.width >= ENERGY_NUM_WIDTHS)
+      return false;
+    A.flops[D.precision][D.flop_kind] += Amount * D.scale;
+    A.flopsByWidth[D.width] += Amount * D.scale;
+    return true;
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+RegionCountsResult regionCounts(const ModuleRecord &M) {
+  RegionCountsResult Result;
+  Result.Regions.resize(M.NumRegions);
+  if (!M.Blocks)
+    return Result;
+  for (uint32_t B = 0; B < M.NumBlocks; ++B) {
+    uint64_t N = M.Counts[B];
+    if (!N)
+      continue;
+    const energy_block &Block = M.Blocks[B];
+    if (Block.region >= M.NumRegions) {
+      ++Result.InvalidEntries;
+      continue;
+    }
+    addBlock(Result.Regions[Block.region], Block.cost, N);
+  }
+  for (uint32_t I = 0; I < M.NumDynamic; ++I) {
+    uint64_t Amount = M.Counts[size_t(M.NumBlocks) + I];
+    if (!Amount)
+      continue;
+    const energy_dynamic_counter &D = M.Dynamic[I];
+    if (D.block >= M.NumBlocks || M.Blocks[D.block].region >= M.NumRegions ||
+        !addDynamic(Result.Regions[M.Blocks[D.block].region], D, Amount))
+      ++Result.InvalidEntries;
+  }
+  return Result;
+}
+
+} // namespace energy::rt

@@ -1,0 +1,31 @@
+//===- RegionCounts.h - Exact per-region counts from block counts ---------===//
+//
+// A region's self counts are the sum, over the blocks it owns, of the block's
+// execution count times its static cost vector, plus the amounts of the
+// dynamic counters (run-time memcpy lengths, executed lanes of masked
+// operations) attributed to its blocks. Computed once, at report time.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_RT_REGIONCOUNTS_H
+#define ENERGY_RT_REGIONCOUNTS_H
+
+#include "ModuleRecord.h"
+
+#include "energy/model/activity.h"
+
+#include <vector>
+
+namespace energy::rt {
+
+struct RegionCountsResult {
+  std::vector<model::Activity> Regions; /// one per region of the module
+  uint64_t InvalidEntries = 0; /// table entries naming a region, block or
+                               /// kind that does not exist (left out)
+};
+
+/// Self counts of every region of `M`, from its merged counters.
+RegionCountsResult regionCounts(const ModuleRecord &M);
+
+} // namespace energy::rt
+
+#endif

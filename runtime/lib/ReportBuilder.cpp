@@ -1,0 +1,219 @@
+//===- ReportBuilder.cpp - Assembling the report JSON ----------------------===//
+#include "ReportBuilder.h"
+
+#include "Clock.h"
+#include "RegionCounts.h"
+
+#include "energy/model/analytic_model.h"
+
+#include <cstdio>
+#include <optional>
+#include <unistd.h>
+
+namespace energy::rt {
+
+using nlohmann::json;
+
+namespace {
+
+const char *const PrecisionNames[ENERGY_NUM_PRECISIONS] = {"half", "float", "double"};
+const char *const KindNames[ENERGY_NUM_FLOP_KINDS] = {
+    "addsub", "mul", "div", "sqrt", "fma", "minmax", "other"};
+const char *const WidthNames[ENERGY_NUM_WIDTHS] = {"scalar", "v128", "v256", "v512"};
+
+struct ModelChoice {
+  std::optional<model::AnalyticModel> Model;
+  std::string Path;
+  std::string Problem;
+};
+
+ModelChoice loadDefaultModel(const void *Anchor) {
+  ModelChoice Choice;
+  try {
+    Choice.Path = model::defaultModelPath(Anchor);
+    Choice.Model = model::AnalyticModel::load(Choice.Path);
+  } catch (const std::bad_alloc &) {
+    throw;
+  } catch (const std::exception &E) {
+    Choice.Problem = E.what();
+  }
+  if (!Choice.Model)
+    std::fprintf(stderr, "energypass: no energy model, energies left null: %s\n",
+                 Choice.Problem.c_str());
+  return Choice;
+}
+
+const char *text(const char *S) { return S ? S : ""; }
+
+const char *regionKindName(uint32_t Kind) {
+  switch (Kind) {
+  case ENERGY_REGION_FUNCTION:
+    return "function";
+  case ENERGY_REGION_LOOP:
+    return "loop";
+  case ENERGY_REGION_USER:
+    return "user";
+  default:
+    return "unknown";
+  }
+}
+
+void accumulate(model::Activity &Sum, const model::Activity &A) {
+  Sum.seconds += A.seconds;
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
+    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+      Sum.flops[P][K] += A.flops[P][K];
+  for (int W = 0; W < ENERGY_NUM_WIDTHS; ++W)
+    Sum.flopsByWidth[W] += A.flopsByWidth[W];
+  Sum.bytesLoaded += A.bytesLoaded;
+  Sum.bytesStored += A.bytesStored;
+  Sum.instructions += A.instructions;
+  Sum.branches += A.branches;
+  Sum.calls += A.calls;
+  Sum.blocks += A.blocks;
+}
+
+json countsJson(const model::Activity &A) {
+  json ByPrecision = json::object(), ByKind = json::object(),
+       ByWidth = json::object(), Detail = json::object();
+  for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+    ByKind[KindNames[K]] = uint64_t(0);
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P) {
+    uint64_t PrecisionSum = 0;
+    json Row = json::object();
+    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K) {
+      Row[KindNames[K]] = A.flops[P][K];
+      PrecisionSum += A.flops[P][K];
+      ByKind[KindNames[K]] = ByKind[KindNames[K]].get<uint64_t>() + A.flops[P][K];
+    }
+    ByPrecision[PrecisionNames[P]] = PrecisionSum;
+    Detail[PrecisionNames[P]] = std::move(Row);
+  }
+  for (int W = 0; W < ENERGY_NUM_WIDTHS; ++W)
+    ByWidth[WidthNames[W]] = A.flopsByWidth[W];
+  return {{"blocks", A.blocks},
+          {"instructions", A.instructions},
+          {"branches", A.branches},
+          {"calls", A.calls},
+          {"bytes_loaded", A.bytesLoaded},
+          {"bytes_stored", A.bytesStored},
+          {"flops", A.totalFlops()},
+          {"flops_by_precision", std::move(ByPrecision)},
+          {"flops_by_kind", std::move(ByKind)},
+          {"flops_by_width", std::move(ByWidth)},
+          {"flops_detail", std::move(Detail)}};
+}
+
+json modelledEnergy(const ModelChoice &Choice, const model::Activity &A) {
+  if (!Choice.Model)
+    return nullptr;
+  return Choice.Model->estimate(A).total();
+}
+
+json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
+                const ModelChoice &Choice) {
+  const RegionTotals &T = M.Totals[R];
+  json Region = {{"id", M.RegionBase + R}};
+  if (M.Regions) {
+    const energy_region &Info = M.Regions[R];
+    Region["name"] = text(Info.name);
+    Region["demangled"] = Info.demangled ? Info.demangled : text(Info.name);
+    Region["file"] = Info.file ? Info.file : M.Source;
+    Region["line"] = Info.line;
+    Region["kind"] = regionKindName(Info.kind);
+    Region["parent"] = Info.parent < M.NumRegions ? json(M.RegionBase + Info.parent)
+                                                  : json(nullptr);
+  } else {
+    std::string Lost = "<region " + std::to_string(R) + " of an unloaded module>";
+    Region.update({{"name", Lost}, {"demangled", Lost}, {"file", M.Source},
+                   {"line", 0}, {"kind", "unknown"}, {"parent", nullptr}});
+  }
+  Region["module"] = M.Source;
+  Region["calls"] = T.Calls;
+  Region["time_s"] = {{"inclusive", double(T.InclusiveNs) * 1e-9},
+                      {"self", double(T.SelfNs) * 1e-9}};
+  Region["counts"] = countsJson(A);
+  Region["energy_j"] = {{"modelled", modelledEnergy(Choice, A)},
+                        {"measured", nullptr}};
+  return Region;
+}
+
+json sourcesJson(const ModelChoice &Choice) {
+  json Model = {{"name", "model"},
+                {"kind", "model"},
+                {"present", Choice.Model.has_value()},
+                {"used", Choice.Model.has_value()},
+                {"detail", Choice.Model ? "default analytic model read from " + Choice.Path
+                                        : Choice.Problem}};
+  json Clock = {{"name", "clock"},
+                {"kind", "time"},
+                {"present", true},
+                {"used", true},
+                {"detail", describeClock()}};
+  return json::array({std::move(Clock), std::move(Model)});
+}
+
+json diagnosticsJson(const Diagnostics &D, uint64_t InvalidEntries) {
+  return {{"unwound_frames", D.UnwoundFrames},
+          {"depth_overflows", D.DepthOverflows},
+          {"unmatched_exits", D.UnmatchedExits},
+          {"dropped_entries", D.DroppedEnters},
+          {"max_depth", D.MaxDepth},
+          {"invalid_table_entries", InvalidEntries}};
+}
+
+} // namespace
+
+json buildReport(const RunSummary &Run, const void *ModelAnchor) {
+  ModelChoice Choice = loadDefaultModel(ModelAnchor);
+  json Regions = json::array();
+  json Modules = json::array();
+  model::Activity Total;
+  uint64_t InvalidEntries = 0;
+  for (const ModuleRecord *M : Run.Modules) {
+    RegionCountsResult Counts = regionCounts(*M);
+    InvalidEntries += Counts.InvalidEntries;
+    for (uint32_t R = 0; R < M->NumRegions; ++R) {
+      model::Activity &A = Counts.Regions[R];
+      A.seconds = double(M->Totals[R].SelfNs) * 1e-9;
+      accumulate(Total, A);
+      Regions.push_back(regionJson(*M, R, A, Choice));
+    }
+    char Hash[17];
+    std::snprintf(Hash, sizeof Hash, "%016llx", (unsigned long long)M->Hash);
+    Modules.push_back({{"source", M->Source},
+                       {"hash", Hash},
+                       {"regions", M->NumRegions},
+                       {"unloaded", M->unloaded()}});
+  }
+  json Model = nullptr;
+  if (Choice.Model)
+    Model = {{"name", Choice.Model->name()},
+             {"kind", "analytic"},
+             {"version", Choice.Model->version()},
+             {"path", Choice.Path}};
+  return {
+      {"format", "energypass-report"},
+      {"version", 1},
+      {"program",
+       {{"path", Run.Process.ExePath},
+        {"argv", Run.Process.Argv},
+        {"pid", getpid()},
+        {"start_time", isoUtc(Run.StartRealNs)},
+        {"wall_time_s", Run.WallSeconds}}},
+      {"machine",
+       {{"hostname", hostName()},
+        {"cpu_model", cpuModel()},
+        {"logical_cpus", logicalCpus()}}},
+      {"sources", sourcesJson(Choice)},
+      {"model", std::move(Model)},
+      {"threads", Run.Threads},
+      {"modules", std::move(Modules)},
+      {"regions", std::move(Regions)},
+      {"totals",
+       {{"counts", countsJson(Total)},
+        {"energy_j", {{"modelled", modelledEnergy(Choice, Total)}, {"measured", nullptr}}}}},
+      {"diagnostics", diagnosticsJson(Run.Diag, InvalidEntries)}};
+}
+
+} // namespace energy::rt

@@ -1,0 +1,418 @@
+//===- Runtime.cpp - Registry, thread merging, fork handling, final report ===//
+#include "Runtime.h"
+
+#include "Clock.h"
+#include "ReportBuilder.h"
+#include "ReportWriter.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <pthread.h>
+#include <unistd.h>
+
+namespace energy::rt {
+
+constinit thread_local ThreadState *CurrentThread = nullptr;
+
+namespace {
+
+/// Set while the calling thread holds the runtime's lock (or is inside a
+/// locked section): a signal handler that interrupts it and runs instrumented
+/// code must not wait for a lock its own thread holds.
+thread_local bool InRuntime = false;
+/// The thread's exit hook has run: later entries in this thread (from
+/// thread_local destructors that run after it) are not timed.
+thread_local bool ThreadDetached = false;
+/// prepareFork took the lock, so the fork handlers must release it.
+thread_local bool ForkHoldsLock = false;
+
+constexpr uint32_t InitialFrames = 64;
+constexpr uint32_t DefaultMaxDepth = 65536;
+
+/// Takes the runtime's lock unless the thread already is inside the runtime.
+class LockedSection {
+public:
+  explicit LockedSection(std::mutex &M) : M(M) {
+    if (InRuntime)
+      return;
+    M.lock();
+    InRuntime = Owns = true;
+  }
+  ~LockedSection() {
+    if (!Owns)
+      return;
+    InRuntime = false;
+    M.unlock();
+  }
+  bool owns() const { return Owns; }
+
+private:
+  std::mutex &M;
+  bool Owns = false;
+};
+
+/// The destructor of a thread_local object runs in the exiting thread, before
+/// its thread_local storage (the modules' counter arrays included) goes away.
+struct ThreadExitHook {
+  bool Armed = false;
+  ~ThreadExitHook() {
+    if (Armed && CurrentThread)
+      Runtime::get().detachThread(*CurrentThread);
+  }
+};
+thread_local ThreadExitHook ExitHook;
+
+bool isMainThread() { return gettid() == getpid(); }
+
+uint32_t maxDepthFromEnvironment() {
+  const char *Text = std::getenv("ENERGY_MAX_DEPTH");
+  if (!Text || !*Text)
+    return DefaultMaxDepth;
+  char *End = nullptr;
+  unsigned long Value = std::strtoul(Text, &End, 10);
+  if (*End || Value < InitialFrames || Value > (1ul << 24)) {
+    std::fprintf(stderr,
+                 "energypass: ignoring ENERGY_MAX_DEPTH=%s (want an integer "
+                 "from %u to %lu); using %u\n",
+                 Text, InitialFrames, 1ul << 24, DefaultMaxDepth);
+    return DefaultMaxDepth;
+  }
+  return uint32_t(Value);
+}
+
+void finalReportAtExit() { Runtime::get().writeFinalReport(); }
+void prepareForkHandler() { Runtime::get().prepareFork(); }
+void parentForkHandler() { Runtime::get().afterForkInParent(); }
+void childForkHandler() { Runtime::get().afterForkInChild(); }
+
+} // namespace
+
+Runtime &Runtime::get() {
+  static Runtime *Instance = new Runtime();
+  return *Instance;
+}
+
+bool Runtime::initialise() noexcept {
+  if (Initialised)
+    return true;
+  try {
+    Process = ProcessInfo::capture();
+  } catch (...) {
+    Process = ProcessInfo{};
+  }
+  MaxDepth = maxDepthFromEnvironment();
+  StartNs = monotonicNs();
+  StartRealNs = realtimeNs();
+  if (std::atexit(finalReportAtExit) != 0) {
+    std::fprintf(stderr, "energypass: cannot register the exit handler; no "
+                         "report will be written\n");
+    return false;
+  }
+  pthread_atfork(prepareForkHandler, parentForkHandler, childForkHandler);
+  Initialised = true;
+  return true;
+}
+
+void Runtime::registerModule(energy_module *Desc) noexcept {
+  if (Desc->abi_version != ENERGY_ABI_VERSION) {
+    std::fprintf(stderr,
+                 "energypass: module %s was instrumented for ABI version %u, "
+                 "this runtime reads version %u; rebuild it with this "
+                 "EnergyPass (its regions are not measured)\n",
+                 Desc->source ? Desc->source : "?", Desc->abi_version,
+                 ENERGY_ABI_VERSION);
+    return;
+  }
+  LockedSection L(Lock);
+  if (!L.owns() || Desc->runtime || !initialise())
+    return;
+  std::string Problem;
+  ModuleRecord *Rec =
+      ModuleRecord::create(Desc, uint32_t(Modules.size()), TotalRegions, Problem);
+  if (Rec) {
+    try {
+      Modules.push_back(Rec);
+    } catch (const std::bad_alloc &) {
+      delete Rec;
+      Rec = nullptr;
+      Problem = "out of memory";
+    }
+  }
+  if (!Rec) {
+    std::fprintf(stderr, "energypass: module %s not measured: %s\n",
+                 Desc->source ? Desc->source : "?", Problem.c_str());
+    return;
+  }
+  TotalRegions += Rec->NumRegions;
+  Desc->runtime = Rec;
+}
+
+void Runtime::unregisterModule(energy_module *Desc) noexcept {
+  auto *Rec = static_cast<ModuleRecord *>(Desc->runtime);
+  if (!Rec)
+    return;
+  LockedSection L(Lock);
+  if (!L.owns())
+    return;
+  if (!Finished) {
+    for (ThreadState *T = Threads; T; T = T->Next) {
+      if (Rec->Ordinal >= T->NumSlots)
+        continue;
+      ModuleSlot &S = T->Slots[Rec->Ordinal];
+      if (T != CurrentThread)
+        Rec->addCounters(S.Counters);
+      S.Counters = nullptr;
+    }
+    if (uint64_t *Mine = Rec->callingThreadCounters()) {
+      Rec->addCounters(Mine);
+      std::memset(Mine, 0, Rec->Counts.size() * sizeof(uint64_t));
+    }
+  }
+  Rec->retire();
+  Desc->runtime = nullptr;
+}
+
+ThreadState *Runtime::attachThread() noexcept {
+  if (ThreadDetached)
+    return nullptr;
+  LockedSection L(Lock);
+  if (!L.owns())
+    return nullptr;
+  auto *Frames = static_cast<Frame *>(std::malloc(InitialFrames * sizeof(Frame)));
+  ThreadState *T = Frames ? new (std::nothrow) ThreadState(gettid(), Frames, InitialFrames)
+                          : nullptr;
+  if (!T) {
+    std::free(Frames);
+    return nullptr;
+  }
+  link(*T);
+  ExitHook.Armed = true;
+  CurrentThread = T;
+  return T;
+}
+
+void Runtime::detachThread(ThreadState &T) noexcept {
+  // The main thread's figures are merged by the exit handler, which also
+  // catches what runs in other exit handlers after this hook.
+  if (isMainThread())
+    return;
+  LockedSection L(Lock);
+  if (!L.owns())
+    return;
+  if (!Finished)
+    mergeThread(T, monotonicNs(), /*OnItsOwnThread=*/true);
+  unlink(T);
+  delete &T;
+  CurrentThread = nullptr;
+  ThreadDetached = true;
+}
+
+ModuleSlot *Runtime::adoptModules(ThreadState &T, const ModuleRecord &Rec) noexcept {
+  LockedSection L(Lock);
+  if (!L.owns())
+    return nullptr;
+  uint32_t Wanted = uint32_t(Modules.size());
+  if (T.NumSlots < Wanted) {
+    auto *Grown = static_cast<ModuleSlot *>(
+        std::realloc(T.Slots, Wanted * sizeof(ModuleSlot)));
+    if (!Grown)
+      return nullptr;
+    std::memset(Grown + T.NumSlots, 0, (Wanted - T.NumSlots) * sizeof(ModuleSlot));
+    T.Slots = Grown;
+    T.NumSlots = Wanted;
+  }
+  for (ModuleRecord *M : Modules) {
+    ModuleSlot &S = T.Slots[M->Ordinal];
+    if (S.Stats || M->unloaded())
+      continue;
+    S.Stats = static_cast<RegionStats *>(
+        std::calloc(M->NumRegions ? M->NumRegions : 1, sizeof(RegionStats)));
+    S.Counters = M->callingThreadCounters();
+  }
+  return T.slot(Rec.Ordinal);
+}
+
+bool Runtime::growFrames(ThreadState &T) noexcept {
+  if (T.Capacity >= MaxDepth)
+    return false;
+  LockedSection L(Lock);
+  if (!L.owns())
+    return false;
+  uint32_t NewCapacity = T.Capacity * 2 < MaxDepth ? T.Capacity * 2 : MaxDepth;
+  auto *Grown = static_cast<Frame *>(std::realloc(T.Frames, NewCapacity * sizeof(Frame)));
+  if (!Grown)
+    return false;
+  T.Frames = Grown;
+  T.Capacity = NewCapacity;
+  return true;
+}
+
+void Runtime::mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noexcept {
+  for (uint32_t I = 0; I < T.NumSlots; ++I) {
+    const RegionStats *Stats = T.Slots[I].Stats;
+    if (!Stats)
+      continue;
+    ModuleRecord &M = *Modules[I];
+    for (uint32_t R = 0; R < M.NumRegions; ++R) {
+      M.Totals[R].Calls += Stats[R].Calls;
+      M.Totals[R].InclusiveNs += Stats[R].InclusiveNs;
+      M.Totals[R].SelfNs += Stats[R].SelfNs;
+    }
+    if (!OnItsOwnThread)
+      M.addCounters(T.Slots[I].Counters);
+  }
+  try {
+    for (const auto &Share : T.openFrameShares(Now)) {
+      for (uint32_t I = 0; I < T.NumSlots; ++I) {
+        const RegionStats *Base = T.Slots[I].Stats;
+        ModuleRecord &M = *Modules[I];
+        if (!Base || Share.Stats < Base || Share.Stats >= Base + M.NumRegions)
+          continue;
+        RegionTotals &Tot = M.Totals[Share.Stats - Base];
+        Tot.SelfNs += Share.SelfNs;
+        Tot.InclusiveNs += Share.InclusiveNs;
+        break;
+      }
+    }
+  } catch (const std::bad_alloc &) {
+    std::fprintf(stderr, "energypass: out of memory: the open regions of "
+                         "thread %d are left out of the report\n", int(T.Tid));
+  }
+  if (OnItsOwnThread)
+    mergeCallingThreadCounters();
+  Diag.add(T.Diag);
+  ++ThreadsMerged;
+}
+
+// Zeroing what was merged makes later increments in this thread (exit
+// handlers that run after the merge) a clean delta, never counted twice.
+void Runtime::mergeCallingThreadCounters() noexcept {
+  for (ModuleRecord *M : Modules) {
+    if (uint64_t *Mine = M->callingThreadCounters()) {
+      M->addCounters(Mine);
+      std::memset(Mine, 0, M->Counts.size() * sizeof(uint64_t));
+    }
+  }
+}
+
+void Runtime::discardCallingThreadCounters() noexcept {
+  for (ModuleRecord *M : Modules)
+    if (uint64_t *Mine = M->callingThreadCounters())
+      std::memset(Mine, 0, M->Counts.size() * sizeof(uint64_t));
+}
+
+void Runtime::link(ThreadState &T) noexcept {
+  T.Prev = nullptr;
+  T.Next = Threads;
+  if (Threads)
+    Threads->Prev = &T;
+  Threads = &T;
+}
+
+void Runtime::unlink(ThreadState &T) noexcept {
+  (T.Prev ? T.Prev->Next : Threads) = T.Next;
+  if (T.Next)
+    T.Next->Prev = T.Prev;
+  T.Prev = T.Next = nullptr;
+}
+
+void Runtime::writeFinalReport() noexcept {
+  LockedSection L(Lock);
+  if (!L.owns()) {
+    std::fprintf(stderr, "energypass: exit() called from a signal handler "
+                         "that interrupted the runtime; no report written\n");
+    return;
+  }
+  if (!Initialised || Finished)
+    return;
+  uint64_t Now = monotonicNs();
+  bool CallerMerged = false;
+  for (ThreadState *T = Threads; T; T = T->Next) {
+    mergeThread(*T, Now, T == CurrentThread);
+    CallerMerged |= T == CurrentThread;
+  }
+  if (!CallerMerged)
+    mergeCallingThreadCounters();
+  Finished = true;
+  writeReport(Now);
+}
+
+void Runtime::writeReport(uint64_t Now) noexcept {
+  std::string Path;
+  try {
+    RunSummary Run{Modules, Diag, ThreadsMerged, StartRealNs,
+                   double(Now - StartNs) * 1e-9, Process};
+    std::string Text =
+        buildReport(Run, reinterpret_cast<const void *>(&finalReportAtExit))
+            .dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
+    Path = reportPath(Process.ProgramName);
+    std::string Error;
+    if (!writeFileAtomically(Path, Text + "\n", Error)) {
+      std::fprintf(stderr, "energypass: cannot write the report to %s: %s\n",
+                   Path.c_str(), Error.c_str());
+      return;
+    }
+  } catch (const std::exception &E) {
+    std::fprintf(stderr, "energypass: no report written: %s\n", E.what());
+    return;
+  } catch (...) {
+    std::fprintf(stderr, "energypass: no report written: unexpected error\n");
+    return;
+  }
+  const char *Quiet = std::getenv("ENERGY_QUIET");
+  if (!Quiet || !*Quiet || std::strcmp(Quiet, "0") == 0)
+    std::fprintf(stderr, "energypass: report written to %s\n", Path.c_str());
+}
+
+void Runtime::prepareFork() noexcept {
+  if (InRuntime)
+    return;
+  Lock.lock();
+  InRuntime = ForkHoldsLock = true;
+}
+
+void Runtime::afterForkInParent() noexcept {
+  if (!ForkHoldsLock)
+    return;
+  ForkHoldsLock = InRuntime = false;
+  Lock.unlock();
+}
+
+void Runtime::afterForkInChild() noexcept {
+  if (!ForkHoldsLock)
+    return;
+  resetAfterFork();
+  ForkHoldsLock = InRuntime = false;
+  Lock.unlock();
+}
+
+void Runtime::resetAfterFork() noexcept {
+  uint64_t Now = monotonicNs();
+  for (ThreadState *T = Threads, *Next; T; T = Next) {
+    Next = T->Next;
+    if (T == CurrentThread)
+      continue;
+    unlink(*T);
+    delete T;
+  }
+  for (ModuleRecord *M : Modules)
+    M->resetTotals();
+  if (ThreadState *Me = CurrentThread) {
+    for (uint32_t I = 0; I < Me->NumSlots; ++I) {
+      RegionStats *Stats = Me->Slots[I].Stats;
+      for (uint32_t R = 0; Stats && R < Modules[I]->NumRegions; ++R)
+        Stats[R] = RegionStats{0, 0, 0, Stats[R].Active};
+    }
+    Me->restartAfterFork(Now);
+  }
+  discardCallingThreadCounters();
+  Diag = Diagnostics{};
+  ThreadsMerged = 0;
+  StartNs = Now;
+  StartRealNs = realtimeNs();
+  Finished = false;
+}
+
+} // namespace energy::rt

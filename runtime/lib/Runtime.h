@@ -1,0 +1,81 @@
+//===- Runtime.h - The process-wide state of libenergyrt ------------------===//
+//
+// The registry of modules, the list of live thread states, and the process
+// lifecycle: initialisation at the first registration, merging at thread
+// exit, module unload and process exit, the fork handlers, and the final
+// report. Everything here runs under one lock and off the hot path; the hot
+// path only reaches it the first time a thread enters a region, when a thread
+// meets a module it has not used yet, or when its region stack must grow.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_RT_RUNTIME_H
+#define ENERGY_RT_RUNTIME_H
+
+#include "ModuleRecord.h"
+#include "ProcessInfo.h"
+#include "ThreadState.h"
+
+#include <mutex>
+#include <vector>
+
+namespace energy::rt {
+
+/// The calling thread's state; null until its first region entry.
+extern constinit thread_local ThreadState *CurrentThread
+    __attribute__((tls_model("initial-exec")));
+
+class Runtime {
+public:
+  /// The process's runtime, created on first use and never destroyed (exit
+  /// handlers and late module destructors may still need it).
+  static Runtime &get();
+
+  void registerModule(energy_module *Desc) noexcept;
+  void unregisterModule(energy_module *Desc) noexcept;
+
+  /// Creates the calling thread's state; null when it cannot (out of memory,
+  /// thread already past its exit hook, or called re-entrantly from a signal
+  /// handler that interrupted the runtime).
+  ThreadState *attachThread() noexcept;
+  /// Thread-exit hook: closes the thread's open regions and merges it.
+  void detachThread(ThreadState &T) noexcept;
+  /// Gives the thread a slot for every registered module; returns Rec's.
+  ModuleSlot *adoptModules(ThreadState &T, const ModuleRecord &Rec) noexcept;
+  /// Doubles the thread's region stack up to the depth bound.
+  bool growFrames(ThreadState &T) noexcept;
+
+  /// Merges every thread and writes the report; at most once per process.
+  void writeFinalReport() noexcept;
+
+  void prepareFork() noexcept;
+  void afterForkInParent() noexcept;
+  void afterForkInChild() noexcept;
+
+private:
+  Runtime() = default;
+  bool initialise() noexcept;
+  void mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noexcept;
+  void mergeCallingThreadCounters() noexcept;
+  void discardCallingThreadCounters() noexcept;
+  void link(ThreadState &T) noexcept;
+  void unlink(ThreadState &T) noexcept;
+  void resetAfterFork() noexcept;
+  void writeReport(uint64_t Now) noexcept;
+
+  std::mutex Lock;
+  bool Initialised = false;
+  bool Finished = false; /// the report is written; nothing more is merged
+  std::vector<ModuleRecord *> Modules;
+  uint32_t TotalRegions = 0;
+  ThreadState *Threads = nullptr; /// live thread states, linked
+  uint64_t ThreadsMerged = 0;
+  Diagnostics Diag;
+  uint32_t MaxDepth = 0;
+  uint64_t StartNs = 0;     /// monotonic, at initialisation or fork
+  uint64_t StartRealNs = 0; /// wall clock, same moment
+  ProcessInfo Process;
+};
+
+} // namespace energy::rt
+
+#endif

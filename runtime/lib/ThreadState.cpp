@@ -1,0 +1,110 @@
+//===- ThreadState.cpp - Rare paths of the per-thread region stack --------===//
+#include "ThreadState.h"
+
+#include "ModuleRecord.h"
+#include "Runtime.h"
+
+#include <cstdlib>
+#include <unordered_set>
+
+namespace energy::rt {
+
+ThreadState::~ThreadState() {
+  for (uint32_t I = 0; I < NumSlots; ++I)
+    std::free(Slots[I].Stats);
+  std::free(Slots);
+  std::free(Frames);
+}
+
+void ThreadState::closeStaleBeforeEnter(uintptr_t Sp, const ModuleRecord &Rec,
+                                        uint32_t Region, uint64_t Now) {
+  bool OwnsFrame = Rec.isFunctionRegion(Region);
+  bool Closed = false;
+  while (Depth) {
+    uintptr_t TopSp = Frames[Depth - 1].Sp;
+    if (!(TopSp < Sp || (OwnsFrame && TopSp == Sp)))
+      break;
+    pop(Now);
+    ++Diag.UnwoundFrames;
+    Closed = true;
+  }
+  // Entries beyond the stack bound were deeper than the last recorded frame.
+  if (Closed)
+    Overflow = 0;
+}
+
+bool ThreadState::leaveOverflow(uintptr_t Sp) {
+  if (Depth && Sp < Frames[Depth - 1].Sp) {
+    --Overflow;
+    return true;
+  }
+  Overflow = 0;
+  return false;
+}
+
+void ThreadState::exitSlow(RegionStats *S, uintptr_t Sp, uint64_t Now) {
+  // Frames below the caller are gone. One of them may be the exiting region
+  // itself when its exit call was made from a frame that has already been
+  // torn down (a tail call): then that one is this exit, not an unwinding.
+  uint64_t Closed = 0;
+  bool ClosedSelf = false;
+  while (Depth && Frames[Depth - 1].Sp < Sp) {
+    ClosedSelf |= Frames[Depth - 1].Stats == S;
+    pop(Now);
+    ++Closed;
+  }
+  if (Depth && Frames[Depth - 1].Stats == S) {
+    Diag.UnwoundFrames += Closed;
+    pop(Now);
+    return;
+  }
+  if (ClosedSelf) {
+    Diag.UnwoundFrames += Closed - 1;
+    return;
+  }
+  Diag.UnwoundFrames += Closed;
+  // Regions of the same frame whose exits were skipped (a longjmp within one
+  // function, a loop left without its exit marker): close up to the match.
+  for (uint32_t I = Depth; I-- > 0;) {
+    if (Frames[I].Stats != S)
+      continue;
+    while (Depth > I + 1) {
+      pop(Now);
+      ++Diag.UnwoundFrames;
+    }
+    pop(Now);
+    return;
+  }
+  ++Diag.UnmatchedExits;
+}
+
+bool ThreadState::makeRoom() { return Runtime::get().growFrames(*this); }
+
+void ThreadState::restartAfterFork(uint64_t Now) {
+  for (uint32_t I = 0; I < Depth; ++I) {
+    Frames[I].StartNs = Now;
+    Frames[I].ChildrenNs = 0;
+  }
+  Diag = Diagnostics{};
+}
+
+std::vector<ThreadState::OpenFrameShare>
+ThreadState::openFrameShares(uint64_t Now) const {
+  std::vector<bool> Outermost(Depth);
+  std::unordered_set<const RegionStats *> Seen;
+  for (uint32_t I = 0; I < Depth; ++I)
+    Outermost[I] = Seen.insert(Frames[I].Stats).second;
+  std::vector<OpenFrameShare> Shares;
+  Shares.reserve(Depth);
+  uint64_t CalleeElapsed = 0;
+  for (uint32_t I = Depth; I-- > 0;) {
+    const Frame &F = Frames[I];
+    uint64_t Elapsed = Now - F.StartNs;
+    Shares.push_back({F.Stats, Elapsed - F.ChildrenNs - CalleeElapsed,
+                      Outermost[I] ? Elapsed : 0});
+    CalleeElapsed = Elapsed;
+  }
+  return Shares;
+}
+
+} // namespace energy::rt

@@ -1,0 +1,162 @@
+//===- ThreadState.h - One thread's region stack and region statistics ----===//
+//
+// Everything the hot path touches lives here and belongs to one thread: the
+// stack of open regions and, per module the thread has used, the thread's
+// counter array (for merging from other threads) and its per-region calls and
+// times. Enter and exit only read the clock, write the top frame and bump a
+// few fields: no lock, no allocation. Growing the stack or adopting a newly
+// registered module is the rare path and goes through the Runtime.
+//
+// Frames carry the stack pointer of the instrumented function at its call into
+// the runtime (the entry point's canonical frame address). Stacks grow down,
+// so a frame recorded below the stack pointer of the function now calling the
+// runtime belongs to a function that is gone: an exception or longjmp skipped
+// its exit. Such frames are closed at the current time when they are found.
+// Loop and user regions share their function's frame, hence its stack
+// pointer; a function region is always entered strictly below its caller, so
+// an open frame at or below a function being entered is stale as well.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_RT_THREADSTATE_H
+#define ENERGY_RT_THREADSTATE_H
+
+#include <cstdint>
+#include <sys/types.h>
+#include <vector>
+
+#define ENERGY_LIKELY(X) __builtin_expect(!!(X), 1)
+#define ENERGY_UNLIKELY(X) __builtin_expect(!!(X), 0)
+#define ENERGY_ALWAYS_INLINE __attribute__((always_inline))
+
+namespace energy::rt {
+
+class ModuleRecord;
+
+/// One region's figures in one thread.
+struct RegionStats {
+  uint64_t Calls;
+  uint64_t InclusiveNs; /// counted once per outermost instance (recursion)
+  uint64_t SelfNs;
+  uint64_t Active; /// instances of the region now on the thread's stack
+};
+
+/// A module as one thread sees it.
+struct ModuleSlot {
+  uint64_t *Counters;  /// this thread's counter array; null once merged away
+  RegionStats *Stats;  /// num_regions entries; null until adopted
+};
+
+struct Frame {
+  RegionStats *Stats;
+  uint64_t StartNs;
+  uint64_t ChildrenNs; /// inclusive time of the frames it called
+  uintptr_t Sp;
+};
+
+/// Anomalies, so that a report says when its times are approximate.
+struct Diagnostics {
+  uint64_t UnwoundFrames = 0;  /// closed because exceptions/longjmp skipped them
+  uint64_t DepthOverflows = 0; /// entries beyond the stack bound (not timed)
+  uint64_t UnmatchedExits = 0; /// exits with no open region to close
+  uint64_t DroppedEnters = 0;  /// entries lost for lack of memory
+  uint64_t MaxDepth = 0;
+
+  void add(const Diagnostics &O) {
+    UnwoundFrames += O.UnwoundFrames;
+    DepthOverflows += O.DepthOverflows;
+    UnmatchedExits += O.UnmatchedExits;
+    DroppedEnters += O.DroppedEnters;
+    if (O.MaxDepth > MaxDepth)
+      MaxDepth = O.MaxDepth;
+  }
+};
+
+class ThreadState {
+public:
+  ThreadState(pid_t Tid, Frame *Frames, uint32_t Capacity)
+      : Tid(Tid), Frames(Frames), Capacity(Capacity) {}
+  ~ThreadState();
+  ThreadState(const ThreadState &) = delete;
+  ThreadState &operator=(const ThreadState &) = delete;
+
+  ModuleSlot *slot(uint32_t Ordinal) {
+    if (ENERGY_LIKELY(Ordinal < NumSlots && Slots[Ordinal].Stats))
+      return &Slots[Ordinal];
+    return nullptr;
+  }
+
+  ENERGY_ALWAYS_INLINE void enter(RegionStats *S, uintptr_t Sp, uint64_t Now,
+             const ModuleRecord &Rec, uint32_t Region) {
+    ++S->Calls;
+    if (ENERGY_UNLIKELY(Depth && Frames[Depth - 1].Sp <= Sp))
+      closeStaleBeforeEnter(Sp, Rec, Region, Now);
+    if (ENERGY_UNLIKELY(Overflow || Depth == Capacity)) {
+      if (Overflow || !makeRoom()) {
+        ++Overflow;
+        ++Diag.DepthOverflows;
+        return;
+      }
+    }
+    Frames[Depth++] = Frame{S, Now, 0, Sp};
+    ++S->Active;
+    if (ENERGY_UNLIKELY(Depth > Diag.MaxDepth))
+      Diag.MaxDepth = Depth;
+  }
+
+  ENERGY_ALWAYS_INLINE void exit(RegionStats *S, uintptr_t Sp, uint64_t Now) {
+    if (ENERGY_UNLIKELY(Overflow) && leaveOverflow(Sp))
+      return;
+    if (ENERGY_LIKELY(Depth && Frames[Depth - 1].Stats == S &&
+                      Frames[Depth - 1].Sp >= Sp)) {
+      pop(Now);
+      return;
+    }
+    exitSlow(S, Sp, Now);
+  }
+
+  /// What one open frame has accumulated until a given time.
+  struct OpenFrameShare {
+    RegionStats *Stats;
+    uint64_t SelfNs;
+    uint64_t InclusiveNs; /// zero unless it is the region's outermost instance
+  };
+  /// The open frames' shares until `Now`, computed without changing the
+  /// stack: other threads' stacks are read this way at process exit while
+  /// those threads still run. Throws std::bad_alloc.
+  std::vector<OpenFrameShare> openFrameShares(uint64_t Now) const;
+
+  /// Fork child: keep the open frames but restart them now, and zero every
+  /// figure gathered before the fork.
+  void restartAfterFork(uint64_t Now);
+
+  // Rare-path state, changed only under the Runtime's lock.
+  ThreadState *Prev = nullptr, *Next = nullptr;
+  const pid_t Tid;
+  ModuleSlot *Slots = nullptr;
+  uint32_t NumSlots = 0;
+  Frame *Frames;
+  uint32_t Capacity;
+  uint32_t Depth = 0;
+  uint32_t Overflow = 0; /// entries not pushed since the stack is full
+  Diagnostics Diag;
+
+private:
+  ENERGY_ALWAYS_INLINE void pop(uint64_t Now) {
+    Frame &F = Frames[--Depth];
+    uint64_t Elapsed = Now - F.StartNs;
+    F.Stats->SelfNs += Elapsed - F.ChildrenNs;
+    if (--F.Stats->Active == 0)
+      F.Stats->InclusiveNs += Elapsed;
+    if (Depth)
+      Frames[Depth - 1].ChildrenNs += Elapsed;
+  }
+  void closeStaleBeforeEnter(uintptr_t Sp, const ModuleRecord &Rec,
+                             uint32_t Region, uint64_t Now);
+  bool leaveOverflow(uintptr_t Sp);
+  void exitSlow(RegionStats *S, uintptr_t Sp, uint64_t Now);
+  bool makeRoom();
+};
+
+} // namespace energy::rt
+
+#endif

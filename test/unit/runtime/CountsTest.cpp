@@ -1,0 +1,120 @@
+//===- CountsTest.cpp - Exact counts: block counts times cost vectors -----===//
+#include "ChildProcess.h"
+#include "FakeModule.h"
+
+#include <gtest/gtest.h>
+
+using namespace energy::test;
+
+namespace {
+
+using Counters = ModuleCounters<1>;
+
+struct Kernel {
+  FakeModule M{"kernel.c", &Counters::get};
+  uint32_t Outer = M.region("outer");
+  uint32_t Loop = M.region("outer:loop@kernel.c:7", ENERGY_REGION_LOOP, Outer, 7);
+  uint32_t Inner = M.region("inner");
+  uint32_t OuterEntry = M.block(Outer, cost(5, 0, 0, 8, 0));
+  uint32_t LoopBody = M.block(Loop, cost(12, 2, ENERGY_FLOP_FMA, 16, 8));
+  uint32_t InnerBody = M.block(Inner, cost(3, 1, ENERGY_FLOP_DIV));
+  uint32_t Copy = M.dynamic({LoopBody, ENERGY_DYNAMIC_BYTES_STORED, 0, 0, 0, 1});
+  uint32_t Masked = M.dynamic({LoopBody, ENERGY_DYNAMIC_FLOPS, ENERGY_PREC_FLOAT,
+                               ENERGY_FLOP_FMA, ENERGY_WIDTH_256, 2});
+  energy_module *D = M.descriptor();
+};
+
+[[gnu::noinline]] void inner(Kernel &K) {
+  ENERGY_TEST_ENTER(K.D, K.Inner);
+  ++Counters::Slots[K.InnerBody];
+  ENERGY_TEST_EXIT(K.D, K.Inner);
+}
+
+[[gnu::noinline]] void outer(Kernel &K, int Iterations) {
+  ENERGY_TEST_ENTER(K.D, K.Outer);
+  ++Counters::Slots[K.OuterEntry];
+  ENERGY_TEST_ENTER(K.D, K.Loop);
+  for (int I = 0; I < Iterations; ++I) {
+    ++Counters::Slots[K.LoopBody];
+    Counters::Slots[K.M.dynamicSlot(K.Copy)] += 100; // a memset of 100 bytes
+    Counters::Slots[K.M.dynamicSlot(K.Masked)] += 3; // 3 active lanes
+    inner(K);
+  }
+  ENERGY_TEST_EXIT(K.D, K.Loop);
+  ENERGY_TEST_EXIT(K.D, K.Outer);
+}
+
+TEST(Counts, BlockCountsTimesCostVectorsPlusDynamicSlots) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static Kernel K;
+    __energy_register_module(K.D);
+    outer(K, 1000);
+    outer(K, 234);
+  });
+  ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  const auto &Outer = regionNamed(R.Report, "outer");
+  EXPECT_EQ(Outer["calls"], 2);
+  EXPECT_EQ(Outer["kind"], "function");
+  EXPECT_EQ(Outer["parent"], nullptr);
+  EXPECT_EQ(Outer["counts"]["blocks"], 2);
+  EXPECT_EQ(Outer["counts"]["instructions"], 10);
+  EXPECT_EQ(Outer["counts"]["bytes_loaded"], 16);
+
+  const auto &Loop = regionNamed(R.Report, "outer:loop@kernel.c:7");
+  const uint64_t N = 1234;
+  EXPECT_EQ(Loop["kind"], "loop");
+  EXPECT_EQ(Loop["line"], 7);
+  EXPECT_EQ(Loop["parent"], Outer["id"]);
+  EXPECT_EQ(Loop["calls"], 2);
+  const auto &C = Loop["counts"];
+  EXPECT_EQ(C["blocks"], N);
+  EXPECT_EQ(C["instructions"], 12 * N);
+  EXPECT_EQ(C["bytes_loaded"], 16 * N);
+  EXPECT_EQ(C["bytes_stored"], 8 * N + 100 * N);
+  EXPECT_EQ(C["flops_detail"]["double"]["fma"], 2 * N);
+  EXPECT_EQ(C["flops_detail"]["float"]["fma"], 3 * 2 * N);
+  EXPECT_EQ(C["flops_by_kind"]["fma"], 2 * N + 6 * N);
+  EXPECT_EQ(C["flops_by_precision"]["float"], 6 * N);
+  EXPECT_EQ(C["flops_by_width"]["scalar"], 2 * N);
+  EXPECT_EQ(C["flops_by_width"]["v256"], 6 * N);
+  EXPECT_EQ(C["flops"], 8 * N);
+
+  const auto &Inner = regionNamed(R.Report, "inner");
+  EXPECT_EQ(Inner["calls"], N);
+  EXPECT_EQ(Inner["counts"]["flops_by_kind"]["div"], N);
+
+  const auto &Totals = R.Report["totals"]["counts"];
+  EXPECT_EQ(Totals["blocks"], 2 + N + N);
+  EXPECT_EQ(Totals["flops"], 8 * N + N);
+  EXPECT_EQ(Totals["instructions"], 10 + 12 * N + 3 * N);
+}
+
+TEST(Counts, RefusesModuleOfAnotherAbiVersionWithoutCrashing) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static Kernel K;
+    K.D->abi_version = ENERGY_ABI_VERSION + 1;
+    __energy_register_module(K.D);
+    outer(K, 3);
+  });
+  EXPECT_EQ(R.ExitCode, 0);
+  EXPECT_FALSE(R.HasReport);
+  EXPECT_NE(R.Stderr.find("ABI version"), std::string::npos) << R.Stderr;
+}
+
+TEST(Counts, ExitWithoutEnterIsCountedNotFatal) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static Kernel K;
+    __energy_register_module(K.D);
+    outer(K, 1);
+    ENERGY_TEST_EXIT(K.D, K.Inner);
+  });
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_EQ(R.Report["diagnostics"]["unmatched_exits"], 1);
+  EXPECT_EQ(regionNamed(R.Report, "outer")["calls"], 1);
+}
+
+} // namespace

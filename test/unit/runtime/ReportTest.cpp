@@ -1,0 +1,207 @@
+//===- ReportTest.cpp - The report file: format, place, model, failures ---===//
+#include "ChildProcess.h"
+#include "FakeModule.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+using namespace energy::test;
+using nlohmann::json;
+
+namespace {
+
+using Counters = ModuleCounters<5>;
+
+struct Program {
+  FakeModule M{"report.c", &Counters::get};
+  uint32_t Main = M.region("main");
+  uint32_t Body = M.block(Main, cost(10, 4, ENERGY_FLOP_ADDSUB, 64, 32));
+  energy_module *D = M.descriptor();
+};
+
+void runProgram() {
+  static Program P;
+  __energy_register_module(P.D);
+  ENERGY_TEST_ENTER(P.D, P.Main);
+  Counters::Slots[P.Body] += 1000;
+  usleep(2000);
+  ENERGY_TEST_EXIT(P.D, P.Main);
+}
+
+void expectKeys(const json &Object, std::initializer_list<const char *> Keys) {
+  for (const char *Key : Keys)
+    EXPECT_TRUE(Object.contains(Key)) << "missing " << Key << " in " << Object.dump();
+}
+
+// Every key docs/formats/report.md promises, with its type.
+TEST(Report, FollowsTheDocumentedFormat) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, runProgram);
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  const json &Rep = R.Report;
+  EXPECT_EQ(Rep["format"], "energypass-report");
+  EXPECT_EQ(Rep["version"], 1);
+  expectKeys(Rep, {"program", "machine", "sources", "model", "threads", "regions", "totals"});
+  expectKeys(Rep["program"], {"path", "argv", "pid", "start_time", "wall_time_s"});
+  EXPECT_TRUE(Rep["program"]["argv"].is_array());
+  EXPECT_GT(Rep["program"]["wall_time_s"].get<double>(), 0.0);
+  EXPECT_EQ(Rep["program"]["start_time"].get<std::string>().back(), 'Z');
+  expectKeys(Rep["machine"], {"hostname", "cpu_model", "logical_cpus"});
+  ASSERT_TRUE(Rep["sources"].is_array());
+  for (const json &S : Rep["sources"])
+    expectKeys(S, {"name", "kind", "present", "used", "detail"});
+  EXPECT_EQ(Rep["sources"][0]["name"], "clock");
+  EXPECT_EQ(Rep["sources"][0]["present"], true);
+  // Sources this build does not have are omitted, not listed as absent.
+  for (const json &S : Rep["sources"])
+    EXPECT_NE(S["kind"], "counters");
+  const json &Main = regionNamed(Rep, "main");
+  expectKeys(Main, {"id", "name", "demangled", "file", "line", "kind", "parent", "module",
+                    "calls", "time_s", "counts", "energy_j"});
+  EXPECT_EQ(Rep["regions"][Main["id"].get<size_t>()]["name"], "main");
+  expectKeys(Main["counts"], {"blocks", "instructions", "branches", "calls", "bytes_loaded",
+                              "bytes_stored", "flops", "flops_by_precision", "flops_by_kind",
+                              "flops_by_width", "flops_detail"});
+  EXPECT_EQ(Main["energy_j"]["measured"], nullptr);
+  EXPECT_TRUE(Main["energy_j"]["modelled"].is_number()) << R.Stderr;
+  EXPECT_GT(Main["energy_j"]["modelled"].get<double>(), 0.0);
+  EXPECT_TRUE(Rep["model"].is_object());
+  EXPECT_EQ(Rep["model"]["kind"], "analytic");
+  EXPECT_DOUBLE_EQ(Rep["totals"]["energy_j"]["modelled"].get<double>(),
+                   Main["energy_j"]["modelled"].get<double>());
+  EXPECT_EQ(Rep["totals"]["counts"]["flops"], 4000);
+}
+
+TEST(Report, ModelledEnergyFollowsTheModelFile) {
+  TempDir Dir;
+  std::string ModelPath = Dir.file("model.json");
+  json Model = readJson(ENERGY_SOURCE_DIR "/models/default.json");
+  Model["static_power_w"] = 0.0;
+  for (auto &[Precision, Kinds] : Model["energy_pj"]["flop"].items())
+    for (auto &[Kind, Value] : Kinds.items())
+      Value = 0.0;
+  Model["energy_pj"]["byte_loaded"] = 1.0;
+  Model["energy_pj"]["byte_stored"] = 0.0;
+  Model["energy_pj"]["instruction"] = 0.0;
+  Model["energy_pj"]["branch"] = 0.0;
+  std::ofstream(ModelPath) << Model.dump();
+  ChildResult R = runInChild(Dir, runProgram, {{"ENERGY_MODEL", ModelPath}});
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  // 1000 executions x 64 bytes x 1 pJ.
+  EXPECT_NEAR(regionNamed(R.Report, "main")["energy_j"]["modelled"].get<double>(), 64000e-12,
+              1e-15);
+  EXPECT_EQ(R.Report["model"]["path"], ModelPath);
+}
+
+TEST(Report, MissingModelStillWritesTheReport) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, runProgram, {{"ENERGY_MODEL", Dir.file("absent.json")}});
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_EQ(R.Report["model"], nullptr);
+  EXPECT_EQ(regionNamed(R.Report, "main")["energy_j"]["modelled"], nullptr);
+  EXPECT_EQ(R.Report["totals"]["energy_j"]["modelled"], nullptr);
+  const json &Source = R.Report["sources"][1];
+  EXPECT_EQ(Source["name"], "model");
+  EXPECT_EQ(Source["present"], false);
+  EXPECT_NE(Source["detail"].get<std::string>().find("absent.json"), std::string::npos);
+  // One warning line, then the summary line.
+  EXPECT_NE(R.Stderr.find("energypass: no energy model"), std::string::npos) << R.Stderr;
+  EXPECT_EQ(std::count(R.Stderr.begin(), R.Stderr.end(), '\n'), 2) << R.Stderr;
+}
+
+TEST(Report, CorruptModelStillWritesTheReport) {
+  TempDir Dir;
+  std::ofstream(Dir.file("bad.json")) << "{\"format\": \"energypass-model\", \"vers";
+  ChildResult R = runInChild(Dir, runProgram, {{"ENERGY_MODEL", Dir.file("bad.json")}});
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_EQ(R.Report["model"], nullptr);
+  EXPECT_EQ(R.Report["sources"][1]["present"], false);
+}
+
+TEST(Report, SummaryLineAndQuiet) {
+  TempDir Dir;
+  ChildResult Loud = runInChild(Dir, runProgram);
+  EXPECT_EQ(Loud.Stderr, "energypass: report written to " + Loud.ReportPath + "\n");
+  ChildResult Quiet = runInChild(Dir, runProgram, {{"ENERGY_QUIET", "1"}});
+  EXPECT_TRUE(Quiet.HasReport);
+  EXPECT_EQ(Quiet.Stderr, "");
+}
+
+TEST(Report, DefaultNameHasProgramAndPid) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [&] {
+    unsetenv("ENERGY_REPORT");
+    if (chdir(Dir.path().c_str()) != 0)
+      std::exit(9);
+    runProgram();
+  });
+  ASSERT_EQ(R.ExitCode, 0);
+  int Reports = 0;
+  for (const auto &Entry : std::filesystem::directory_iterator(Dir.path())) {
+    std::string Name = Entry.path().filename();
+    if (Name.rfind("energy-runtime-tests.", 0) != 0)
+      continue;
+    json Rep = readJson(Entry.path());
+    EXPECT_EQ(Name, "energy-runtime-tests." + std::to_string(Rep["program"]["pid"].get<int>()) +
+                        ".json");
+    ++Reports;
+  }
+  EXPECT_EQ(Reports, 1);
+}
+
+TEST(Report, PatternExpandsPidAndHost) {
+  TempDir Dir;
+  char Host[256] = {};
+  gethostname(Host, sizeof Host - 1);
+  ChildResult R = runInChild(Dir, runProgram, {{"ENERGY_REPORT", Dir.file("r-%h-%p-100%%.json")}});
+  int Found = 0;
+  for (const auto &Entry : std::filesystem::directory_iterator(Dir.path())) {
+    std::string Name = Entry.path().filename();
+    if (Name.rfind("r-", 0) != 0)
+      continue;
+    json Rep = readJson(Entry.path());
+    EXPECT_EQ(Name, "r-" + std::string(Host) + "-" +
+                        std::to_string(Rep["program"]["pid"].get<int>()) + "-100%.json");
+    ++Found;
+  }
+  EXPECT_EQ(Found, 1);
+}
+
+TEST(Report, UnwritablePathIsReportedAndTheProgramUnaffected) {
+  TempDir Dir;
+  std::string Path = Dir.file("no/such/dir/report.json");
+  ChildResult R = runInChild(Dir, [] {
+    runProgram();
+    std::exit(7);
+  }, {{"ENERGY_REPORT", Path}});
+  EXPECT_EQ(R.ExitCode, 7);
+  EXPECT_FALSE(R.HasReport);
+  EXPECT_NE(R.Stderr.find("energypass: cannot write the report to " + Path), std::string::npos)
+      << R.Stderr;
+  EXPECT_NE(R.Stderr.find("No such file or directory"), std::string::npos) << R.Stderr;
+  EXPECT_EQ(std::count(R.Stderr.begin(), R.Stderr.end(), '\n'), 1) << R.Stderr;
+}
+
+// The report replaces an existing file by renaming a complete temporary over
+// it: a second link to the old file keeps the old contents (writing in place
+// would have changed them), and no temporary is left behind.
+TEST(Report, WriteIsAtomicAndLeavesNoTemporary) {
+  TempDir Dir;
+  std::string Path = Dir.file("report.json");
+  std::ofstream(Path) << "old contents";
+  std::filesystem::create_hard_link(Path, Dir.file("old-link"));
+  ChildResult R = runInChild(Dir, runProgram);
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_EQ(R.Report["format"], "energypass-report");
+  std::ifstream Old(Dir.file("old-link"));
+  std::string OldText((std::istreambuf_iterator<char>(Old)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(OldText, "old contents");
+  for (const auto &Entry : std::filesystem::directory_iterator(Dir.path()))
+    EXPECT_EQ(Entry.path().filename().string().find(".tmp"), std::string::npos)
+        << Entry.path();
+}
+
+} // namespace

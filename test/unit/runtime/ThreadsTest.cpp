@@ -1,0 +1,114 @@
+//===- ThreadsTest.cpp - No count lost across threads ---------------------===//
+#include "ChildProcess.h"
+#include "FakeModule.h"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+using namespace energy::test;
+
+namespace {
+
+using Counters = ModuleCounters<2>;
+
+struct Workload {
+  FakeModule M{"threads.c", &Counters::get};
+  uint32_t Main = M.region("main");
+  uint32_t Work = M.region("work");
+  uint32_t Idle = M.region("idle");
+  uint32_t MainBlock = M.block(Main, cost(1));
+  uint32_t WorkBlock = M.block(Work, cost(4, 1, ENERGY_FLOP_MUL, 8));
+  uint32_t IdleBlock = M.block(Idle, cost(2));
+  energy_module *D = M.descriptor();
+};
+
+[[gnu::noinline]] void work(Workload &W, int Iterations) {
+  ENERGY_TEST_ENTER(W.D, W.Work);
+  for (int I = 0; I < Iterations; ++I) {
+    ++Counters::Slots[W.WorkBlock];
+    asm volatile("" ::: "memory");
+  }
+  ENERGY_TEST_EXIT(W.D, W.Work);
+}
+
+// Iterations of thread T: different per thread, so that a lost or doubled
+// thread changes the total.
+int iterationsOf(int T) { return 1000 + 37 * T; }
+
+void runThreads(int Threads, int CallsPerThread) {
+  static Workload W;
+  __energy_register_module(W.D);
+  ENERGY_TEST_ENTER(W.D, W.Main);
+  ++Counters::Slots[W.MainBlock];
+  std::vector<std::thread> Pool;
+  for (int T = 0; T < Threads; ++T)
+    Pool.emplace_back([T, CallsPerThread] {
+      for (int C = 0; C < CallsPerThread; ++C)
+        work(W, iterationsOf(T));
+    });
+  for (auto &Th : Pool)
+    Th.join();
+  ENERGY_TEST_EXIT(W.D, W.Main);
+}
+
+void expectExactTotals(const ChildResult &R, int Threads, int CallsPerThread) {
+  ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  uint64_t Iterations = 0;
+  for (int T = 0; T < Threads; ++T)
+    Iterations += uint64_t(iterationsOf(T)) * CallsPerThread;
+  const auto &Work = regionNamed(R.Report, "work");
+  EXPECT_EQ(Work["calls"], Threads * CallsPerThread);
+  EXPECT_EQ(Work["counts"]["blocks"], Iterations);
+  EXPECT_EQ(Work["counts"]["instructions"], 4 * Iterations);
+  EXPECT_EQ(Work["counts"]["flops_by_kind"]["mul"], Iterations);
+  EXPECT_EQ(Work["counts"]["bytes_loaded"], 8 * Iterations);
+  EXPECT_EQ(regionNamed(R.Report, "main")["counts"]["blocks"], 1);
+  EXPECT_EQ(R.Report["threads"], Threads + 1);
+}
+
+TEST(Threads, EightThreadsExactTotals) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] { runThreads(8, 50); });
+  expectExactTotals(R, 8, 50);
+}
+
+TEST(Threads, SixtyFourThreadsExactTotals) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] { runThreads(64, 10); });
+  expectExactTotals(R, 64, 10);
+}
+
+// A thread still inside a region when the process exits: its counts and its
+// open region are merged by the exit handler.
+TEST(Threads, LiveThreadAtExitIsMerged) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static Workload W;
+    __energy_register_module(W.D);
+    int Ready[2];
+    ASSERT_EQ(pipe(Ready), 0);
+    std::thread([&W = W, Ready] {
+      ENERGY_TEST_ENTER(W.D, W.Idle);
+      Counters::Slots[W.IdleBlock] += 5;
+      char C = 1;
+      (void)!write(Ready[1], &C, 1);
+      pause(); // never leaves the region
+    }).detach();
+    char C;
+    (void)!read(Ready[0], &C, 1);
+    usleep(20000);
+    std::exit(0);
+  });
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  const auto &Idle = regionNamed(R.Report, "idle");
+  EXPECT_EQ(Idle["calls"], 1);
+  EXPECT_EQ(Idle["counts"]["blocks"], 5);
+  EXPECT_GT(Idle["time_s"]["inclusive"].get<double>(), 0.015);
+  EXPECT_EQ(R.Report["threads"], 1);
+}
+
+} // namespace
