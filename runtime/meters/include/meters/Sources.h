@@ -1,0 +1,51 @@
+//===- meters/Sources.h - Measurement sources and how they were probed -*- C++ -*-===//
+//
+// One entry per source the library knows (hardware and software counters,
+// rdpmc, RAPL through powercap, the perf power PMU, NVML), whether it is
+// present, whether it is used, and a one-line detail: what it read, or why it
+// is missing and how to enable it. This is the report's `sources` array.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_METERS_SOURCES_H
+#define ENERGY_METERS_SOURCES_H
+
+#include "meters/PerfSys.h"
+#include "meters/SysfsFiles.h"
+
+#include <string>
+#include <vector>
+
+namespace energy::meters {
+
+struct Source {
+  std::string name;   // perf-hardware, perf-software, rdpmc, rapl-powercap, perf-power, nvml
+  std::string kind;   // counters or energy (docs/formats/report.md)
+  bool present = false;
+  bool used = false;
+  std::string detail;
+};
+
+/// Where the probe looks. Tests replace the roots, the file opener and the
+/// perf system calls; the defaults are the real machine.
+struct ProbeOptions {
+  std::string sysfsRoot;           // empty: $ENERGY_SYSFS_ROOT or /sys
+  std::string procRoot = "/proc";
+  FileOpener *files = nullptr;     // null: the real open(2)
+  PerfSys *perf = nullptr;         // null: the real perf_event_open
+  std::string nvmlLibrary = "libnvidia-ml.so.1";
+};
+
+/// Opens `cycles` on the calling thread: present when the CPU's PMU is
+/// reachable; otherwise says whether it is missing (a VM) or forbidden.
+Source probeHardwareCounters(const ProbeOptions &options);
+/// Opens `task-clock`: software events work wherever perf_event_open does.
+Source probeSoftwareCounters(const ProbeOptions &options);
+/// Whether user-space rdpmc is allowed (cap_user_rdpmc on a hardware event).
+Source probeRdpmc(const ProbeOptions &options, bool hardwarePresent);
+
+/// The JSON array of the sources, as docs/formats/report.md describes it.
+std::string sourcesToJson(const std::vector<Source> &sources);
+
+} // namespace energy::meters
+
+#endif

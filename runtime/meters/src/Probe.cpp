@@ -1,0 +1,127 @@
+//===- Probe.cpp - Finding out which counter sources work here ------------===//
+//
+// Each probe opens one real event and says, in one line, what it found or why
+// it failed and how to enable it. The usual failures: a VM without a virtual
+// PMU (ENOENT/EOPNOTSUPP for every hardware event), perf_event_paranoid too
+// high (EACCES), and rdpmc switched off in SYSFS/bus/event_source/devices/cpu/rdpmc.
+//
+//===----------------------------------------------------------------------===//
+#include "meters/Counters.h"
+#include "meters/EnergyMeter.h"
+#include "meters/Sources.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <climits>
+#include <cstring>
+
+namespace energy::meters {
+namespace {
+
+std::string paranoidText(const ProbeOptions &options) {
+  int level = perfEventParanoid(options);
+  return level == INT_MIN ? "unreadable" : std::to_string(level);
+}
+
+std::string failureDetail(const ProbeOptions &options, const char *event, int error,
+                          bool hardware) {
+  std::string what = std::string("perf_event_open(") + event + ") failed: " + std::strerror(error);
+  switch (error) {
+  case EACCES:
+  case EPERM:
+    return what + "; kernel.perf_event_paranoid=" + paranoidText(options) +
+           " forbids it: `sudo sysctl kernel.perf_event_paranoid=2` (own threads, user mode) "
+           "or 1, or grant CAP_PERFMON";
+  case ENOENT:
+  case EOPNOTSUPP:
+  case ENODEV:
+  case EINVAL:
+    return hardware ? what + "; no hardware PMU (a VM without a virtual PMU: enable it in the "
+                             "hypervisor, e.g. KVM `-cpu host,pmu=on`, VMware 'virtualize CPU "
+                             "performance counters')"
+                    : what + "; the kernel lacks this software event";
+  case ENOSYS:
+    return what + "; the kernel has no perf_event_open (CONFIG_PERF_EVENTS off, or seccomp)";
+  default:
+    return what;
+  }
+}
+
+EventSpec genericEvent(const char *name) {
+  EventSpec spec;
+  spec.name = name;
+  lookupGenericEvent(name, spec);
+  return spec;
+}
+
+} // namespace
+
+Source probeHardwareCounters(const ProbeOptions &options) {
+  Source source{"perf-hardware", "counters", false, false, ""};
+  CounterSet set({genericEvent("cycles")}, options.perf ? *options.perf : linuxPerfSys());
+  CounterOptions counting;
+  counting.mapPages = false;
+  if (set.open(counting) == 1) {
+    source.present = true;
+    source.detail = "the CPU's PMU counts cycles";
+    if (set.fellBackToUser(0))
+      source.detail += " (user mode only: kernel.perf_event_paranoid=" +
+                       paranoidText(options) + ")";
+    return source;
+  }
+  source.detail = failureDetail(options, "cycles", set.openError(0), true);
+  return source;
+}
+
+Source probeSoftwareCounters(const ProbeOptions &options) {
+  Source source{"perf-software", "counters", false, false, ""};
+  CounterSet set({genericEvent("task-clock")}, options.perf ? *options.perf : linuxPerfSys());
+  CounterOptions counting;
+  counting.mapPages = false;
+  if (set.open(counting) == 1) {
+    source.present = true;
+    source.detail = "task-clock, cs, migrations, page-faults, cpu-clock count";
+    return source;
+  }
+  source.detail = failureDetail(options, "task-clock", set.openError(0), false);
+  return source;
+}
+
+Source probeRdpmc(const ProbeOptions &options, bool hardwarePresent) {
+  Source source{"rdpmc", "counters", false, false, ""};
+  if (!hardwarePresent) {
+    source.detail = "no hardware counters to read with rdpmc; region boundaries use read(2)";
+    return source;
+  }
+  CounterSet set({genericEvent("instructions")}, options.perf ? *options.perf : linuxPerfSys());
+  set.open(CounterOptions{});
+  CounterValue value;
+  set.readSelf(&value); // schedules the event so that the page says where it is
+  if (set.rdpmcUsable()) {
+    source.present = true;
+    source.detail = "cap_user_rdpmc set: region boundaries read counters in user space";
+    return source;
+  }
+  std::string text;
+  FileOpener &files = options.files ? *options.files : realFileOpener();
+  std::string knob = sysfsRoot(options.sysfsRoot) + "/bus/event_source/devices/cpu/rdpmc";
+  readTextFile(files, knob, text);
+  source.detail = "the kernel does not allow rdpmc (" + knob + "=" +
+                  (text.empty() ? "?" : text) + "; `echo 1 | sudo tee " + knob +
+                  "` allows it for tasks with counters open); region boundaries use read(2)";
+  return source;
+}
+
+std::string sourcesToJson(const std::vector<Source> &sources) {
+  nlohmann::json array = nlohmann::json::array();
+  for (const Source &s : sources)
+    array.push_back({{"name", s.name},
+                     {"kind", s.kind},
+                     {"present", s.present},
+                     {"used", s.used},
+                     {"detail", s.detail}});
+  return array.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+} // namespace energy::meters

@@ -1,0 +1,145 @@
+//===- Timeline.cpp - Folding, merging and writing the timeline -----------===//
+#include "meters/Timeline.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace energy::meters {
+namespace {
+
+nlohmann::json numberOrNull(double value) {
+  return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+
+nlohmann::json countOrNull(double value) {
+  return std::isfinite(value) ? nlohmann::json(std::llround(value)) : nlohmann::json(nullptr);
+}
+
+nlohmann::json intervalJson(const IntervalView &v) {
+  const TimelineShape &shape = v.layout();
+  nlohmann::json energy = nlohmann::json::array(), process = nlohmann::json::array();
+  for (size_t m = 0; m < shape.meters; ++m)
+    energy.push_back(numberOrNull(v.energy()[m]));
+  for (size_t e = 0; e < shape.events; ++e)
+    process.push_back(countOrNull(v.process()[e]));
+  nlohmann::json threads = nlohmann::json::array();
+  for (size_t t = 0; t < shape.threads; ++t) {
+    if (v.present(t) == 0)
+      continue;
+    nlohmann::json counters = nlohmann::json::array();
+    for (size_t e = 0; e < shape.events; ++e)
+      counters.push_back(countOrNull(v.counters(t)[e]));
+    auto region = static_cast<uint32_t>(v.region(t));
+    nlohmann::json entry = {{"thread", t},
+                            {"region", region >= kMixedRegions ? nlohmann::json(nullptr)
+                                                               : nlohmann::json(region)},
+                            {"counters", std::move(counters)}};
+    if (region == kMixedRegions)
+      entry["mixed"] = true;
+    threads.push_back(std::move(entry));
+  }
+  return {{"t_start", v.tStart()},
+          {"t_end", v.tEnd()},
+          {"energy_j", std::move(energy)},
+          {"process", std::move(process)},
+          {"threads", std::move(threads)}};
+}
+
+} // namespace
+
+void IntervalView::clear() const {
+  std::fill(data, data + size(*shape), 0.0);
+  for (size_t t = 0; t < shape->threads; ++t)
+    region(t) = kNoRegion;
+}
+
+void IntervalView::absorb(const IntervalView &later) const {
+  tEnd() = later.tEnd();
+  for (size_t m = 0; m < shape->meters; ++m)
+    energy()[m] += later.energy()[m];
+  for (size_t e = 0; e < shape->events; ++e)
+    process()[e] += later.process()[e];
+  for (size_t t = 0; t < shape->threads; ++t) {
+    if (later.present(t) == 0)
+      continue;
+    if (present(t) == 0) {
+      std::copy(later.threadBase(t), later.threadBase(t) + 2 + shape->events, threadBase(t));
+      continue;
+    }
+    if (region(t) != later.region(t))
+      region(t) = kMixedRegions;
+    for (size_t e = 0; e < shape->events; ++e)
+      counters(t)[e] += later.counters(t)[e];
+  }
+}
+
+Timeline::Timeline(const TimelineShape &requested) : shape(requested) {
+  shape.capacity = std::max<size_t>(2, shape.capacity + (shape.capacity & 1));
+  recordSize = IntervalView::size(shape);
+  storage.assign(recordSize * shape.capacity, 0.0);
+}
+
+IntervalView Timeline::record(size_t i) const {
+  return IntervalView(shape, const_cast<double *>(storage.data()) + i * recordSize);
+}
+
+void Timeline::append(const IntervalView &interval) {
+  ++sampled;
+  IntervalView open = record(committed);
+  if (folded == 0)
+    std::copy(&interval.tStart(), &interval.tStart() + recordSize, &open.tStart());
+  else
+    open.absorb(interval);
+  if (++folded < factor)
+    return;
+  folded = 0;
+  if (++committed == shape.capacity)
+    halve();
+}
+
+void Timeline::halve() {
+  for (size_t i = 0; i < shape.capacity / 2; ++i) {
+    IntervalView target = record(i);
+    if (i != 0)
+      std::copy(&record(2 * i).tStart(), &record(2 * i).tStart() + recordSize, &target.tStart());
+    target.absorb(record(2 * i + 1));
+  }
+  committed = shape.capacity / 2;
+  factor *= 2;
+}
+
+std::string Timeline::toJson(const TimelineHeader &header, size_t bound) const {
+  size_t n = records();
+  size_t group = bound > 0 && n > bound ? (n + bound - 1) / bound : 1;
+  nlohmann::json intervals = nlohmann::json::array();
+  std::vector<double> scratch(recordSize);
+  IntervalView merged(shape, scratch.data());
+  for (size_t first = 0; first < n; first += group) {
+    std::copy(&record(first).tStart(), &record(first).tStart() + recordSize, scratch.begin());
+    for (size_t i = first + 1; i < std::min(n, first + group); ++i)
+      merged.absorb(record(i));
+    intervals.push_back(intervalJson(merged));
+  }
+  nlohmann::json meters = nlohmann::json::array(), threads = nlohmann::json::array();
+  for (size_t m = 0; m < header.meters.size(); ++m)
+    meters.push_back({{"name", header.meters[m]},
+                      {"domain", m < header.meterDomains.size() ? header.meterDomains[m] : ""}});
+  for (size_t t = 0; t < header.threadIds.size(); ++t)
+    if (header.threadIds[t] != 0)
+      threads.push_back({{"thread", t}, {"tid", header.threadIds[t]}});
+  nlohmann::json doc = {{"format", "energypass-timeline"},
+                        {"version", 1},
+                        {"period_s", header.periodSeconds},
+                        {"start_epoch_s", header.startEpochSeconds},
+                        {"intervals_sampled", sampled},
+                        {"intervals_per_record", factor * group},
+                        {"events", header.events},
+                        {"meters", std::move(meters)},
+                        {"threads", std::move(threads)},
+                        {"intervals", std::move(intervals)}};
+  return doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+} // namespace energy::meters

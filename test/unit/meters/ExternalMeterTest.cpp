@@ -1,0 +1,63 @@
+//===- ExternalMeterTest.cpp - A wall meter's CSV, integrated -------------===//
+#include "meters/ExternalMeter.h"
+
+#include <gtest/gtest.h>
+
+using namespace energy::meters;
+
+namespace {
+
+PowerLog parsed(const char *csv) {
+  PowerLog log;
+  std::string error;
+  EXPECT_TRUE(parsePowerCsv(csv, log, error)) << error;
+  return log;
+}
+
+TEST(ExternalMeter, ParsesWithHeaderCommentsAndBlankLines) {
+  PowerLog log = parsed("timestamp,watts\n# meter 1\n\n100.0,50\n101.0, 70\r\n102.5,70\n");
+  ASSERT_EQ(log.samples.size(), 3u);
+  EXPECT_DOUBLE_EQ(log.samples[1].watts, 70.0);
+  EXPECT_DOUBLE_EQ(log.samples[2].time, 102.5);
+}
+
+TEST(ExternalMeter, TrapezoidOverWholeSegments) {
+  PowerLog log = parsed("0,100\n1,200\n2,200\n");
+  EXPECT_DOUBLE_EQ(*integrateEnergy(log, 0, 2), 150.0 + 200.0);
+}
+
+TEST(ExternalMeter, IntervalsCutSegmentsWithLinearPower) {
+  PowerLog log = parsed("0,100\n1,200\n2,200\n");
+  // Power at 0.5 is 150 W: from 0.5 to 1 the mean is 175 W.
+  EXPECT_DOUBLE_EQ(*integrateEnergy(log, 0.5, 1.0), 87.5);
+  EXPECT_DOUBLE_EQ(*integrateEnergy(log, 0.25, 0.75), 75.0);
+  EXPECT_DOUBLE_EQ(*integrateEnergy(log, 0.5, 1.5), 87.5 + 100.0);
+  // Adjacent intervals add up to the whole.
+  double parts = *integrateEnergy(log, 0, 0.3) + *integrateEnergy(log, 0.3, 1.7) +
+                 *integrateEnergy(log, 1.7, 2);
+  EXPECT_NEAR(parts, *integrateEnergy(log, 0, 2), 1e-9);
+}
+
+TEST(ExternalMeter, NothingOutsideTheLogIsExtrapolated) {
+  PowerLog log = parsed("10,100\n20,100\n");
+  EXPECT_FALSE(integrateEnergy(log, 5, 15).has_value());
+  EXPECT_FALSE(integrateEnergy(log, 15, 25).has_value());
+  EXPECT_TRUE(integrateEnergy(log, 10, 20).has_value());
+}
+
+TEST(ExternalMeter, BadLogsNameTheLine) {
+  PowerLog log;
+  std::string error;
+  EXPECT_FALSE(parsePowerCsv("0,1\n1,2\nfoo,bar\n", log, error));
+  EXPECT_NE(error.find("line 3: expected 'timestamp,watts'"), std::string::npos) << error;
+  EXPECT_FALSE(parsePowerCsv("0,1\n1,-2\n", log, error));
+  EXPECT_NE(error.find("line 2: negative power"), std::string::npos);
+  EXPECT_FALSE(parsePowerCsv("5,1\n4,2\n", log, error));
+  EXPECT_NE(error.find("line 2: timestamp does not increase"), std::string::npos);
+  EXPECT_FALSE(parsePowerCsv("5,1\n", log, error));
+  EXPECT_NE(error.find("fewer than two samples"), std::string::npos);
+  EXPECT_FALSE(loadPowerCsv("/nonexistent/power.csv", log, error));
+  EXPECT_NE(error.find("cannot read power log"), std::string::npos);
+}
+
+} // namespace
