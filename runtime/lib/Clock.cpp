@@ -1,10 +1,18 @@
-//===- Clock.cpp - Describing the runtime's time source -------------------===//
+//===- Clock.cpp - Choosing, calibrating and describing the clock ---------===//
 #include "Clock.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
 namespace energy::rt {
+
+bool ClockUsesTsc = false;
 
 namespace {
 
@@ -16,17 +24,63 @@ std::string kernelClocksource() {
   return Name;
 }
 
+bool invariantTsc() {
+#if defined(__x86_64__)
+  unsigned Eax, Ebx, Ecx, Edx;
+  if (!__get_cpuid(0x80000000u, &Eax, &Ebx, &Ecx, &Edx) || Eax < 0x80000007u)
+    return false;
+  __get_cpuid(0x80000007u, &Eax, &Ebx, &Ecx, &Edx);
+  return (Edx >> 8) & 1u;
+#else
+  return false;
+#endif
+}
+
 } // namespace
 
-std::string describeClock() {
+void chooseClock() {
+  const char *Wanted = std::getenv("ENERGY_CLOCK");
+  bool ForceMonotonic = Wanted && std::strcmp(Wanted, "monotonic") == 0;
+  if (Wanted && *Wanted && !ForceMonotonic && std::strcmp(Wanted, "auto") != 0)
+    std::fprintf(stderr, "energypass: ignoring ENERGY_CLOCK=%s (want auto or "
+                         "monotonic)\n", Wanted);
+  ClockUsesTsc = !ForceMonotonic && invariantTsc() && kernelClocksource() == "tsc";
+}
+
+ClockOrigin ClockOrigin::now() {
+  ClockOrigin O;
+  O.MonotonicNs = monotonicNs();
+  O.Ticks = clockTicks();
+  O.RealtimeNs = realtimeNs();
+  return O;
+}
+
+double ClockOrigin::secondsPerTick() const {
+  if (!ClockUsesTsc)
+    return 1e-9;
+  uint64_t Ns = monotonicNs();
+  while (Ns - MonotonicNs < 1000000u)
+    Ns = monotonicNs();
+  uint64_t Ticks = clockTicks();
+  if (Ticks <= this->Ticks)
+    return 1e-9;
+  return double(Ns - MonotonicNs) * 1e-9 / double(Ticks - this->Ticks);
+}
+
+std::string describeClock(double SecondsPerTick) {
+  std::string Source = kernelClocksource();
+  if (ClockUsesTsc) {
+    char Rate[64];
+    std::snprintf(Rate, sizeof Rate, "%.4f GHz", 1e-9 / SecondsPerTick);
+    return "invariant TSC (rdtsc) at " + std::string(Rate) +
+           ", calibrated against CLOCK_MONOTONIC over the run; kernel "
+           "clocksource " + Source;
+  }
   timespec Res{};
   clock_getres(CLOCK_MONOTONIC, &Res);
-  std::string Source = kernelClocksource();
-  bool Fast = Source == "tsc" || Source == "kvm-clock" || Source == "arch_sys_counter";
   return "CLOCK_MONOTONIC via clock_gettime, resolution " +
          std::to_string(Res.tv_sec * 1000000000L + Res.tv_nsec) +
-         " ns, kernel clocksource " + Source +
-         (Fast ? " (read in the vDSO)" : " (read through a system call: slower)");
+         " ns; kernel clocksource " + Source;
 }
 
 std::string isoUtc(uint64_t RealtimeNs) {

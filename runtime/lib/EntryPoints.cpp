@@ -48,14 +48,14 @@ ENERGY_EXPORT void __energy_region_enter(energy_module *Module, uint32_t Region)
     ++T->Diag.DroppedEnters;
     return;
   }
-  T->enter(Slot->Stats + Region, Sp, monotonicNs(), *Rec, Region);
+  T->enter(Slot->Stats + Region, Sp, clockTicks(), *Rec, Region);
 }
 
 /// Called at every exit of a region. Thread-safe without locks, like enter.
 /// Regions whose exits were skipped (exceptions through code without
 /// cleanups, longjmp) are closed here, recognised by their stack address.
 ENERGY_EXPORT void __energy_region_exit(energy_module *Module, uint32_t Region) {
-  uint64_t Now = monotonicNs();
+  uint64_t Now = clockTicks();
   auto Sp = reinterpret_cast<uintptr_t>(__builtin_dwarf_cfa());
   auto *Rec = static_cast<ModuleRecord *>(Module->runtime);
   ThreadState *T = CurrentThread;

@@ -24,8 +24,8 @@ namespace energy::rt {
 /// A region's time and calls, summed over every thread merged so far.
 struct RegionTotals {
   uint64_t Calls = 0;
-  uint64_t InclusiveNs = 0;
-  uint64_t SelfNs = 0;
+  uint64_t InclusiveTicks = 0;
+  uint64_t SelfTicks = 0;
 };
 
 class ModuleRecord {

@@ -111,7 +111,7 @@ json modelledEnergy(const ModelChoice &Choice, const model::Activity &A) {
 }
 
 json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
-                const ModelChoice &Choice) {
+                const ModelChoice &Choice, double SecondsPerTick) {
   const RegionTotals &T = M.Totals[R];
   json Region = {{"id", M.RegionBase + R}};
   if (M.Regions) {
@@ -130,15 +130,15 @@ json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
   }
   Region["module"] = M.Source;
   Region["calls"] = T.Calls;
-  Region["time_s"] = {{"inclusive", double(T.InclusiveNs) * 1e-9},
-                      {"self", double(T.SelfNs) * 1e-9}};
+  Region["time_s"] = {{"inclusive", double(T.InclusiveTicks) * SecondsPerTick},
+                      {"self", double(T.SelfTicks) * SecondsPerTick}};
   Region["counts"] = countsJson(A);
   Region["energy_j"] = {{"modelled", modelledEnergy(Choice, A)},
                         {"measured", nullptr}};
   return Region;
 }
 
-json sourcesJson(const ModelChoice &Choice) {
+json sourcesJson(const ModelChoice &Choice, double SecondsPerTick) {
   json Model = {{"name", "model"},
                 {"kind", "model"},
                 {"present", Choice.Model.has_value()},
@@ -149,7 +149,7 @@ json sourcesJson(const ModelChoice &Choice) {
                 {"kind", "time"},
                 {"present", true},
                 {"used", true},
-                {"detail", describeClock()}};
+                {"detail", describeClock(SecondsPerTick)}};
   return json::array({std::move(Clock), std::move(Model)});
 }
 
@@ -175,9 +175,9 @@ json buildReport(const RunSummary &Run, const void *ModelAnchor) {
     InvalidEntries += Counts.InvalidEntries;
     for (uint32_t R = 0; R < M->NumRegions; ++R) {
       model::Activity &A = Counts.Regions[R];
-      A.seconds = double(M->Totals[R].SelfNs) * 1e-9;
+      A.seconds = double(M->Totals[R].SelfTicks) * Run.SecondsPerTick;
       accumulate(Total, A);
-      Regions.push_back(regionJson(*M, R, A, Choice));
+      Regions.push_back(regionJson(*M, R, A, Choice, Run.SecondsPerTick));
     }
     char Hash[17];
     std::snprintf(Hash, sizeof Hash, "%016llx", (unsigned long long)M->Hash);
@@ -205,7 +205,7 @@ json buildReport(const RunSummary &Run, const void *ModelAnchor) {
        {{"hostname", hostName()},
         {"cpu_model", cpuModel()},
         {"logical_cpus", logicalCpus()}}},
-      {"sources", sourcesJson(Choice)},
+      {"sources", sourcesJson(Choice, Run.SecondsPerTick)},
       {"model", std::move(Model)},
       {"threads", Run.Threads},
       {"modules", std::move(Modules)},

@@ -19,6 +19,7 @@ struct RunSummary {
   uint64_t Threads;
   uint64_t StartRealNs;
   double WallSeconds;
+  double SecondsPerTick; /// region times are kept in clock ticks
   const ProcessInfo &Process;
 };
 

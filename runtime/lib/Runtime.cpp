@@ -103,8 +103,8 @@ bool Runtime::initialise() noexcept {
     Process = ProcessInfo{};
   }
   MaxDepth = maxDepthFromEnvironment();
-  StartNs = monotonicNs();
-  StartRealNs = realtimeNs();
+  chooseClock();
+  Origin = ClockOrigin::now();
   if (std::atexit(finalReportAtExit) != 0) {
     std::fprintf(stderr, "energypass: cannot register the exit handler; no "
                          "report will be written\n");
@@ -202,7 +202,7 @@ void Runtime::detachThread(ThreadState &T) noexcept {
   if (!L.owns())
     return;
   if (!Finished)
-    mergeThread(T, monotonicNs(), /*OnItsOwnThread=*/true);
+    mergeThread(T, clockTicks(), /*OnItsOwnThread=*/true);
   unlink(T);
   delete &T;
   CurrentThread = nullptr;
@@ -257,8 +257,8 @@ void Runtime::mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noe
     ModuleRecord &M = *Modules[I];
     for (uint32_t R = 0; R < M.NumRegions; ++R) {
       M.Totals[R].Calls += Stats[R].Calls;
-      M.Totals[R].InclusiveNs += Stats[R].InclusiveNs;
-      M.Totals[R].SelfNs += Stats[R].SelfNs;
+      M.Totals[R].InclusiveTicks += Stats[R].InclusiveTicks;
+      M.Totals[R].SelfTicks += Stats[R].SelfTicks;
     }
     if (!OnItsOwnThread)
       M.addCounters(T.Slots[I].Counters);
@@ -271,8 +271,8 @@ void Runtime::mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noe
         if (!Base || Share.Stats < Base || Share.Stats >= Base + M.NumRegions)
           continue;
         RegionTotals &Tot = M.Totals[Share.Stats - Base];
-        Tot.SelfNs += Share.SelfNs;
-        Tot.InclusiveNs += Share.InclusiveNs;
+        Tot.SelfTicks += Share.SelfTicks;
+        Tot.InclusiveTicks += Share.InclusiveTicks;
         break;
       }
     }
@@ -327,7 +327,7 @@ void Runtime::writeFinalReport() noexcept {
   }
   if (!Initialised || Finished)
     return;
-  uint64_t Now = monotonicNs();
+  uint64_t Now = clockTicks();
   bool CallerMerged = false;
   for (ThreadState *T = Threads; T; T = T->Next) {
     mergeThread(*T, Now, T == CurrentThread);
@@ -336,14 +336,19 @@ void Runtime::writeFinalReport() noexcept {
   if (!CallerMerged)
     mergeCallingThreadCounters();
   Finished = true;
-  writeReport(Now);
+  writeReport();
 }
 
-void Runtime::writeReport(uint64_t Now) noexcept {
+void Runtime::writeReport() noexcept {
   std::string Path;
   try {
-    RunSummary Run{Modules, Diag, ThreadsMerged, StartRealNs,
-                   double(Now - StartNs) * 1e-9, Process};
+    RunSummary Run{Modules,
+                   Diag,
+                   ThreadsMerged,
+                   Origin.RealtimeNs,
+                   double(monotonicNs() - Origin.MonotonicNs) * 1e-9,
+                   Origin.secondsPerTick(),
+                   Process};
     std::string Text =
         buildReport(Run, reinterpret_cast<const void *>(&finalReportAtExit))
             .dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -389,7 +394,7 @@ void Runtime::afterForkInChild() noexcept {
 }
 
 void Runtime::resetAfterFork() noexcept {
-  uint64_t Now = monotonicNs();
+  uint64_t Now = clockTicks();
   for (ThreadState *T = Threads, *Next; T; T = Next) {
     Next = T->Next;
     if (T == CurrentThread)
@@ -410,8 +415,7 @@ void Runtime::resetAfterFork() noexcept {
   discardCallingThreadCounters();
   Diag = Diagnostics{};
   ThreadsMerged = 0;
-  StartNs = Now;
-  StartRealNs = realtimeNs();
+  Origin = ClockOrigin::now();
   Finished = false;
 }
 

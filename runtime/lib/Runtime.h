@@ -11,6 +11,7 @@
 #ifndef ENERGY_RT_RUNTIME_H
 #define ENERGY_RT_RUNTIME_H
 
+#include "Clock.h"
 #include "ModuleRecord.h"
 #include "ProcessInfo.h"
 #include "ThreadState.h"
@@ -60,7 +61,7 @@ private:
   void link(ThreadState &T) noexcept;
   void unlink(ThreadState &T) noexcept;
   void resetAfterFork() noexcept;
-  void writeReport(uint64_t Now) noexcept;
+  void writeReport() noexcept;
 
   std::mutex Lock;
   bool Initialised = false;
@@ -71,8 +72,7 @@ private:
   uint64_t ThreadsMerged = 0;
   Diagnostics Diag;
   uint32_t MaxDepth = 0;
-  uint64_t StartNs = 0;     /// monotonic, at initialisation or fork
-  uint64_t StartRealNs = 0; /// wall clock, same moment
+  ClockOrigin Origin; /// initialisation, or the fork in a child
   ProcessInfo Process;
 };
 

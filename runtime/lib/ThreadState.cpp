@@ -82,8 +82,8 @@ bool ThreadState::makeRoom() { return Runtime::get().growFrames(*this); }
 
 void ThreadState::restartAfterFork(uint64_t Now) {
   for (uint32_t I = 0; I < Depth; ++I) {
-    Frames[I].StartNs = Now;
-    Frames[I].ChildrenNs = 0;
+    Frames[I].StartTicks = Now;
+    Frames[I].ChildrenTicks = 0;
   }
   Diag = Diagnostics{};
 }
@@ -99,8 +99,8 @@ ThreadState::openFrameShares(uint64_t Now) const {
   uint64_t CalleeElapsed = 0;
   for (uint32_t I = Depth; I-- > 0;) {
     const Frame &F = Frames[I];
-    uint64_t Elapsed = Now - F.StartNs;
-    Shares.push_back({F.Stats, Elapsed - F.ChildrenNs - CalleeElapsed,
+    uint64_t Elapsed = Now - F.StartTicks;
+    Shares.push_back({F.Stats, Elapsed - F.ChildrenTicks - CalleeElapsed,
                       Outermost[I] ? Elapsed : 0});
     CalleeElapsed = Elapsed;
   }

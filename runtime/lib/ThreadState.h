@@ -35,8 +35,8 @@ class ModuleRecord;
 /// One region's figures in one thread.
 struct RegionStats {
   uint64_t Calls;
-  uint64_t InclusiveNs; /// counted once per outermost instance (recursion)
-  uint64_t SelfNs;
+  uint64_t InclusiveTicks; /// counted once per outermost instance (recursion)
+  uint64_t SelfTicks;
   uint64_t Active; /// instances of the region now on the thread's stack
 };
 
@@ -48,8 +48,8 @@ struct ModuleSlot {
 
 struct Frame {
   RegionStats *Stats;
-  uint64_t StartNs;
-  uint64_t ChildrenNs; /// inclusive time of the frames it called
+  uint64_t StartTicks;
+  uint64_t ChildrenTicks; /// inclusive time of the frames it called
   uintptr_t Sp;
 };
 
@@ -117,8 +117,8 @@ public:
   /// What one open frame has accumulated until a given time.
   struct OpenFrameShare {
     RegionStats *Stats;
-    uint64_t SelfNs;
-    uint64_t InclusiveNs; /// zero unless it is the region's outermost instance
+    uint64_t SelfTicks;
+    uint64_t InclusiveTicks; /// zero unless it is the region's outermost instance
   };
   /// The open frames' shares until `Now`, computed without changing the
   /// stack: other threads' stacks are read this way at process exit while
@@ -143,12 +143,12 @@ public:
 private:
   ENERGY_ALWAYS_INLINE void pop(uint64_t Now) {
     Frame &F = Frames[--Depth];
-    uint64_t Elapsed = Now - F.StartNs;
-    F.Stats->SelfNs += Elapsed - F.ChildrenNs;
+    uint64_t Elapsed = Now - F.StartTicks;
+    F.Stats->SelfTicks += Elapsed - F.ChildrenTicks;
     if (--F.Stats->Active == 0)
-      F.Stats->InclusiveNs += Elapsed;
+      F.Stats->InclusiveTicks += Elapsed;
     if (Depth)
-      Frames[Depth - 1].ChildrenNs += Elapsed;
+      Frames[Depth - 1].ChildrenTicks += Elapsed;
   }
   void closeStaleBeforeEnter(uintptr_t Sp, const ModuleRecord &Rec,
                              uint32_t Region, uint64_t Now);

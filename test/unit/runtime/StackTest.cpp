@@ -46,16 +46,26 @@ Program &program() {
   ENERGY_TEST_EXIT(P.D, P.Outer);
 }
 
-TEST(Stack, SelfExcludesCalleesInclusiveDoesNot) {
+void expectSelfExcludesCallees(const char *Clock, const char *Described) {
   TempDir Dir;
-  ChildResult R = runInChild(Dir, [] { outer(program()); });
+  ChildResult R = runInChild(Dir, [] { outer(program()); }, {{"ENERGY_CLOCK", Clock}});
   ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_NE(R.Report["sources"][0]["detail"].get<std::string>().find(Described),
+            std::string::npos);
   const auto &Outer = regionNamed(R.Report, "outer")["time_s"];
   const auto &Sleeper = regionNamed(R.Report, "sleeper")["time_s"];
   EXPECT_GE(Sleeper["self"].get<double>(), 0.029);
   EXPECT_DOUBLE_EQ(Sleeper["self"].get<double>(), Sleeper["inclusive"].get<double>());
   EXPECT_GE(Outer["inclusive"].get<double>(), Sleeper["inclusive"].get<double>());
   EXPECT_LT(Outer["self"].get<double>(), 0.005);
+}
+
+TEST(Stack, SelfExcludesCalleesInclusiveDoesNot) {
+  expectSelfExcludesCallees("auto", "");
+}
+
+TEST(Stack, MonotonicClockGivesTheSameTimes) {
+  expectSelfExcludesCallees("monotonic", "CLOCK_MONOTONIC");
 }
 
 [[gnu::noinline]] void recurse(Program &P, int Depth) {
