@@ -16,6 +16,7 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 #include <optional>
 
@@ -79,8 +80,8 @@ bool isCodeless(const Instruction &I) {
 
 class BlockCostBuilder {
 public:
-  BlockCostBuilder(const DataLayout &DL, const TargetLibraryInfo *TLI)
-      : DL(DL), TLI(TLI) {}
+  explicit BlockCostBuilder(const CostContext &Context)
+      : DL(Context.DL), TLI(Context.TLI), Context(Context) {}
 
   void visit(Instruction &I);
   BlockCost take() { return std::move(Cost); }
@@ -101,9 +102,14 @@ private:
   uint64_t storeSize(Type *Ty) const {
     return DL.getTypeStoreSize(Ty).getKnownMinValue();
   }
+  bool isRegisterLocal(const Value *Pointer) const {
+    auto *Alloca = dyn_cast<AllocaInst>(Pointer);
+    return Alloca && Context.RegisterLocals.contains(Alloca);
+  }
 
   const DataLayout &DL;
   const TargetLibraryInfo *TLI;
+  const CostContext &Context;
   BlockCost Cost;
 };
 
@@ -180,11 +186,13 @@ void BlockCostBuilder::visit(Instruction &I) {
     addLaneFlops(I.getType(), ENERGY_FLOP_OTHER);
     break;
   case Instruction::Load:
-    Cost.Static.bytes_loaded += storeSize(I.getType());
+    if (!isRegisterLocal(cast<LoadInst>(I).getPointerOperand()))
+      Cost.Static.bytes_loaded += storeSize(I.getType());
     break;
   case Instruction::Store:
-    Cost.Static.bytes_stored +=
-        storeSize(cast<StoreInst>(I).getValueOperand()->getType());
+    if (!isRegisterLocal(cast<StoreInst>(I).getPointerOperand()))
+      Cost.Static.bytes_stored +=
+          storeSize(cast<StoreInst>(I).getValueOperand()->getType());
     break;
   case Instruction::AtomicRMW: {
     uint64_t Size = storeSize(cast<AtomicRMWInst>(I).getValOperand()->getType());
@@ -391,9 +399,15 @@ void BlockCostBuilder::visitIntrinsic(IntrinsicInst &II) {
 
 } // namespace
 
-BlockCost computeBlockCost(BasicBlock &BB, const DataLayout &DL,
-                           const TargetLibraryInfo *TLI) {
-  BlockCostBuilder Builder(DL, TLI);
+CostContext::CostContext(Function &F, const TargetLibraryInfo *TLI)
+    : DL(F.getDataLayout()), TLI(TLI) {
+  for (Instruction &I : F.getEntryBlock())
+    if (auto *Alloca = dyn_cast<AllocaInst>(&I); Alloca && isAllocaPromotable(Alloca))
+      RegisterLocals.insert(Alloca);
+}
+
+BlockCost computeBlockCost(BasicBlock &BB, const CostContext &Context) {
+  BlockCostBuilder Builder(Context);
   for (Instruction &I : BB)
     Builder.visit(I);
   return Builder.take();

@@ -13,11 +13,14 @@
 
 #include "energy/abi.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
+class AllocaInst;
 class BasicBlock;
 class DataLayout;
+class Function;
 class Instruction;
 class TargetLibraryInfo;
 class Value;
@@ -40,11 +43,20 @@ struct BlockCost {
   llvm::SmallVector<DynamicSite, 2> Dynamic;
 };
 
-/// The cost of one execution of BB. TLI may be null; then calls to math
-/// library functions (sqrt, fma, sin, ...) count as calls only.
-BlockCost computeBlockCost(llvm::BasicBlock &BB,
-                           const llvm::DataLayout &DL,
-                           const llvm::TargetLibraryInfo *TLI);
+/// What the costs of a function's blocks depend on. TLI may be null; then
+/// calls to math library functions (sqrt, sin, ...) count as calls only.
+struct CostContext {
+  CostContext(llvm::Function &F, const llvm::TargetLibraryInfo *TLI);
+
+  const llvm::DataLayout &DL;
+  const llvm::TargetLibraryInfo *TLI;
+  /// Scalar locals that mem2reg keeps in registers from -O1 on: their loads
+  /// and stores at -O0 are not memory traffic of the program's data.
+  llvm::SmallPtrSet<const llvm::AllocaInst *, 16> RegisterLocals;
+};
+
+/// The cost of one execution of BB.
+BlockCost computeBlockCost(llvm::BasicBlock &BB, const CostContext &Context);
 
 } // namespace energy
 

@@ -87,7 +87,6 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  const DataLayout &DL = M.getDataLayout();
   RegionTable Table;
   SmallVector<FunctionPlan, 0> Plans;
   // Dynamic sites are numbered among themselves until the block count, and
@@ -98,7 +97,7 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (!shouldInstrument(F))
       continue;
     BasicBlock *Cleanup = Options.UnwindExits ? addUnwindExits(F) : nullptr;
-    const TargetLibraryInfo &TLI = FAM.getResult<TargetLibraryAnalysis>(F);
+    CostContext Costs(F, &FAM.getResult<TargetLibraryAnalysis>(F));
     FunctionPlan &Plan = Plans.emplace_back();
     SmallVector<uint32_t, 0> &Indices = DynamicIndices.emplace_back();
     Plan.F = &F;
@@ -106,7 +105,7 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
     for (BasicBlock &BB : F) {
       if (&BB == Cleanup || !canCount(BB))
         continue;
-      BlockCost Cost = computeBlockCost(BB, DL, &TLI);
+      BlockCost Cost = computeBlockCost(BB, Costs);
       uint32_t Slot =
           Table.addBlock({Plan.Region, firstLine(BB), Cost.Static});
       Plan.BlockSlots.emplace_back(&BB, Slot);
