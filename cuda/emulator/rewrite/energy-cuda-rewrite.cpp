@@ -23,7 +23,14 @@ int main(int argc, char **argv) {
   std::string input, output;
   app.add_option("input", input, "CUDA source file")->required();
   app.add_option("-o,--output", output, "C++ file to write")->required();
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp &e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError &e) {
+    std::cerr << "energy-cuda-rewrite: " << e.what() << "; see --help\n";
+    return 2;
+  }
 
   std::ifstream in(input, std::ios::binary);
   if (!in) {

@@ -1,0 +1,4 @@
+__global__ void k() {}
+void host() {
+  k<<<1, 32(;
+}
