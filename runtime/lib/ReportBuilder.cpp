@@ -4,10 +4,7 @@
 #include "Clock.h"
 #include "RegionCounts.h"
 
-#include "energy/model/analytic_model.h"
-
 #include <cstdio>
-#include <optional>
 #include <unistd.h>
 
 namespace energy::rt {
@@ -21,11 +18,7 @@ const char *const KindNames[ENERGY_NUM_FLOP_KINDS] = {
     "addsub", "mul", "div", "sqrt", "fma", "minmax", "other"};
 const char *const WidthNames[ENERGY_NUM_WIDTHS] = {"scalar", "v128", "v256", "v512"};
 
-struct ModelChoice {
-  std::optional<model::AnalyticModel> Model;
-  std::string Path;
-  std::string Problem;
-};
+} // namespace
 
 ModelChoice loadDefaultModel(const void *Anchor) {
   ModelChoice Choice;
@@ -42,6 +35,8 @@ ModelChoice loadDefaultModel(const void *Anchor) {
                  Choice.Problem.c_str());
   return Choice;
 }
+
+namespace {
 
 const char *text(const char *S) { return S ? S : ""; }
 
@@ -164,8 +159,7 @@ json diagnosticsJson(const Diagnostics &D, uint64_t InvalidEntries) {
 
 } // namespace
 
-json buildReport(const RunSummary &Run, const void *ModelAnchor) {
-  ModelChoice Choice = loadDefaultModel(ModelAnchor);
+json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
   json Regions = json::array();
   json Modules = json::array();
   model::Activity Total;

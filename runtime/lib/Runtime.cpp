@@ -319,6 +319,12 @@ void Runtime::unlink(ThreadState &T) noexcept {
 }
 
 void Runtime::writeFinalReport() noexcept {
+  ModelChoice Model;
+  try {
+    Model = loadDefaultModel(reinterpret_cast<const void *>(&finalReportAtExit));
+  } catch (...) {
+    Model.Problem = "out of memory while loading the energy model";
+  }
   LockedSection L(Lock);
   if (!L.owns()) {
     std::fprintf(stderr, "energypass: exit() called from a signal handler "
@@ -336,10 +342,10 @@ void Runtime::writeFinalReport() noexcept {
   if (!CallerMerged)
     mergeCallingThreadCounters();
   Finished = true;
-  writeReport();
+  writeReport(Model);
 }
 
-void Runtime::writeReport() noexcept {
+void Runtime::writeReport(const ModelChoice &Model) noexcept {
   std::string Path;
   try {
     RunSummary Run{Modules,
@@ -350,7 +356,7 @@ void Runtime::writeReport() noexcept {
                    Origin.secondsPerTick(),
                    Process};
     std::string Text =
-        buildReport(Run, reinterpret_cast<const void *>(&finalReportAtExit))
+        buildReport(Run, Model)
             .dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
     Path = reportPath(Process.ProgramName);
     std::string Error;

@@ -14,6 +14,7 @@
 #include "Clock.h"
 #include "ModuleRecord.h"
 #include "ProcessInfo.h"
+#include "ReportBuilder.h"
 #include "ThreadState.h"
 
 #include <mutex>
@@ -61,7 +62,7 @@ private:
   void link(ThreadState &T) noexcept;
   void unlink(ThreadState &T) noexcept;
   void resetAfterFork() noexcept;
-  void writeReport() noexcept;
+  void writeReport(const ModelChoice &Model) noexcept;
 
   std::mutex Lock;
   bool Initialised = false;

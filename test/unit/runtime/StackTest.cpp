@@ -118,6 +118,19 @@ TEST(Stack, DeepRecursionIsBoundedAndExact) {
   EXPECT_EQ(R.Report["diagnostics"]["unwound_frames"], 0);
 }
 
+TEST(Stack, DepthBoundFromTheEnvironment) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] { recurse(program(), 199); }, {{"ENERGY_MAX_DEPTH", "128"}});
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_EQ(R.Report["diagnostics"]["depth_overflows"], 200 - 128);
+  EXPECT_EQ(regionNamed(R.Report, "recurse")["calls"], 200);
+
+  ChildResult Bad = runInChild(Dir, [] { recurse(program(), 3); }, {{"ENERGY_MAX_DEPTH", "lots"}});
+  ASSERT_TRUE(Bad.HasReport) << Bad.Stderr;
+  EXPECT_NE(Bad.Stderr.find("energypass: ignoring ENERGY_MAX_DEPTH=lots"), std::string::npos)
+      << Bad.Stderr;
+}
+
 // Stands for code whose exits an exception skips: C frames, or code built
 // without the pass's cleanups.
 [[gnu::noinline]] void thrower(Program &P, int Depth) {

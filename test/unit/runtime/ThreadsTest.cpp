@@ -111,4 +111,26 @@ TEST(Threads, LiveThreadAtExitIsMerged) {
   EXPECT_EQ(R.Report["threads"], 1);
 }
 
+// exit() called by a worker while the main thread waits inside a region: the
+// worker is merged by its own exit hook, the main thread by the exit handler.
+TEST(Threads, ExitFromAWorkerThread) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static Workload W;
+    __energy_register_module(W.D);
+    ENERGY_TEST_ENTER(W.D, W.Main);
+    ++Counters::Slots[W.MainBlock];
+    std::thread([] {
+      work(W, 500);
+      std::exit(4);
+    }).join();
+  });
+  EXPECT_EQ(R.ExitCode, 4);
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_EQ(regionNamed(R.Report, "work")["counts"]["blocks"], 500);
+  EXPECT_EQ(regionNamed(R.Report, "main")["counts"]["blocks"], 1);
+  EXPECT_EQ(regionNamed(R.Report, "main")["calls"], 1);
+  EXPECT_EQ(R.Report["threads"], 2);
+}
+
 } // namespace
