@@ -1,0 +1,18 @@
+// GpuProfile: reads the EnergyPass GPU profile (docs/formats/gpu-profile.md), the per-launch
+// block and edge counts that instrumented CUDA programs write: JSON, optionally xz-compressed,
+// with threads that share counts stored once with their id ranges.
+#pragma once
+
+#include "energygpu/Kernel.h"
+
+#include <string>
+#include <vector>
+
+namespace energygpu {
+
+inline constexpr const char *GpuProfileFormat = "energypass-gpu-profile";
+inline constexpr int GpuProfileVersion = 1;
+
+std::vector<Kernel> readGpuProfile(const std::string &Path);
+
+} // namespace energygpu

@@ -1,0 +1,22 @@
+// JsonWriter: the versioned JSON document of an analysis (docs/formats/gpu-analysis.md).
+#pragma once
+
+#include "energygpu/Analysis.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace energygpu {
+
+inline constexpr const char *AnalysisFormat = "energypass-gpu-analysis";
+inline constexpr int AnalysisVersion = 1;
+
+// FILES maps each launch's position in ANALYSES to the names of the files written for it.
+nlohmann::ordered_json analysisToJson(const std::vector<KernelAnalysis> &Analyses,
+                              const AnalysisOptions &Options,
+                              const std::vector<std::map<std::string, std::string>> &Files);
+nlohmann::ordered_json kernelToJson(const KernelAnalysis &A);
+
+} // namespace energygpu

@@ -1,0 +1,192 @@
+// SassKernelBuilder: segments, presence masks and the final SASS control-flow graph.
+#include "SassKernelBuilder.h"
+
+#include "energygpu/SassOpcodes.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+
+namespace energygpu {
+namespace {
+constexpr uint32_t NoSegment = UINT32_MAX;
+constexpr size_t RegisterKeys = 320;
+
+std::string hexLabel(uint64_t Pc) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "0x%04llx", static_cast<unsigned long long>(Pc));
+  return Buf;
+}
+} // namespace
+
+SassKernelBuilder::SassKernelBuilder(Kernel Header)
+    : K(std::move(Header)), Grouper(K.threads()) {
+  K.WarpStats.assign(K.warps(), WarpCounts());
+  K.DivergenceMeasured = true;
+  K.HasDependencyDistances = true;
+}
+
+std::string SassKernelBuilder::record(const TraceInstruction &I, WarpInstruction &Out) {
+  auto [It, Inserted] = OpcodeIndex.try_emplace(std::string(I.Opcode), uint32_t(OpcodeNames.size()));
+  if (Inserted) {
+    OpcodeNames.emplace_back(I.Opcode);
+    std::string_view M = sassMnemonic(I.Opcode);
+    OpcodeFlags.push_back(uint8_t((isSassBlockEnd(M) ? 1 : 0) | (isSassBranch(M) ? 2 : 0) |
+                                  (isSassExit(M) ? 4 : 0)));
+  }
+  auto [At, New] = OpcodeAt.try_emplace(I.Pc, It->second);
+  if (!New && At->second != It->second)
+    return "PC " + hexLabel(I.Pc) + " holds " + std::string(I.Opcode) + " here but " +
+           OpcodeNames[At->second] + " earlier; the trace mixes kernels or is corrupt";
+  Out = WarpInstruction{I.Pc, I.Mask, It->second, I.Dests, I.Sources, I.Dest, I.Source};
+  return "";
+}
+
+uint32_t SassKernelBuilder::segmentId(uint64_t StartPc, uint64_t EndPc) {
+  auto [It, Inserted] = SegmentIndex.try_emplace({StartPc, EndPc}, uint32_t(Segments.size()));
+  if (Inserted) {
+    Segments.emplace_back(StartPc, EndPc);
+    SegmentRuns.push_back(0);
+  }
+  return It->second;
+}
+
+void SassKernelBuilder::addDependencies(const std::vector<WarpInstruction> &Stream) {
+  std::vector<int64_t> LastWrite(RegisterKeys, -1);
+  for (size_t J = 0; J < Stream.size(); ++J) {
+    const WarpInstruction &I = Stream[J];
+    for (uint8_t S = 0; S < std::min<uint8_t>(I.Sources, 4); ++S)
+      if (I.Source[S] && LastWrite[I.Source[S]] >= 0)
+        K.Dependencies.add(uint64_t(int64_t(J) - LastWrite[I.Source[S]]));
+    for (uint8_t D = 0; D < std::min<uint8_t>(I.Dests, 4); ++D)
+      if (I.Dest[D])
+        LastWrite[I.Dest[D]] = int64_t(J);
+  }
+}
+
+void SassKernelBuilder::addWarp(uint64_t BlockLinear, uint32_t Warp,
+                                const std::vector<WarpInstruction> &Stream) {
+  uint64_t PerBlock = K.Block.count();
+  uint64_t FirstThread = BlockLinear * PerBlock + uint64_t(Warp) * K.WarpSize;
+  uint64_t Lanes = std::min<uint64_t>(K.WarpSize, PerBlock - uint64_t(Warp) * K.WarpSize);
+  uint32_t LaneMask = Lanes >= 32 ? UINT32_MAX : (1u << Lanes) - 1;
+  WarpCounts &W = K.WarpStats[BlockLinear * K.warpsPerBlock() + Warp];
+
+  uint32_t Live = LaneMask, Previous = LaneMask;
+  std::array<uint32_t, 32> LastSegment;
+  LastSegment.fill(NoSegment);
+  std::unordered_map<uint32_t, std::array<uint64_t, 32>> Counts;
+
+  for (size_t Start = 0; Start < Stream.size();) {
+    // A segment also ends before an instruction that brings in threads the segment has not had:
+    // that is a reconvergence point even when no SYNC/BSYNC marks it.
+    size_t End = Start;
+    uint32_t Union = Stream[Start].Mask;
+    while (End + 1 < Stream.size() && !isBlockEnd(Stream[End].Opcode) &&
+           Stream[End + 1].Pc > Stream[End].Pc &&
+           !(Union != 0 && (Stream[End + 1].Mask & ~Union) != 0))
+      Union |= Stream[++End].Mask;
+    uint32_t Present = 0;
+    for (size_t J = Start; J <= End; ++J)
+      Present |= Stream[J].Mask;
+    Present &= LaneMask;
+    if (Present == 0)
+      Present = Previous & Live;
+    uint32_t Seg = segmentId(Stream[Start].Pc, Stream[End].Pc);
+    for (size_t J = Start; J <= End; ++J) {
+      const WarpInstruction &I = Stream[J];
+      uint32_t On = I.Mask & Present;
+      ++W.WarpInstructions;
+      W.ActiveThreadInstructions += std::popcount(Present);
+      W.PredicatedOnThreadInstructions += std::popcount(On);
+      if (isBranch(I.Opcode)) {
+        ++W.Branches;
+        if (On != 0 && On != Present)
+          ++W.DivergentBranches;
+      }
+      if (isExit(I.Opcode))
+        Live &= ~On;
+    }
+    SegmentRuns[Seg] += std::popcount(Present);
+    auto &SegCounts = Counts.try_emplace(Seg).first->second;
+    for (uint32_t Bits = Present; Bits; Bits &= Bits - 1) {
+      int Lane = std::countr_zero(Bits);
+      ++SegCounts[Lane];
+      if (LastSegment[Lane] != NoSegment)
+        ++SegmentEdges[uint64_t(LastSegment[Lane]) << 32 | Seg];
+      LastSegment[Lane] = Seg;
+    }
+    Previous = Present;
+    Start = End + 1;
+  }
+  addDependencies(Stream);
+
+  SparseVector V;
+  for (uint64_t Lane = 0; Lane < Lanes; ++Lane) {
+    V.clear();
+    for (const auto &[Seg, PerLane] : Counts)
+      if (PerLane[Lane])
+        V.emplace_back(Seg, PerLane[Lane]);
+    std::sort(V.begin(), V.end());
+    Grouper.add(FirstThread + Lane, V);
+  }
+}
+
+Kernel SassKernelBuilder::finish() {
+  // Leaders: segment starts, and the instruction after every control-flow opcode.
+  std::vector<uint64_t> Pcs;
+  Pcs.reserve(OpcodeAt.size());
+  for (const auto &Entry : OpcodeAt)
+    Pcs.push_back(Entry.first);
+  std::vector<bool> Leader(Pcs.size(), false);
+  auto indexOf = [&](uint64_t Pc) {
+    return size_t(std::lower_bound(Pcs.begin(), Pcs.end(), Pc) - Pcs.begin());
+  };
+  if (!Pcs.empty())
+    Leader[0] = true;
+  for (const auto &Seg : Segments)
+    Leader[indexOf(Seg.first)] = true;
+  for (size_t I = 0; I + 1 < Pcs.size(); ++I)
+    if (isBlockEnd(OpcodeAt[Pcs[I]]))
+      Leader[I + 1] = true;
+
+  std::vector<uint32_t> BlockOfPc(Pcs.size());
+  for (size_t I = 0; I < Pcs.size(); ++I) {
+    uint32_t Opcode = OpcodeAt[Pcs[I]];
+    if (Leader[I]) {
+      BasicBlock B;
+      B.Id = uint32_t(K.Blocks.size());
+      B.Label = hexLabel(Pcs[I]);
+      B.Address = Pcs[I];
+      K.Blocks.push_back(std::move(B));
+    }
+    BasicBlock &B = K.Blocks.back();
+    std::string Mnemonic(sassMnemonic(OpcodeNames[Opcode]));
+    ++B.Instructions;
+    ++B.OpcodeMix[Mnemonic];
+    B.Terminator = Mnemonic;
+    B.EndsInExit = isExit(Opcode);
+    BlockOfPc[I] = B.Id;
+  }
+
+  std::vector<std::pair<uint32_t, uint32_t>> SegmentBlocks;
+  for (const auto &Seg : Segments)
+    SegmentBlocks.emplace_back(BlockOfPc[indexOf(Seg.first)], BlockOfPc[indexOf(Seg.second)]);
+  size_t Blocks = K.Blocks.size();
+  Grouper.finish(K, [&](const SparseVector &V) {
+    std::vector<uint64_t> Dense(Blocks, 0);
+    for (const auto &[Seg, Count] : V)
+      for (uint32_t B = SegmentBlocks[Seg].first; B <= SegmentBlocks[Seg].second; ++B)
+        Dense[B] += Count;
+    return Dense;
+  });
+  for (size_t S = 0; S < Segments.size(); ++S)
+    for (uint32_t B = SegmentBlocks[S].first; B < SegmentBlocks[S].second; ++B)
+      K.Edges[{B, B + 1}] += SegmentRuns[S];
+  for (const auto &[Key, Count] : SegmentEdges)
+    K.Edges[{SegmentBlocks[Key >> 32].second, SegmentBlocks[Key & UINT32_MAX].first}] += Count;
+  K.linkBlocksFromEdges();
+  return std::move(K);
+}
+
+} // namespace energygpu

@@ -1,0 +1,45 @@
+// energy-gpu: reads GPU simulator traces and EnergyPass GPU profiles and reports how the threads
+// of each kernel launch behave (docs/energy-gpu.md). Exit status: 0 success, 2 bad input or
+// flags, 1 anything else.
+#include "Commands.h"
+
+#include "energygpu/InputError.h"
+
+#include <iostream>
+#include <new>
+
+int main(int argc, char **argv) {
+  using namespace energygpu::cli;
+  CLI::App App{"energy-gpu: control flow, basic-block vectors, similarity and synchronisation "
+               "matrices, divergence and behaviour classes of CUDA kernel launches"};
+  App.require_subcommand(1);
+  Action Analyze = addAnalyzeCommand(App);
+  Action Classify = addClassifyCommand(App);
+  Action Summary = addSummaryCommand(App);
+  try {
+    App.parse(argc, argv);
+  } catch (const CLI::CallForHelp &E) {
+    return App.exit(E);
+  } catch (const CLI::CallForAllHelp &E) {
+    return App.exit(E);
+  } catch (const CLI::ParseError &E) {
+    std::cerr << "energy-gpu: error: " << E.what() << " (see energy-gpu --help)\n";
+    return 2;
+  }
+  try {
+    if (App.got_subcommand("analyze"))
+      return Analyze();
+    if (App.got_subcommand("classify"))
+      return Classify();
+    return Summary();
+  } catch (const energygpu::InputError &E) {
+    std::cerr << "energy-gpu: error: " << E.what() << '\n';
+    return 2;
+  } catch (const std::bad_alloc &) {
+    std::cerr << "energy-gpu: error: out of memory; analyse fewer launches at once or lower --max-matrix\n";
+    return 1;
+  } catch (const std::exception &E) {
+    std::cerr << "energy-gpu: error: " << E.what() << '\n';
+    return 1;
+  }
+}
