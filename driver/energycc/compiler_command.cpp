@@ -1,0 +1,52 @@
+//===- compiler_command.cpp - The clang command energycc runs -------------===//
+#include "compiler_command.h"
+
+namespace energy::cc {
+
+std::vector<std::string> compilerCommand(const std::string &Compiler,
+                                         const WrapperOptions &Options,
+                                         const Invocation &Inv,
+                                         const InstallLayout &Layout) {
+  std::vector<std::string> Cmd = {Compiler};
+  Cmd.insert(Cmd.end(), Options.clangArguments.begin(),
+             Options.clangArguments.end());
+  if (Inv.compilesSource) {
+    Cmd.push_back("-fpass-plugin=" + Layout.plugin);
+    // Pass options are parsed before -fpass-plugin loads the plugin; -load
+    // loads it early enough for clang to know them.
+    if (Options.filterFile || Inv.setsEnergyPassOption)
+      Cmd.insert(Cmd.end(), {"-Xclang", "-load", "-Xclang", Layout.plugin});
+    if (Options.filterFile)
+      Cmd.insert(Cmd.end(),
+                 {"-mllvm", "-energy-filter=" + *Options.filterFile});
+    Cmd.push_back("-I" + Layout.includeDir);
+  }
+  if (Inv.links())
+    Cmd.insert(Cmd.end(), {"-L" + Layout.libDir, "-Wl,-rpath," + Layout.libDir,
+                           "-lenergyrt", "-lpthread"});
+  return Cmd;
+}
+
+std::string shellQuoted(const std::vector<std::string> &Command) {
+  std::string Line;
+  for (const std::string &Arg : Command) {
+    if (!Line.empty())
+      Line += ' ';
+    bool Plain = !Arg.empty() &&
+                 Arg.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                       "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                       "0123456789-_=+./,:@%") ==
+                     std::string::npos;
+    if (Plain) {
+      Line += Arg;
+      continue;
+    }
+    Line += '\'';
+    for (char C : Arg)
+      Line += C == '\'' ? std::string("'\\''") : std::string(1, C);
+    Line += '\'';
+  }
+  return Line;
+}
+
+} // namespace energy::cc

@@ -1,0 +1,140 @@
+//===- main.cpp - energycc / energyc++: clang with EnergyPass -------------===//
+//
+// A drop-in replacement for clang-19 and clang++-19 (CC=energycc make,
+// CMAKE_C_COMPILER=energycc): it adds the EnergyPass plugin to compilations
+// and the runtime to links, leaves every other argument as it is, and
+// exec()s the compiler, so exit status, output and signals are clang's own.
+// The name it is called by decides the language driver: a name containing
+// "++" runs clang++.
+//
+//===----------------------------------------------------------------------===//
+#include "compiler_command.h"
+#include "install_layout.h"
+#include "invocation.h"
+#include "wrapper_options.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <system_error>
+#include <vector>
+
+namespace {
+
+using namespace energy::cc;
+
+// Usage errors are bad input (2); a broken installation is not (1).
+constexpr int BadUsage = 2;
+constexpr int BrokenSetup = 1;
+
+struct Tool {
+  std::string name; // energycc or energyc++, for messages
+  bool cxx = false;
+};
+
+Tool identify(const char *Argv0) {
+  Tool T;
+  T.name = std::filesystem::path(Argv0 ? Argv0 : "energycc").filename();
+  T.cxx = T.name.find("++") != std::string::npos;
+  return T;
+}
+
+std::string chooseCompiler(const Tool &T) {
+  const char *Override = std::getenv(T.cxx ? "ENERGY_CLANGXX" : "ENERGY_CLANG");
+  if (Override && *Override)
+    return Override;
+  return T.cxx ? ENERGY_DEFAULT_CLANGXX : ENERGY_DEFAULT_CLANG;
+}
+
+int fail(const Tool &T, const std::string &Message, int Status) {
+  std::cerr << T.name << ": " << Message << '\n';
+  return Status;
+}
+
+bool isSameFile(const std::string &A, const std::string &B) {
+  std::error_code Ec;
+  return std::filesystem::equivalent(A, B, Ec);
+}
+
+// Returns an error message, or "" when everything the command needs exists.
+std::string checkSetup(const std::string &Compiler, const Invocation &Inv,
+                       const InstallLayout &L) {
+  if (isSameFile(Compiler, L.self))
+    return "the compiler to run (" + Compiler +
+           ") is energycc itself; point ENERGY_CLANG / ENERGY_CLANGXX at "
+           "clang-19";
+  namespace fs = std::filesystem;
+  if (Inv.compilesSource && !fs::exists(L.plugin))
+    return "the EnergyPass plugin " + L.plugin +
+           " is missing; build it (ninja EnergyPass) or reinstall EnergyPass";
+  if (Inv.links() && !fs::exists(L.runtime))
+    return "the EnergyPass runtime " + L.runtime +
+           " is missing; build it (ninja energyrt) or reinstall EnergyPass";
+  return "";
+}
+
+// Returns an error message, or "" when the filter file (if any) is readable.
+std::string checkFilterFile(const WrapperOptions &O) {
+  if (!O.filterFile || std::ifstream(*O.filterFile))
+    return "";
+  return "--energy-filter: cannot read " + *O.filterFile + " (" +
+         std::strerror(errno) + ")";
+}
+
+[[noreturn]] void execute(const Tool &T, const std::vector<std::string> &Cmd) {
+  std::vector<char *> Argv;
+  for (const std::string &Arg : Cmd)
+    Argv.push_back(const_cast<char *>(Arg.c_str()));
+  Argv.push_back(nullptr);
+  execvp(Argv[0], Argv.data());
+  int Error = errno;
+  std::cerr << T.name << ": cannot run " << Cmd.front() << " ("
+            << std::strerror(Error) << "); install clang-19 or set "
+            << (T.cxx ? "ENERGY_CLANGXX" : "ENERGY_CLANG")
+            << " to a clang-19 compiler\n";
+  std::exit(Error == ENOENT ? 127 : 126);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Tool T = identify(argv[0]);
+  WrapperOptions Options;
+  try {
+    Options = parseWrapperOptions(std::vector<std::string>(argv + 1, argv + argc),
+                                  verboseRequested(std::getenv("ENERGY_VERBOSE")));
+  } catch (const UsageError &E) {
+    return fail(T, E.what(), BadUsage);
+  }
+  if (Options.help) {
+    std::cout << helpText(T.name);
+    return 0;
+  }
+
+  std::string Compiler = chooseCompiler(T);
+  InstallLayout Layout = locateInstallation();
+  if (Options.version) {
+    std::cout << T.name << " (EnergyPass " ENERGY_VERSION "), running "
+              << Compiler << " with " << Layout.plugin << "\n";
+    std::cout.flush();
+    execute(T, {Compiler, "--version"});
+  }
+
+  Invocation Inv = analyzeInvocation(Options.clangArguments);
+  if (std::string Problem = checkSetup(Compiler, Inv, Layout); !Problem.empty())
+    return fail(T, Problem, BrokenSetup);
+  if (std::string Problem = checkFilterFile(Options); !Problem.empty())
+    return fail(T, Problem, BadUsage);
+
+  std::vector<std::string> Command =
+      compilerCommand(Compiler, Options, Inv, Layout);
+  if (Options.printCommand)
+    std::cerr << shellQuoted(Command) << std::endl;
+  execute(T, Command);
+}

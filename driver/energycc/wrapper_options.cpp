@@ -1,0 +1,96 @@
+//===- wrapper_options.cpp - energycc's own options, apart from clang's ---===//
+#include "wrapper_options.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+
+namespace energy::cc {
+
+namespace {
+
+constexpr std::string_view FilterOption = "--energy-filter";
+constexpr std::string_view PrintOption = "--energy-print-command";
+
+bool startsWith(std::string_view S, std::string_view Prefix) {
+  return S.substr(0, Prefix.size()) == Prefix;
+}
+
+} // namespace
+
+bool verboseRequested(const char *EnvValue) {
+  if (!EnvValue)
+    return false;
+  std::string V(EnvValue);
+  std::transform(V.begin(), V.end(), V.begin(),
+                 [](unsigned char C) { return std::tolower(C); });
+  return V == "1" || V == "yes" || V == "on" || V == "true";
+}
+
+WrapperOptions parseWrapperOptions(const std::vector<std::string> &Args,
+                                   bool Verbose) {
+  WrapperOptions O;
+  O.printCommand = Verbose;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const std::string &A = Args[I];
+    if (A == "--help") {
+      O.help = true;
+    } else if (A == "--version") {
+      O.version = true;
+    } else if (A == PrintOption) {
+      O.printCommand = true;
+    } else if (A == FilterOption) {
+      if (I + 1 == Args.size())
+        throw UsageError("--energy-filter needs a file: --energy-filter=FILE");
+      O.filterFile = Args[++I];
+    } else if (startsWith(A, std::string(FilterOption) + "=")) {
+      O.filterFile = A.substr(FilterOption.size() + 1);
+      if (O.filterFile->empty())
+        throw UsageError("--energy-filter needs a file: --energy-filter=FILE");
+    } else if (startsWith(A, "--energy-")) {
+      // clang would reject it too, but less helpfully.
+      throw UsageError("unknown option " + A + "; see --help");
+    } else {
+      O.clangArguments.push_back(A);
+    }
+  }
+  return O;
+}
+
+std::string helpText(const std::string &ToolName) {
+  return "OVERVIEW: " + ToolName +
+         " - clang-19 with EnergyPass instrumentation\n"
+         "\n"
+         "Compiles and links like clang, adding the EnergyPass plugin to every "
+         "compilation\n"
+         "and the runtime (libenergyrt) to every link, so that the program "
+         "writes an energy\n"
+         "report (energy-<program>.<pid>.json, or $ENERGY_REPORT) when it "
+         "exits. Read the\n"
+         "report with: energy-report show REPORT\n"
+         "\n"
+         "USAGE: " + ToolName + " [energycc options] [clang options] FILES...\n"
+         "       CC=energycc CXX=energyc++ make\n"
+         "\n"
+         "ENERGYCC OPTIONS:\n"
+         "  --energy-filter=FILE     Instrument only the functions that FILE "
+         "allows\n"
+         "                           (passed to the pass as -mllvm "
+         "-energy-filter=FILE)\n"
+         "  --energy-print-command   Print the clang command on stderr before "
+         "running it\n"
+         "  --help                   This help\n"
+         "  --version                energycc's version, then clang's\n"
+         "\n"
+         "ENVIRONMENT:\n"
+         "  ENERGY_CLANG, ENERGY_CLANGXX  The compiler to run for C, C++ "
+         "(default: the clang-19\n"
+         "                                found when EnergyPass was built)\n"
+         "  ENERGY_VERBOSE=1              Same as --energy-print-command\n"
+         "\n"
+         "All other flags go to clang unchanged; see clang --help. Link "
+         "flags are added only\n"
+         "when clang links (not with -c, -S, -E, -M, -MM or -fsyntax-only).\n";
+}
+
+} // namespace energy::cc
