@@ -1,0 +1,220 @@
+//===- main.cpp - energy-stat: perf stat, with energy ----------------------===//
+//
+//   energy-stat [-e EVENTS] [-I MS] [-x SEP] [-o FILE] [--meter-csv LOG] -- PROGRAM ARGS
+//
+// Runs PROGRAM with perf counters (inherited by its threads and children,
+// armed to start at exec) and every energy meter this machine has, then
+// prints each event under perf's name, `<not supported>` where perf would,
+// the energy per meter or why there is none, and the elapsed time. The
+// program's exit status is passed through (128 + N when killed by signal N);
+// energy-stat's own errors exit with 2, a program that cannot be run with
+// 127 (not found) or 126.
+//
+//===----------------------------------------------------------------------===//
+#include "ChildProcess.h"
+#include "StatOutput.h"
+#include "StatResult.h"
+
+#include "meters/Events.h"
+#include "meters/ExternalMeter.h"
+#include "meters/Sampler.h"
+
+#include <CLI/CLI.hpp>
+
+#include <csignal>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+using namespace energy;
+using namespace energy::meters;
+
+namespace {
+
+struct Options {
+  std::string events;
+  double intervalMs = 0;
+  std::string separator;
+  std::string output;
+  std::string meterCsv;
+  bool list = false;
+  std::vector<std::string> command;
+};
+
+[[noreturn]] void fail(const std::string &message, int status = 2) {
+  std::fprintf(stderr, "energy-stat: %s\n", message.c_str());
+  std::exit(status);
+}
+
+Options parseOptions(int argc, char **argv) {
+  Options o;
+  CLI::App app{"energy-stat: run a program and print its perf counters and energy, like "
+               "perf stat"};
+  app.add_option("-e,--event", o.events,
+                 "events, comma-separated, {grouped}; perf names, rHEX, pmu/event/, libpfm4 "
+                 "names (default: the paper's 22 events, task-clock and page-faults)");
+  app.add_option("-I,--interval-print", o.intervalMs,
+                 "also print counts and energy every MS milliseconds (at least 1)")
+      ->check(CLI::Range(1.0, 3600e3));
+  app.add_option("-x,--field-separator", o.separator,
+                 "print CSV with this separator, in perf stat's columns");
+  app.add_option("-o,--output", o.output, "also write the results as JSON "
+                                           "(docs/formats/energy-stat.md)");
+  app.add_option("--meter-csv", o.meterCsv,
+                 "an external power meter's log (timestamp,watts) to integrate over the run");
+  app.add_flag("--list", o.list, "list the event names energy-stat knows and exit");
+  app.prefix_command();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp &) {
+    std::cout << app.help();
+    std::exit(0);
+  } catch (const CLI::ParseError &e) {
+    fail(std::string(e.what()) + " (see energy-stat --help)");
+  }
+  o.command = app.remaining();
+  if (!o.command.empty() && o.command.front() == "--")
+    o.command.erase(o.command.begin());
+  else if (!o.command.empty() && o.command.front().size() > 1 && o.command.front()[0] == '-')
+    fail("unknown option '" + o.command.front() + "' (see energy-stat --help)");
+  return o;
+}
+
+void listEvents() {
+  std::cout << "The paper's 22 events:\n";
+  for (const std::string &name : paperEvents())
+    std::cout << "  " << name << "\n";
+  std::cout << "Every generic perf name:\n";
+  for (const std::string &name : genericEventNames())
+    std::cout << "  " << name << "\n";
+  std::cout << "Also: rHEX raw codes, pmu/event/ or pmu/term=value/ from "
+               "/sys/bus/event_source/devices, and libpfm4 names (e.g. INST_RETIRED:ANY_P).\n";
+}
+
+std::vector<EventSpec> chosenEvents(const Options &o) {
+  std::string list = o.events;
+  if (list.empty())
+    for (const std::string &name : defaultEvents())
+      list += (list.empty() ? "" : ",") + name;
+  EventListResult parsed = parseEventList(list, sysfsRoot());
+  if (!parsed.error.empty())
+    fail(parsed.error);
+  return parsed.events;
+}
+
+CounterOptions childCounting(pid_t child) {
+  CounterOptions c;
+  c.pid = child;
+  c.inherit = true;
+  c.startDisabled = true;
+  c.enableOnExec = true;
+  c.mapPages = false;
+  return c;
+}
+
+double seconds(const timeval &tv) {
+  return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) * 1e-6;
+}
+
+// The log is read after the run (the meter writes it meanwhile); a bad log
+// is reported after the results, which are not thrown away for it.
+stat::ExternalResult integrateExternal(const std::string &path, double t0, double t1,
+                                       std::string &error) {
+  stat::ExternalResult ext{path, std::nullopt, ""};
+  PowerLog log;
+  if (!loadPowerCsv(path, log, error)) {
+    error += " (expected lines 'unix_seconds,watts')";
+    ext.detail = "unreadable log";
+    return ext;
+  }
+  ext.joules = integrateEnergy(log, t0, t1);
+  if (!ext.joules)
+    ext.detail = "the log does not cover the whole run: nothing is extrapolated";
+  return ext;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o = parseOptions(argc, argv);
+  if (o.list) {
+    listEvents();
+    return 0;
+  }
+  if (o.command.empty())
+    fail("no program to run: energy-stat [options] -- PROGRAM [ARGS]");
+  std::vector<EventSpec> events = chosenEvents(o);
+  std::ofstream json;
+  if (!o.output.empty()) {
+    json.open(o.output, std::ios::trunc);
+    if (!json)
+      fail("cannot write '" + o.output + "': " + std::strerror(errno));
+  }
+
+  auto meters = MeterSet::probe(ProbeOptions{}, events);
+  // Keyboard signals go to the program; energy-stat stays to print what it measured.
+  std::signal(SIGINT, SIG_IGN);
+  std::signal(SIGQUIT, SIG_IGN);
+  stat::ChildProcess child;
+  std::string error;
+  if (!child.spawn(o.command, error))
+    fail(error, 1);
+  meters->start(childCounting(child.pid()));
+
+  std::vector<std::string> meterNames;
+  for (size_t m = 0; m < meters->meterCount(); ++m)
+    meterNames.push_back(meters->meter(m).name());
+  std::unique_ptr<Sampler> sampler;
+  if (o.intervalMs > 0) {
+    SamplerOptions so;
+    so.period = std::chrono::microseconds(static_cast<long long>(o.intervalMs * 1e3));
+    so.maxThreads = 0;
+    stat::printIntervalHeader(stderr, o.separator);
+    sampler = std::make_unique<Sampler>(*meters, so, [&](const IntervalView &v) {
+      stat::printInterval(stderr, o.separator, v, meters->events(), meterNames);
+    });
+    sampler->start();
+  }
+
+  double t0 = monotonicSeconds(), epoch0 = epochSeconds();
+  if (int execError = child.release()) {
+    rusage ignored;
+    child.wait(ignored);
+    fail("cannot run '" + o.command.front() + "': " + std::strerror(execError),
+         execError == ENOENT ? 127 : 126);
+  }
+  rusage usage{};
+  int status = child.wait(usage);
+  double elapsed = monotonicSeconds() - t0;
+  if (sampler)
+    sampler->stop();
+
+  Reading final = meters->makeReading();
+  meters->readAll(final);
+  stat::StatResult result = stat::gatherResult(*meters, final);
+  meters->stop(); // notes meters that never moved
+  result.sources = meters->sources();
+  result.command = o.command;
+  result.elapsedSeconds = elapsed;
+  result.userSeconds = seconds(usage.ru_utime);
+  result.systemSeconds = seconds(usage.ru_stime);
+  result.exitStatus = stat::exitStatusOf(status);
+  if (sampler)
+    result.timelineJson = sampler->timelineJson();
+  std::string logError;
+  if (!o.meterCsv.empty())
+    result.external = integrateExternal(o.meterCsv, epoch0, epoch0 + elapsed, logError);
+
+  if (o.separator.empty())
+    stat::printText(stderr, result);
+  else
+    stat::printCsv(stderr, o.separator, result);
+  if (json.is_open()) {
+    json << stat::resultJson(result);
+    if (!json.flush())
+      fail("cannot write '" + o.output + "'");
+  }
+  if (!logError.empty())
+    fail(logError);
+  return result.exitStatus;
+}
