@@ -1,0 +1,101 @@
+//===- main.cpp - energy-ceilings: measure this machine's roofline --------===//
+//
+// energy-ceilings [--quick] [--budget SECONDS] [--output PATH] [--force]
+//                 [--show [PROFILE]] [--no-progress]
+//
+// Measures peak FLOP/s per precision and instruction set, with and without
+// FMA, and bandwidth per memory level for load, copy and triad, on one thread
+// and on all CPUs, and writes the machine profile (by default cached as
+// ~/.cache/energypass/machine-<hash>.json, where reports look for it).
+// A profile already cached for this machine is reused unless --force.
+//
+//===----------------------------------------------------------------------===//
+#include "measure_machine.h"
+
+#include "energy/roofline/input_error.h"
+#include "energy/roofline/machine_profile.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace energy;
+
+static int showProfile(const fs::path &Path) {
+  try {
+    std::cout << roofline::formatProfileSummary(roofline::readProfile(Path));
+    return 0;
+  } catch (const roofline::InputError &E) {
+    std::cerr << "energy-ceilings: " << E.what() << "\n";
+    return 2;
+  }
+}
+
+int main(int Argc, char **Argv) {
+  CLI::App App{"Measures this machine's roofline ceilings (peak FLOP/s, bandwidth per memory "
+               "level) and writes its machine profile."};
+  ceilings::MeasureSettings Settings;
+  Settings.ToolVersion = ENERGY_VERSION;
+  std::string Output, Show;
+  bool Force = false, NoProgress = false, ShowCached = false;
+  App.add_flag("--quick", Settings.Quick,
+               "a few working sets and short runs (about 2 s): rough figures, for tests");
+  App.add_option("--budget", Settings.BudgetSeconds, "seconds to spend measuring (default 40)")
+      ->check(CLI::Range(0.5, 3600.0));
+  App.add_option("-o,--output", Output,
+                 "where to write the profile (default: the per-machine cache)");
+  App.add_flag("--force", Force, "measure again even if a profile for this machine is cached");
+  auto *ShowOption = App.add_option("--show", Show, "print the ceilings of a profile and exit");
+  App.add_flag("--show-cached", ShowCached, "print the cached profile of this machine and exit");
+  App.add_flag("--no-progress", NoProgress, "never draw the progress bar");
+  try {
+    App.parse(Argc, Argv);
+  } catch (const CLI::ParseError &E) {
+    if (E.get_exit_code() == 0)
+      return App.exit(E);
+    std::cerr << "energy-ceilings: " << E.what() << "; see energy-ceilings --help\n";
+    return 2;
+  }
+
+  fs::path Cached = roofline::defaultProfilePath(roofline::detectMachine());
+  if (ShowOption->count())
+    return showProfile(Show);
+  if (ShowCached)
+    return showProfile(Cached);
+  if (Settings.Quick && Output.empty()) {
+    std::cerr << "energy-ceilings: --quick figures are rough and are never cached; "
+                 "pass --output PATH\n";
+    return 2;
+  }
+  if (!Settings.Quick)
+    Settings.BudgetSeconds = App.count("--budget") ? Settings.BudgetSeconds : 40;
+  else if (!App.count("--budget"))
+    Settings.BudgetSeconds = 2;
+
+  fs::path Path = Output.empty() ? Cached : fs::path(Output);
+  if (Output.empty() && !Force && fs::exists(Path)) {
+    try {
+      roofline::MachineProfile Profile = roofline::readProfile(Path);
+      std::cout << "using the cached profile " << Path.string() << " (--force to measure again)\n"
+                << roofline::formatProfileSummary(Profile);
+      return 0;
+    } catch (const roofline::InputError &E) {
+      std::cerr << "energy-ceilings: the cached profile is unusable (" << E.what()
+                << "); measuring again\n";
+    }
+  }
+
+  Settings.ShowProgress = !NoProgress && isatty(STDERR_FILENO);
+  roofline::MachineProfile Profile = ceilings::measureMachine(Settings);
+  try {
+    roofline::validateProfile(Profile);
+    roofline::writeProfile(Profile, Path);
+  } catch (const std::exception &E) {
+    std::cerr << "energy-ceilings: " << E.what() << "\n";
+    return 1;
+  }
+  std::cout << roofline::formatProfileSummary(Profile) << "wrote " << Path.string() << "\n";
+  return 0;
+}

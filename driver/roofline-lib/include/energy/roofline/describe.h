@@ -1,0 +1,21 @@
+//===- energy/roofline/describe.h - The roofline in words -----------------===//
+//
+// One line per region, for the text report:
+//   "gemm:loop@gemm.c:12: 2.1 FLOP/B, 38 GFLOP/s, memory-bound (L2), 61% of attainable"
+// plus, when the runtime sampled the footprint, where the locality wall is.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "energy/roofline/roofline_model.h"
+
+#include <string>
+
+namespace energy::roofline {
+
+std::string describeRegion(const RegionPoint &Point);
+/// The ceilings used, then one line per placed region (largest first, at most
+/// Limit; 0 = all), then the regions that could not be placed and why.
+std::string describeRegions(const RooflineAnalysis &Analysis, std::size_t Limit = 0);
+
+} // namespace energy::roofline

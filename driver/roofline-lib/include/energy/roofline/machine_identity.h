@@ -1,0 +1,51 @@
+//===- energy/roofline/machine_identity.h - Which machine is this ---------===//
+//
+// What identifies a machine for its roofline: CPU model, logical CPUs, the
+// instruction sets that matter for peak FLOP/s, and the cache hierarchy read
+// from sysfs. Its hash names the cached profile
+// (~/.cache/energypass/machine-<hash>.json), so energy-ceilings measures once
+// per machine and reports find the profile without being told.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace energy::roofline {
+
+struct CacheLevel {
+  int Level = 0;            // 1, 2, 3...
+  std::string Type;         // "Data" or "Unified" (instruction caches are dropped)
+  std::uint64_t SizeBytes = 0;
+  int SharedCpus = 1;       // logical CPUs sharing one instance
+};
+
+struct MachineIdentity {
+  std::string CpuModel;
+  int LogicalCpus = 0;
+  std::vector<std::string> Isa; // subset of: sse2 fma avx2 avx512f
+  std::vector<CacheLevel> Caches; // data/unified levels, innermost first
+  std::string Hash;               // 16 hex digits over all of the above
+};
+
+/// Reads /proc/cpuinfo, the CPU's ISA support and
+/// /sys/devices/system/cpu/cpu0/cache; missing files leave fields empty.
+MachineIdentity detectMachine();
+
+/// Reads the cache levels from a sysfs cache directory (index0, index1...).
+/// Exposed so that tests can point it at a fixture tree.
+std::vector<CacheLevel> readSysfsCaches(const std::filesystem::path &CacheDir);
+
+/// Parses sysfs sizes such as "48K", "2048K", "260M".
+std::uint64_t parseSysfsSize(const std::string &Text);
+
+/// FNV-1a over model, CPU count, ISA and caches, as 16 hex digits.
+std::string machineHash(const MachineIdentity &Machine);
+
+/// $XDG_CACHE_HOME/energypass (or ~/.cache/energypass)/machine-<hash>.json.
+std::filesystem::path defaultProfilePath(const MachineIdentity &Machine);
+
+} // namespace energy::roofline

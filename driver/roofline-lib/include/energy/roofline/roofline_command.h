@@ -1,0 +1,34 @@
+//===- energy/roofline/roofline_command.h - `energy-report roofline` ------===//
+//
+// The whole subcommand behind one call, so that energy-report only parses
+// flags: read the report and the machine profile (the cached one for this
+// machine unless given), place the regions, and write SVG, HTML or text.
+//
+//   energy-report roofline REPORT [--machine PROFILE] [-o roofline.svg|.html|.txt]
+//                                 [--threads N] [--label-top N]
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <iosfwd>
+
+namespace energy::roofline {
+
+struct RooflineOptions {
+  std::filesystem::path Report;
+  std::filesystem::path Machine; // empty: defaultProfilePath() of this machine
+  std::filesystem::path Output;  // .svg, .html/.htm or .txt; empty: text on Out
+  int Threads = 0;               // ceilings of this thread count; 0: from the report
+  std::size_t LabelTop = 5;      // regions labelled by name on the plot
+};
+
+/// Returns 0 on success, 2 on bad input (unreadable or invalid report or
+/// profile, unknown output extension), 1 when the output cannot be written.
+/// Errors are one line on Err.
+int runRooflineCommand(const RooflineOptions &Options, std::ostream &Out, std::ostream &Err);
+/// The same, on std::cout and std::cerr.
+int runRooflineCommand(const RooflineOptions &Options);
+
+} // namespace energy::roofline
