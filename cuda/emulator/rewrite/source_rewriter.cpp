@@ -109,6 +109,13 @@ std::string flattened(std::string_view text) {
   return flat;
 }
 
+std::string trimmed(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos)
+    return {};
+  return std::string(text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1));
+}
+
 std::string escaped(std::string_view text) {
   std::string out;
   for (char c : text) {
@@ -239,7 +246,8 @@ private:
         error(at, "launch '<<<' without a closing '>>>' before the end of the statement");
         continue;
       }
-      const std::string callee = flattened(std::string_view(code_).substr(*start, at - *start));
+      const std::string callee =
+          trimmed(flattened(std::string_view(code_).substr(*start, at - *start)));
       const std::string_view config = source_.substr(at + 3, *close - at - 3);
       edits_.push_back({*start, *close + 3,
                         "(::energy_cuda_emu::launch(\"" + escaped(callee) + "\", " +
@@ -292,8 +300,8 @@ private:
     std::size_t name_begin = name_end;
     while (name_begin > type_begin && is_identifier_char(code_[name_begin - 1]))
       --name_begin;
-    const std::string type = flattened(source_.substr(type_begin, name_begin - type_begin));
-    if (name_begin == name_end || type.find_first_not_of(" \t\r") == std::string::npos ||
+    const std::string type = trimmed(flattened(source_.substr(type_begin, name_begin - type_begin)));
+    if (name_begin == name_end || type.empty() ||
         type.find(',') != std::string::npos) {
       error(at, "expected 'extern __shared__ TYPE NAME[];' (one unsized array) for dynamic shared memory");
       return;
