@@ -72,10 +72,12 @@ std::optional<uint64_t> constantLanes(Value *Mask) {
   return Set;
 }
 
-/// Instructions that emit no machine code and so are not counted.
+/// Instructions that emit no machine code of their own and so are not
+/// counted. PHIs are edges' copies, and splitting an edge (as the pass does
+/// to form preheaders) moves them between blocks.
 bool isCodeless(const Instruction &I) {
   return I.isDebugOrPseudoInst() || I.isLifetimeStartOrEnd() ||
-         isa<AssumeInst>(I);
+         isa<AssumeInst>(I) || isa<PHINode>(I);
 }
 
 class BlockCostBuilder {

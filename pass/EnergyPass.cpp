@@ -8,23 +8,33 @@
 // Plans first, rewrites second: all block and dynamic counter slots must be
 // known before the counter array (blocks first, then dynamic amounts) can be
 // created, and costs are computed before any instrumentation is inserted so
-// that the pass's own instructions are never counted.
+// that the pass's own instructions are never counted. The CFG changes the
+// plan needs (unwind cleanups, loop preheaders and exits) come first, and
+// the blocks they add hold no user code and get no counter.
 //
 //===----------------------------------------------------------------------===//
 #include "EnergyPass.h"
 
 #include "CostModel.h"
+#include "FilterFile.h"
 #include "Instrumenter.h"
+#include "LoopRegions.h"
 #include "RegionTable.h"
+#include "Selection.h"
 #include "UnwindExits.h"
 
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/TargetParser/Triple.h"
+
+#include <optional>
 
 #define DEBUG_TYPE "energy-instrument"
 
@@ -65,6 +75,27 @@ RegionDesc describeFunction(const Function &F) {
   return Region;
 }
 
+/// `func:loop@file:line`; a second loop with the same name in the function
+/// (no debug info, or loops the vectoriser split) gets `loop#2`, `loop#3`...
+RegionDesc describeLoop(const Loop &L, const RegionDesc &Function,
+                        uint32_t Parent, StringSet<> &Taken) {
+  RegionDesc Region;
+  Region.File = Function.File;
+  if (DebugLoc Loc = L.getStartLoc()) {
+    Region.File = Loc->getFilename().str();
+    Region.Line = Loc.getLine();
+  }
+  std::string Where = "@" + Region.File + ":" + std::to_string(Region.Line);
+  std::string Loop = ":loop";
+  for (unsigned Ordinal = 2; !Taken.insert(Loop + Where).second; ++Ordinal)
+    Loop = ":loop#" + std::to_string(Ordinal);
+  Region.Name = Function.Name + Loop + Where;
+  Region.Demangled = Function.Demangled + Loop + Where;
+  Region.Kind = ENERGY_REGION_LOOP;
+  Region.Parent = Parent;
+  return Region;
+}
+
 uint32_t firstLine(const BasicBlock &BB) {
   for (const Instruction &I : BB)
     if (!I.isDebugOrPseudoInst())
@@ -78,55 +109,140 @@ bool canCount(BasicBlock &BB) {
   return BB.getFirstInsertionPt() != BB.end();
 }
 
+/// Plans one module: regions, blocks and dynamic counters into the table,
+/// counter placement into one FunctionPlan per function.
+class ModulePlanner {
+public:
+  ModulePlanner(const EnergyOptions &Options, const RegionSelector &Selector,
+                FunctionAnalysisManager &FAM)
+      : Options(Options), Selector(Selector), FAM(FAM) {}
+
+  void planFunction(Function &F);
+
+  RegionTable Table;
+  SmallVector<FunctionPlan, 0> Plans;
+  /// Per plan, the table index of each dynamic site (slots need the final
+  /// block count).
+  SmallVector<SmallVector<uint32_t, 0>, 0> DynamicIndices;
+
+private:
+  SmallVector<BasicBlock *, 2> addCleanups(Function &F);
+  void planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
+                 DenseMap<const Loop *, uint32_t> &LoopRegion);
+
+  const EnergyOptions &Options;
+  const RegionSelector &Selector;
+  FunctionAnalysisManager &FAM;
+};
+
+SmallVector<BasicBlock *, 2> ModulePlanner::addCleanups(Function &F) {
+  if (!Options.InstrumentLoops)
+    return addUnwindExits(F, [](const BasicBlock &) -> const void * {
+      return nullptr;
+    });
+  // One cleanup per innermost loop keeps each a dedicated loop exit.
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  return addUnwindExits(F, [&LI](const BasicBlock &BB) -> const void * {
+    return LI.getLoopFor(&BB);
+  });
+}
+
+void ModulePlanner::planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
+                              DenseMap<const Loop *, uint32_t> &LoopRegion) {
+  StringSet<> Taken;
+  // A copy: adding regions may move the table's entries.
+  const RegionDesc Function = Table.region(Plan.Region);
+  for (Loop *L : Loops.loops()) {
+    const Loop *Enclosing = Loops.enclosingRegion(L);
+    uint32_t Parent = Enclosing ? LoopRegion.lookup(Enclosing) : Plan.Region;
+    uint32_t Region =
+        Table.addRegion(describeLoop(*L, Function, Parent, Taken));
+    LoopRegion[L] = Region;
+    Plan.LoopEntries.emplace_back(L->getLoopPreheader(), Region);
+  }
+  for (Loop *L : reverse(Loops.loops())) {
+    SmallVector<BasicBlock *, 4> Exits;
+    L->getUniqueExitBlocks(Exits);
+    for (BasicBlock *Exit : Exits)
+      Plan.LoopExits[Exit].push_back(LoopRegion.lookup(L));
+  }
+}
+
+void ModulePlanner::planFunction(Function &F) {
+  RegionDesc Function = describeFunction(F);
+  bool Timed = Options.InstrumentRegions &&
+               Selector.isTimed(F, Function.Demangled, Function.File);
+  SmallVector<BasicBlock *, 2> Cleanups;
+  if (Timed && Options.UnwindExits)
+    Cleanups = addCleanups(F);
+  std::optional<LoopRegions> Loops;
+  if (Timed && Options.InstrumentLoops)
+    Loops.emplace(F);
+
+  FunctionPlan &Plan = Plans.emplace_back();
+  SmallVector<uint32_t, 0> &Indices = DynamicIndices.emplace_back();
+  Plan.F = &F;
+  Plan.Timed = Timed;
+  Plan.Region = Table.addRegion(std::move(Function));
+  DenseMap<const Loop *, uint32_t> LoopRegion;
+  if (Loops)
+    planLoops(*Loops, Plan, LoopRegion);
+
+  CostContext Costs(F, &FAM.getResult<TargetLibraryAnalysis>(F));
+  for (BasicBlock &BB : F) {
+    if (is_contained(Cleanups, &BB) || (Loops && Loops->isAddedBlock(&BB)) ||
+        !canCount(BB))
+      continue;
+    const Loop *Owner = Loops ? Loops->innermostRegion(&BB) : nullptr;
+    uint32_t Region = Owner ? LoopRegion.lookup(Owner) : Plan.Region;
+    BlockCost Cost = computeBlockCost(BB, Costs);
+    uint32_t Slot = Table.addBlock({Region, firstLine(BB), Cost.Static});
+    Plan.BlockSlots.emplace_back(&BB, Slot);
+    for (DynamicSite &Site : Cost.Dynamic) {
+      Site.Entry.block = Slot;
+      Indices.push_back(Table.addDynamic(Site.Entry));
+      Plan.DynamicSlots.emplace_back(Site, 0);
+    }
+  }
+  LLVM_DEBUG(dbgs() << "energy: " << F.getName() << (Timed ? "" : " (untimed)")
+                    << ": " << Plan.BlockSlots.size() << " blocks, "
+                    << Plan.LoopEntries.size() << " loop regions, "
+                    << Plan.DynamicSlots.size() << " dynamic sites\n");
+}
+
 } // namespace
 
 PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (isAlreadyInstrumented(M) || isGpuModule(M))
     return PreservedAnalyses::all();
+  std::optional<FilterFile> Filter;
+  if (!Options.FilterFile.empty()) {
+    Expected<FilterFile> Loaded = FilterFile::load(Options.FilterFile);
+    if (!Loaded) {
+      M.getContext().emitError("energy-instrument: " +
+                               toString(Loaded.takeError()));
+      return PreservedAnalyses::all();
+    }
+    Filter = std::move(*Loaded);
+  }
   M.addModuleFlag(Module::Max, ENERGY_MODULE_FLAG, 1);
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  RegionTable Table;
-  SmallVector<FunctionPlan, 0> Plans;
-  // Dynamic sites are numbered among themselves until the block count, and
-  // so their slots, is known.
-  SmallVector<SmallVector<uint32_t, 0>, 0> DynamicIndices;
-
-  for (Function &F : M) {
-    if (!shouldInstrument(F))
-      continue;
-    BasicBlock *Cleanup = Options.UnwindExits ? addUnwindExits(F) : nullptr;
-    CostContext Costs(F, &FAM.getResult<TargetLibraryAnalysis>(F));
-    FunctionPlan &Plan = Plans.emplace_back();
-    SmallVector<uint32_t, 0> &Indices = DynamicIndices.emplace_back();
-    Plan.F = &F;
-    Plan.Region = Table.addRegion(describeFunction(F));
-    for (BasicBlock &BB : F) {
-      if (&BB == Cleanup || !canCount(BB))
-        continue;
-      BlockCost Cost = computeBlockCost(BB, Costs);
-      uint32_t Slot =
-          Table.addBlock({Plan.Region, firstLine(BB), Cost.Static});
-      Plan.BlockSlots.emplace_back(&BB, Slot);
-      for (DynamicSite &Site : Cost.Dynamic) {
-        Site.Entry.block = Slot;
-        Indices.push_back(Table.addDynamic(Site.Entry));
-        Plan.DynamicSlots.emplace_back(Site, 0);
-      }
-    }
-    LLVM_DEBUG(dbgs() << "energy: " << F.getName() << ": "
-                      << Plan.BlockSlots.size() << " blocks, "
-                      << Plan.DynamicSlots.size() << " dynamic sites\n");
-  }
-  if (Plans.empty())
+  RegionSelector Selector(M, Options, Filter ? &*Filter : nullptr);
+  ModulePlanner Planner(Options, Selector, FAM);
+  for (Function &F : M)
+    if (shouldInstrument(F))
+      Planner.planFunction(F);
+  if (Planner.Plans.empty())
     return PreservedAnalyses::all();
 
-  EmittedTable Emitted = Table.emit(M);
+  EmittedTable Emitted = Planner.Table.emit(M);
   Instrumenter Rewriter(M, Emitted, Options);
-  for (auto [Plan, Indices] : zip(Plans, DynamicIndices)) {
+  for (auto [Plan, Indices] : zip(Planner.Plans, Planner.DynamicIndices)) {
     for (auto [Dynamic, Index] : zip(Plan.DynamicSlots, Indices))
-      Dynamic.second = Table.dynamicSlot(Index);
+      Dynamic.second = Planner.Table.dynamicSlot(Index);
     Rewriter.instrument(Plan);
   }
   return PreservedAnalyses::none();

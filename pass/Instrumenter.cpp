@@ -108,12 +108,27 @@ void Instrumenter::insertExits(Function &F, uint32_t Region) {
   }
 }
 
+void Instrumenter::insertLoopMarkers(const FunctionPlan &Plan) {
+  for (auto [Preheader, Region] : Plan.LoopEntries) {
+    IRBuilder<> B(Preheader->getTerminator());
+    setArtificialLocation(B, *Plan.F);
+    callRuntime(B, Enter, Region);
+  }
+  for (const auto &[ExitBlock, Regions] : Plan.LoopExits) {
+    IRBuilder<> B(ExitBlock, ExitBlock->getFirstInsertionPt());
+    setArtificialLocation(B, *Plan.F);
+    for (uint32_t Region : Regions)
+      callRuntime(B, Exit, Region);
+  }
+}
+
 void Instrumenter::instrument(const FunctionPlan &Plan) {
   Function &F = *Plan.F;
+  bool Timed = Options.InstrumentRegions && Plan.Timed;
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> EntryBuilder = builderAfterAllocas(Entry);
   setArtificialLocation(EntryBuilder, F);
-  if (Options.InstrumentRegions)
+  if (Timed)
     callRuntime(EntryBuilder, Enter, Plan.Region);
   Value *Counters = EntryBuilder.CreateThreadLocalAddress(Table.Counters);
   Counters->setName("energy.counters");
@@ -132,8 +147,10 @@ void Instrumenter::instrument(const FunctionPlan &Plan) {
     setArtificialLocation(B, F);
     addToSlot(B, Counters, Slot, dynamicAmount(B, Site));
   }
-  if (Options.InstrumentRegions)
+  if (Timed) {
+    insertLoopMarkers(Plan);
     insertExits(F, Plan.Region);
+  }
 }
 
 } // namespace energy

@@ -5,7 +5,9 @@
 // (llvm.threadlocal.address), each block adds 1 to its slot with a plain
 // load/add/store (per-thread array, so no atomics), dynamic sites add their
 // run-time amount to their slot, and the region is entered at function entry
-// and left before every `ret` (before a musttail call) and `resume`.
+// and left before every `ret` (before a musttail call) and `resume`; loop
+// regions are entered at the end of their preheader and left at the top of
+// each exit block, inner loops first.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGYPASS_INSTRUMENTER_H
@@ -15,6 +17,7 @@
 #include "Options.h"
 #include "RegionTable.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
 
@@ -26,6 +29,13 @@ namespace energy {
 struct FunctionPlan {
   llvm::Function *F = nullptr;
   uint32_t Region = ENERGY_NO_REGION;
+  /// Whether the function's region gets enter/exit markers.
+  bool Timed = true;
+  /// Loop regions: entered in the preheader, left in the exit blocks (listed
+  /// innermost loop first).
+  llvm::SmallVector<std::pair<llvm::BasicBlock *, uint32_t>, 2> LoopEntries;
+  llvm::MapVector<llvm::BasicBlock *, llvm::SmallVector<uint32_t, 2>>
+      LoopExits;
   llvm::SmallVector<std::pair<llvm::BasicBlock *, uint32_t>, 8> BlockSlots;
   llvm::SmallVector<std::pair<DynamicSite, uint32_t>, 0> DynamicSlots;
 };
@@ -42,6 +52,7 @@ private:
                  llvm::Value *Amount);
   llvm::Value *dynamicAmount(llvm::IRBuilder<> &B, const DynamicSite &Site);
   void insertExits(llvm::Function &F, uint32_t Region);
+  void insertLoopMarkers(const FunctionPlan &Plan);
   void callRuntime(llvm::IRBuilder<> &B, llvm::FunctionCallee Callee,
                    uint32_t Region);
 

@@ -22,12 +22,32 @@ static cl::opt<bool> ClUnwindExits(
     cl::desc("Leave regions when an exception unwinds through them, by "
              "turning throwing calls into invokes of a cleanup (default on)"));
 
+static cl::opt<bool> ClLoops(
+    "energy-loops", cl::init(false), cl::cat(EnergyCategory),
+    cl::desc("Make every natural loop of a timed function a region, named "
+             "func:loop@file:line and nested in its function or loop"));
+
+static cl::opt<unsigned> ClMinInstructions(
+    "energy-min-instructions", cl::init(0), cl::cat(EnergyCategory),
+    cl::desc("Count but do not time functions with fewer IR instructions "
+             "and no loop (like XRay's threshold; 200 is XRay's default; "
+             "0 times every function)"));
+
+static cl::opt<std::string> ClFilter(
+    "energy-filter", cl::init(""), cl::cat(EnergyCategory),
+    cl::value_desc("file"),
+    cl::desc("Filter file with include/exclude rules on function names and "
+             "source files (docs/pass.md)"));
+
 namespace energy {
 
 EnergyOptions EnergyOptions::fromCommandLine() {
   EnergyOptions Options;
   Options.InstrumentRegions = ClRegions;
   Options.UnwindExits = ClUnwindExits;
+  Options.InstrumentLoops = ClLoops;
+  Options.MinInstructions = ClMinInstructions;
+  Options.FilterFile = ClFilter;
   return Options;
 }
 

@@ -8,6 +8,8 @@
 #ifndef ENERGYPASS_OPTIONS_H
 #define ENERGYPASS_OPTIONS_H
 
+#include <string>
+
 namespace energy {
 
 struct EnergyOptions {
@@ -18,6 +20,13 @@ struct EnergyOptions {
   /// cleanup that leaves its region, so the runtime's region stack stays
   /// balanced and counts stay exact when a call throws mid-block.
   bool UnwindExits = true;
+  /// Make every natural loop of a timed function a region of its own.
+  bool InstrumentLoops = false;
+  /// Functions without loops and with fewer IR instructions are counted but
+  /// not timed (see Selection.h); 0 times every function.
+  unsigned MinInstructions = 0;
+  /// Allow/deny rules for timed regions (FilterFile.h); empty for none.
+  std::string FilterFile;
 
   /// The options as given by the `-energy-*` command-line flags.
   static EnergyOptions fromCommandLine();

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "UnwindExits.h"
 
-#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/IR/EHPersonalities.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -53,32 +53,42 @@ Type *landingPadType(Function &F) {
   return StructType::get(PointerType::getUnqual(Ctx), Type::getInt32Ty(Ctx));
 }
 
-} // namespace
-
-BasicBlock *addUnwindExits(Function &F) {
-  if (F.doesNotThrow())
-    return nullptr;
-  Constant *Personality = personalityFor(F);
-  if (!Personality || !isLandingPadPersonality(Personality))
-    return nullptr;
-  SmallVector<CallInst *, 16> Calls;
-  for (Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallInst>(&I); Call && mayUnwindThrough(*Call))
-      Calls.push_back(Call);
-  if (Calls.empty())
-    return nullptr;
-
-  if (!F.hasPersonalityFn())
-    F.setPersonalityFn(Personality);
-  Type *PadTy = landingPadType(F);
+BasicBlock *createCleanup(Function &F, Type *PadTy) {
   BasicBlock *Cleanup = BasicBlock::Create(F.getContext(), "energy.unwind", &F);
   IRBuilder<> B(Cleanup);
   LandingPadInst *Pad = B.CreateLandingPad(PadTy, 0);
   Pad->setCleanup(true);
   B.CreateResume(Pad);
-  for (CallInst *Call : Calls)
-    changeToInvokeAndSplitBasicBlock(Call, Cleanup);
   return Cleanup;
+}
+
+} // namespace
+
+SmallVector<BasicBlock *, 2> addUnwindExits(Function &F, CallGroupFn GroupOf) {
+  SmallVector<BasicBlock *, 2> Cleanups;
+  if (F.doesNotThrow())
+    return Cleanups;
+  Constant *Personality = personalityFor(F);
+  if (!Personality || !isLandingPadPersonality(Personality))
+    return Cleanups;
+  MapVector<const void *, SmallVector<CallInst *, 8>> Groups;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallInst>(&I); Call && mayUnwindThrough(*Call))
+        Groups[GroupOf(BB)].push_back(Call);
+  if (Groups.empty())
+    return Cleanups;
+
+  if (!F.hasPersonalityFn())
+    F.setPersonalityFn(Personality);
+  Type *PadTy = landingPadType(F);
+  for (auto &[Group, Calls] : Groups) {
+    BasicBlock *Cleanup = createCleanup(F, PadTy);
+    for (CallInst *Call : Calls)
+      changeToInvokeAndSplitBasicBlock(Call, Cleanup);
+    Cleanups.push_back(Cleanup);
+  }
+  return Cleanups;
 }
 
 } // namespace energy

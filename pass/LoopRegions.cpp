@@ -1,0 +1,64 @@
+//===- LoopRegions.cpp - Natural loops that become regions ----------------===//
+//
+// See LoopRegions.h.
+//
+//===----------------------------------------------------------------------===//
+#include "LoopRegions.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+
+using namespace llvm;
+
+namespace energy {
+
+LoopRegions::LoopRegions(Function &F) : DT(F), LI(DT) {
+  SmallPtrSet<const BasicBlock *, 32> Original;
+  for (const BasicBlock &BB : F)
+    Original.insert(&BB);
+
+  // Inner loops first: see the file comment in LoopRegions.h.
+  SmallVector<Loop *, 8> Preorder = LI.getLoopsInPreorder();
+  for (Loop *L : reverse(Preorder)) {
+    if (!L->getLoopPreheader())
+      InsertPreheaderForLoop(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
+    formDedicatedExitBlocks(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
+  }
+  for (Loop *L : Preorder)
+    if (canBeRegion(*L)) {
+      Regions.push_back(L);
+      IsRegion.insert(L);
+    }
+  for (const BasicBlock &BB : F)
+    if (!Original.contains(&BB))
+      Added.insert(&BB);
+}
+
+bool LoopRegions::canBeRegion(const Loop &L) const {
+  // An exception landing pad cannot be split, so one shared with code
+  // outside the loop leaves the exits undedicated and the loop no region.
+  if (!L.getLoopPreheader() || !L.hasDedicatedExits() ||
+      L.getHeader()->isEHPad())
+    return false;
+  SmallVector<BasicBlock *, 4> Exits;
+  L.getUniqueExitBlocks(Exits);
+  return none_of(Exits, [](const BasicBlock *Exit) {
+    return Exit->getFirstInsertionPt() == Exit->end();
+  });
+}
+
+Loop *LoopRegions::nearestRegion(Loop *L) const {
+  while (L && !IsRegion.contains(L))
+    L = L->getParentLoop();
+  return L;
+}
+
+Loop *LoopRegions::innermostRegion(const BasicBlock *BB) const {
+  return nearestRegion(LI.getLoopFor(BB));
+}
+
+Loop *LoopRegions::enclosingRegion(const Loop *L) const {
+  return nearestRegion(L->getParentLoop());
+}
+
+} // namespace energy

@@ -1,0 +1,52 @@
+//===- LoopRegions.h - Natural loops that become regions ------------------===//
+//
+// A loop region is entered in the loop's preheader and left in each of its
+// exit blocks. That is only sound when the preheader is the sole way in and
+// every exit block is reached only from inside the loop (dedicated exits), so
+// this first gives every loop a preheader and dedicated exits, inner loops
+// first (splitting an inner loop's exits can create a new exit of the outer
+// one), and then keeps the loops whose shape allows it. Loops left through
+// an exception landing pad shared with code outside the loop, or entered or
+// left through indirectbr, stay part of the enclosing region.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGYPASS_LOOPREGIONS_H
+#define ENERGYPASS_LOOPREGIONS_H
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+
+namespace energy {
+
+class LoopRegions {
+public:
+  /// Analyses F's loops and reshapes the CFG as described above.
+  explicit LoopRegions(llvm::Function &F);
+
+  /// The loops that are regions, outermost first.
+  llvm::ArrayRef<llvm::Loop *> loops() const { return Regions; }
+  /// The innermost region loop that contains BB, or null.
+  llvm::Loop *innermostRegion(const llvm::BasicBlock *BB) const;
+  /// The nearest region loop strictly enclosing L, or null.
+  llvm::Loop *enclosingRegion(const llvm::Loop *L) const;
+  /// Blocks this added (preheaders, dedicated exits): they hold no user code.
+  bool isAddedBlock(const llvm::BasicBlock *BB) const {
+    return Added.contains(BB);
+  }
+
+private:
+  bool canBeRegion(const llvm::Loop &L) const;
+  llvm::Loop *nearestRegion(llvm::Loop *L) const;
+
+  llvm::DominatorTree DT;
+  llvm::LoopInfo LI;
+  llvm::SmallVector<llvm::Loop *, 8> Regions;
+  llvm::SmallPtrSet<const llvm::Loop *, 8> IsRegion;
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> Added;
+};
+
+} // namespace energy
+
+#endif // ENERGYPASS_LOOPREGIONS_H

@@ -1,0 +1,79 @@
+//===- Selection.cpp - Which functions become timed regions ---------------===//
+//
+// See Selection.h. Annotations reach the IR through clang's
+// llvm.global.annotations array of { function, string, file, line, args }.
+//
+//===----------------------------------------------------------------------===//
+#include "Selection.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace energy {
+namespace {
+
+unsigned codeSize(const Function &F) {
+  unsigned Size = 0;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      Size += !I.isDebugOrPseudoInst();
+  return Size;
+}
+
+bool hasLoop(const Function &F) {
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
+  FindFunctionBackedges(F, Backedges);
+  return !Backedges.empty();
+}
+
+} // namespace
+
+RegionSelector::RegionSelector(Module &M, const EnergyOptions &Options,
+                               const FilterFile *Filter)
+    : Options(Options), Filter(Filter) {
+  GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
+  if (!Annotations || !Annotations->hasInitializer())
+    return;
+  auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
+  if (!Entries)
+    return;
+  for (const Use &Entry : Entries->operands()) {
+    auto *Fields = dyn_cast<ConstantStruct>(Entry.get());
+    if (!Fields || Fields->getNumOperands() < 2)
+      continue;
+    auto *F = dyn_cast<Function>(Fields->getOperand(0)->stripPointerCasts());
+    StringRef Text;
+    if (!F || !getConstantStringInfo(Fields->getOperand(1), Text))
+      continue;
+    if (Text == ForceAnnotation)
+      Annotated[F] = true;
+    else if (Text == ForbidAnnotation)
+      Annotated[F] = false;
+  }
+}
+
+bool RegionSelector::isTimed(const Function &F, StringRef Demangled,
+                             StringRef File) const {
+  if (auto It = Annotated.find(&F); It != Annotated.end())
+    return It->second;
+  if (Filter) {
+    switch (Filter->match(F.getName(), Demangled, File)) {
+    case FilterFile::Verdict::Include:
+      return true;
+    case FilterFile::Verdict::Exclude:
+      return false;
+    case FilterFile::Verdict::NoMatch:
+      break;
+    }
+  }
+  return codeSize(F) >= Options.MinInstructions || hasLoop(F);
+}
+
+} // namespace energy

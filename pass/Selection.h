@@ -1,0 +1,51 @@
+//===- Selection.h - Which functions become timed regions -----------------===//
+//
+// Tiny functions cost more to time than to run. A function is a timed region
+// (enter/exit markers; its loops may become regions) when, in this order:
+//   1. a source annotation says so: __attribute__((annotate("energy_region")))
+//      forces it, annotate("energy_no_region") forbids it;
+//   2. the filter file (-energy-filter) includes or excludes it;
+//   3. it has a loop or at least -energy-min-instructions IR instructions
+//      (the rule of LLVM XRay's instruction threshold).
+// Every function that is not timed keeps its region entry and exact block
+// counts, with no markers: its work is counted, its time is its caller's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGYPASS_SELECTION_H
+#define ENERGYPASS_SELECTION_H
+
+#include "FilterFile.h"
+#include "Options.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace energy {
+
+class RegionSelector {
+public:
+  static constexpr llvm::StringLiteral ForceAnnotation = "energy_region";
+  static constexpr llvm::StringLiteral ForbidAnnotation = "energy_no_region";
+
+  RegionSelector(llvm::Module &M, const EnergyOptions &Options,
+                 const FilterFile *Filter);
+
+  bool isTimed(const llvm::Function &F, llvm::StringRef Demangled,
+               llvm::StringRef File) const;
+
+private:
+  const EnergyOptions &Options;
+  const FilterFile *Filter;
+  /// true: forced by annotation; false: forbidden.
+  llvm::DenseMap<const llvm::Function *, bool> Annotated;
+};
+
+} // namespace energy
+
+#endif // ENERGYPASS_SELECTION_H
