@@ -13,7 +13,7 @@ namespace {
 unsigned long positive_from_environment(const char *name, unsigned long fallback,
                                         unsigned long limit) {
   const char *text = std::getenv(name);
-  if (text == nullptr || *text == '\0')
+  if (text == nullptr || *text == '\0' || (fallback == 0 && std::strcmp(text, "0") == 0))
     return fallback;
   unsigned long value = 0;
   const char *end = text + std::strlen(text);
@@ -34,6 +34,7 @@ emulator_settings read_settings() {
       static_cast<unsigned>(positive_from_environment("ENERGY_CUDA_EMU_THREADS", hardware, 1024));
   result.fiber_stack_bytes =
       positive_from_environment("ENERGY_CUDA_EMU_STACK_KIB", 128, 64 * 1024) * 1024;
+  result.print_statistics = positive_from_environment("ENERGY_CUDA_EMU_STATS", 0, 1) == 1;
   return result;
 }
 

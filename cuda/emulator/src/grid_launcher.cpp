@@ -10,8 +10,10 @@
 #include "block_runner.h"
 #include "emulator_settings.h"
 #include "error_state.h"
+#include "launch_statistics.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -134,7 +136,10 @@ cudaError_t launch_grid(const launch_config &config, thread_entry entry, const v
   job.entry = entry;
   job.closure = closure;
   job.blocks = 1ull * config.grid.x * config.grid.y * config.grid.z;
+  const auto start = std::chrono::steady_clock::now();
   run_grid(job);
+  record_grid(job.blocks, job.blocks * config.block.x * config.block.y * config.block.z,
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   if (job.failed) {
     record_sticky_error(cudaErrorLaunchFailure);
     return cudaErrorLaunchFailure;

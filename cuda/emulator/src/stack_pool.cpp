@@ -12,28 +12,38 @@ stack_pool::stack_pool(std::size_t usable_bytes)
   usable_bytes_ = (usable_bytes + page_bytes_ - 1) / page_bytes_ * page_bytes_;
 }
 
+namespace {
+constexpr std::size_t stacks_per_chunk = 32;
+}
+
 stack_pool::~stack_pool() {
-  for (void *mapping : mappings_)
-    munmap(mapping, usable_bytes_ + page_bytes_);
+  for (const chunk &mapping : chunks_)
+    munmap(mapping.base, mapping.bytes);
+}
+
+void stack_pool::map_chunk() {
+  const std::size_t slot = usable_bytes_ + page_bytes_;
+  const std::size_t bytes = slot * stacks_per_chunk;
+  void *base = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                    -1, 0);
+  if (base == MAP_FAILED)
+    throw std::bad_alloc();
+  chunks_.push_back({base, bytes});
+  free_tops_.reserve(chunks_.size() * stacks_per_chunk); // so that deallocate never allocates
+  for (std::size_t i = stacks_per_chunk; i-- > 0;) {
+    char *bottom = static_cast<char *>(base) + i * slot;
+    mprotect(bottom, page_bytes_, PROT_NONE); // the guard page, below the stack
+    free_tops_.push_back(bottom + slot);
+  }
 }
 
 boost::context::stack_context stack_pool::allocate() {
+  if (free_tops_.empty())
+    map_chunk();
   boost::context::stack_context stack;
   stack.size = usable_bytes_;
-  if (!free_tops_.empty()) {
-    stack.sp = free_tops_.back();
-    free_tops_.pop_back();
-    return stack;
-  }
-  const std::size_t total = usable_bytes_ + page_bytes_;
-  void *mapping = mmap(nullptr, total, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (mapping == MAP_FAILED)
-    throw std::bad_alloc();
-  mprotect(mapping, page_bytes_, PROT_NONE); // the guard page, below the stack
-  mappings_.push_back(mapping);
-  free_tops_.reserve(mappings_.size()); // so that deallocate never allocates
-  stack.sp = static_cast<char *>(mapping) + total;
+  stack.sp = free_tops_.back();
+  free_tops_.pop_back();
   return stack;
 }
 

@@ -4,7 +4,8 @@
 // go by the million, so stacks are kept and reused by the host thread that
 // runs the blocks; each has a guard page below it, so that a kernel that
 // overflows its stack stops with SIGSEGV instead of corrupting a neighbour.
-// Pages are committed by the kernel only where touched.
+// Pages are committed by the kernel only where touched. Stacks are mapped in
+// chunks, so that a block of 1024 threads costs a few mmap calls, not 1024.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_CUDA_EMU_STACK_POOL_H
@@ -35,7 +36,12 @@ private:
   std::size_t page_bytes_;
   std::size_t usable_bytes_;
   std::vector<void *> free_tops_; // stack tops (highest addresses) ready for reuse
-  std::vector<void *> mappings_;  // every mapping made, unmapped at destruction
+  struct chunk {
+    void *base;
+    std::size_t bytes;
+  };
+  void map_chunk();
+  std::vector<chunk> chunks_; // every mapping made, unmapped at destruction
 };
 
 // The StackAllocator that boost::context::fiber takes, drawing from a pool.
