@@ -118,8 +118,9 @@ double seconds(const timeval &tv) {
 
 // The log is read after the run (the meter writes it meanwhile); a bad log
 // is reported after the results, which are not thrown away for it.
+// With -I, the log is also joined to the timeline, interval by interval.
 stat::ExternalResult integrateExternal(const std::string &path, double t0, double t1,
-                                       std::string &error) {
+                                       std::string &timeline, std::string &error) {
   stat::ExternalResult ext{path, std::nullopt, ""};
   PowerLog log;
   if (!loadPowerCsv(path, log, error)) {
@@ -130,6 +131,8 @@ stat::ExternalResult integrateExternal(const std::string &path, double t0, doubl
   ext.joules = integrateEnergy(log, t0, t1);
   if (!ext.joules)
     ext.detail = "the log does not cover the whole run: nothing is extrapolated";
+  if (!timeline.empty() && !joinExternalMeter(timeline, log, "external:" + path, error))
+    ext.detail = error;
   return ext;
 }
 
@@ -203,7 +206,8 @@ int main(int argc, char **argv) {
     result.timelineJson = sampler->timelineJson();
   std::string logError;
   if (!o.meterCsv.empty())
-    result.external = integrateExternal(o.meterCsv, epoch0, epoch0 + elapsed, logError);
+    result.external = integrateExternal(o.meterCsv, epoch0, epoch0 + elapsed,
+                                        result.timelineJson, logError);
 
   if (o.separator.empty())
     stat::printText(stderr, result);

@@ -1,6 +1,8 @@
 //===- ExternalMeter.cpp - Parsing and integrating a wall meter's log -----===//
 #include "meters/ExternalMeter.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <fstream>
@@ -103,6 +105,28 @@ std::optional<double> integrateEnergy(const PowerLog &log, double t0, double t1)
     joules += 0.5 * (powerAt(s[i], s[i + 1], a) + powerAt(s[i], s[i + 1], b)) * (b - a);
   }
   return joules;
+}
+
+bool joinExternalMeter(std::string &timelineJson, const PowerLog &log, const std::string &name,
+                       std::string &error) {
+  nlohmann::json doc = nlohmann::json::parse(timelineJson, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object() || doc.value("format", "") != "energypass-timeline") {
+    error = "not an energypass-timeline document";
+    return false;
+  }
+  if (doc.value("version", 0) != 1) {
+    error = "timeline version " + doc["version"].dump() + " is not supported (this reader knows 1)";
+    return false;
+  }
+  double epoch = doc.value("start_epoch_s", 0.0);
+  doc["meters"].push_back({{"name", name}, {"domain", "external"}});
+  for (auto &interval : doc["intervals"]) {
+    std::optional<double> joules =
+        integrateEnergy(log, epoch + interval.value("t_start", 0.0), epoch + interval.value("t_end", 0.0));
+    interval["energy_j"].push_back(joules ? nlohmann::json(*joules) : nlohmann::json(nullptr));
+  }
+  timelineJson = doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return true;
 }
 
 } // namespace energy::meters

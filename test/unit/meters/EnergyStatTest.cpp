@@ -121,8 +121,8 @@ TEST_F(EnergyStat, EnergyFromAPowercapTreeAndAnExternalMeter) {
                                    << t - 60 << ",100\n"
                                    << t + 600 << ",100\n";
   std::string out = file("stat.json");
-  StatRun r = energyStat("-e task-clock --meter-csv " + file("power.csv") + " -o " + out +
-                         " -- true",
+  StatRun r = energyStat("-I 20 -e task-clock --meter-csv " + file("power.csv") + " -o " + out +
+                         " -- sleep 0.05",
                      "ENERGY_SYSFS_ROOT=" + sys.root);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(std::regex_search(r.err, std::regex("\n +0\\.00 Joules rapl:package-0 ")))
@@ -134,6 +134,14 @@ TEST_F(EnergyStat, EnergyFromAPowercapTreeAndAnExternalMeter) {
   // Epoch seconds in a double resolve about 0.2 us: 100 W x 0.2 us x a few.
   EXPECT_NEAR(doc["external_meter"]["joules"].get<double>(), 100.0 * elapsed, 1e-4);
   EXPECT_EQ(doc["energy_j"], 0.0) << "psys did not move in the fake tree";
+  // The log joined to the timeline: 100 W over each interval.
+  auto &timeline = doc["timeline"];
+  ASSERT_EQ(timeline["meters"].size(), 6u);
+  EXPECT_EQ(timeline["meters"][5]["domain"], "external");
+  for (auto &interval : timeline["intervals"]) {
+    double seconds = interval["t_end"].get<double>() - interval["t_start"].get<double>();
+    EXPECT_NEAR(interval["energy_j"][5].get<double>(), 100.0 * seconds, 1e-4);
+  }
 }
 
 TEST_F(EnergyStat, BadInputGivesOneLineAndExitTwo) {

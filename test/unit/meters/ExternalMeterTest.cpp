@@ -2,6 +2,7 @@
 #include "meters/ExternalMeter.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 using namespace energy::meters;
 
@@ -58,6 +59,36 @@ TEST(ExternalMeter, BadLogsNameTheLine) {
   EXPECT_NE(error.find("fewer than two samples"), std::string::npos);
   EXPECT_FALSE(loadPowerCsv("/nonexistent/power.csv", log, error));
   EXPECT_NE(error.find("cannot read power log"), std::string::npos);
+}
+
+TEST(ExternalMeter, JoinsATimelineIntervalByInterval) {
+  PowerLog log = parsed("1000,100\n1001,200\n1002,200\n");
+  std::string timeline = R"({"format":"energypass-timeline","version":1,"start_epoch_s":1000.0,
+    "meters":[{"name":"rapl:package-0","domain":"package"}],
+    "intervals":[{"t_start":0.0,"t_end":0.5,"energy_j":[1.0]},
+                 {"t_start":0.5,"t_end":1.5,"energy_j":[2.0]},
+                 {"t_start":1.5,"t_end":2.5,"energy_j":[3.0]}]})";
+  std::string error;
+  ASSERT_TRUE(joinExternalMeter(timeline, log, "external:wall", error)) << error;
+  auto doc = nlohmann::json::parse(timeline);
+  EXPECT_EQ(doc["meters"][1]["name"], "external:wall");
+  EXPECT_EQ(doc["meters"][1]["domain"], "external");
+  EXPECT_DOUBLE_EQ(doc["intervals"][0]["energy_j"][1].get<double>(), 62.5);
+  EXPECT_DOUBLE_EQ(doc["intervals"][1]["energy_j"][1].get<double>(), 187.5);
+  EXPECT_TRUE(doc["intervals"][2]["energy_j"][1].is_null()) << "past the log's end";
+}
+
+TEST(ExternalMeter, RefusesWhatIsNotATimelineOfAKnownVersion) {
+  PowerLog log = parsed("0,1\n1,1\n");
+  std::string error;
+  std::string other = R"({"format":"energypass-report","version":1})";
+  EXPECT_FALSE(joinExternalMeter(other, log, "x", error));
+  EXPECT_NE(error.find("not an energypass-timeline"), std::string::npos);
+  std::string future = R"({"format":"energypass-timeline","version":9,"intervals":[]})";
+  EXPECT_FALSE(joinExternalMeter(future, log, "x", error));
+  EXPECT_NE(error.find("version 9 is not supported"), std::string::npos);
+  std::string garbage = "{not json";
+  EXPECT_FALSE(joinExternalMeter(garbage, log, "x", error));
 }
 
 } // namespace

@@ -38,6 +38,14 @@ bool loadPowerCsv(const std::string &path, PowerLog &log, std::string &error);
 /// cover the whole of [t0, t1].
 std::optional<double> integrateEnergy(const PowerLog &log, double t0, double t1);
 
+/// Joins the log to a timeline (docs/formats/timeline.md, version 1) as one
+/// more meter, `name` with domain "external": each interval gets the joules
+/// between start_epoch_s + t_start and start_epoch_s + t_end, or null where
+/// the log does not cover it. False, with a one-line error, for a document
+/// that is not a timeline of a known version.
+bool joinExternalMeter(std::string &timelineJson, const PowerLog &log, const std::string &name,
+                       std::string &error);
+
 } // namespace energy::meters
 
 #endif
