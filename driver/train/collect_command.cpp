@@ -1,0 +1,62 @@
+//===- collect_command.cpp - energy-train collect -------------------------===//
+//
+// Runs programs under perf counters and the RAPL meter and writes a dataset.
+//
+//===----------------------------------------------------------------------===//
+#include "commands.h"
+
+#include "energy/train/collect.h"
+
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+
+namespace energy::train::cli {
+
+namespace {
+
+struct CollectCli {
+  CollectOptions options;
+  std::string output;
+};
+
+void runCollect(CollectCli &C) {
+  if (const char *Root = std::getenv("ENERGY_POWERCAP_ROOT");
+      Root && C.options.powercapRoot == "/sys/class/powercap")
+    C.options.powercapRoot = Root;
+  Dataset D = collectDataset(C.options);
+  saveDataset(D, C.output);
+  std::cout << "collected " << D.rows() << " rows from "
+            << D.programNames().size() << " program(s) into " << C.output << '\n';
+}
+
+} // namespace
+
+void addCollectCommand(CLI::App &App) {
+  auto C = std::make_shared<CollectCli>();
+  CLI::App *Sub = App.add_subcommand(
+      "collect", "run programs under perf counters and the RAPL energy meter");
+  Sub->add_option("--programs", C->options.programs,
+                  "shell commands to measure, separated by ';'")
+      ->required()
+      ->delimiter(';');
+  Sub->add_option("-o,--output", C->output, "dataset CSV to write")->required();
+  Sub->add_option("--runs", C->options.runs, "runs per program")->capture_default_str();
+  Sub->add_flag("--timeline", C->options.timeline,
+                "one row per sampling interval (for the real-time model)");
+  Sub->add_option("--interval", C->options.intervalSeconds, "sampling interval (s)")
+      ->capture_default_str();
+  Sub->add_option("--powercap-root", C->options.powercapRoot,
+                  "powercap tree holding intel-rapl:N/energy_uj "
+                  "(env ENERGY_POWERCAP_ROOT)")
+      ->capture_default_str();
+  Sub->add_option("--events", C->options.events,
+                  "perf events, comma-separated (default: the paper's 22)")
+      ->delimiter(',');
+  Sub->add_flag("--software-events", C->options.softwareEventsOnly,
+                "count software events only (task-clock, cpu-clock, cs, "
+                "migrations, page-faults): for machines without a PMU");
+  Sub->callback([C] { runCollect(*C); });
+}
+
+} // namespace energy::train::cli

@@ -1,0 +1,124 @@
+//===- csv.cpp - Minimal RFC 4180 CSV reading and writing -----------------===//
+#include "energy/train/csv.h"
+#include "energy/train/error.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <istream>
+
+namespace energy::train {
+
+int CsvTable::column(const std::string &Name) const {
+  for (size_t I = 0; I < header.size(); ++I)
+    if (header[I] == Name)
+      return static_cast<int>(I);
+  return -1;
+}
+
+namespace {
+
+/// Splits one record; a quoted field may hold commas and doubled quotes.
+/// Returns false when a quote is left open (the record continues).
+bool splitRecord(const std::string &Line, std::vector<std::string> &Fields) {
+  Fields.clear();
+  std::string Field;
+  bool Quoted = false;
+  for (size_t I = 0; I < Line.size(); ++I) {
+    char C = Line[I];
+    if (Quoted) {
+      if (C == '"' && I + 1 < Line.size() && Line[I + 1] == '"') {
+        Field += '"';
+        ++I;
+      } else if (C == '"') {
+        Quoted = false;
+      } else {
+        Field += C;
+      }
+    } else if (C == '"') {
+      Quoted = true;
+    } else if (C == ',') {
+      Fields.push_back(Field);
+      Field.clear();
+    } else if (C != '\r') {
+      Field += C;
+    }
+  }
+  Fields.push_back(Field);
+  return !Quoted;
+}
+
+} // namespace
+
+CsvTable parseCsv(std::istream &In, const std::string &Origin) {
+  CsvTable Table;
+  std::string Line, Record;
+  std::vector<std::string> Fields;
+  size_t LineNo = 0, RecordLine = 0;
+  while (std::getline(In, Line)) {
+    ++LineNo;
+    if (Record.empty())
+      RecordLine = LineNo;
+    Record += Line;
+    if (!splitRecord(Record, Fields)) {
+      Record += '\n';
+      continue;
+    }
+    bool Blank = Record.find_first_not_of(" \t\r") == std::string::npos;
+    Record.clear();
+    if (Blank)
+      continue;
+    if (Table.header.empty()) {
+      Table.header = Fields;
+      continue;
+    }
+    require(Fields.size() == Table.header.size(),
+            Origin + ":" + std::to_string(RecordLine) + ": " +
+                std::to_string(Fields.size()) + " fields where the header has " +
+                std::to_string(Table.header.size()) +
+                " (truncated or corrupt file?); fix or regenerate it");
+    Table.rows.push_back(Fields);
+  }
+  require(Record.empty(), Origin + ":" + std::to_string(RecordLine) +
+                              ": unterminated quoted field; fix the file");
+  require(!Table.header.empty(),
+          Origin + ": empty file, expected a CSV header row");
+  return Table;
+}
+
+CsvTable readCsv(const std::string &Path) {
+  std::ifstream In(Path);
+  require(static_cast<bool>(In), Path + ": cannot open (" +
+                                     std::strerror(errno) +
+                                     "); check the path and permissions");
+  return parseCsv(In, Path);
+}
+
+double parseNumber(const std::string &Text, const std::string &Origin,
+                   size_t Line, const std::string &Column) {
+  const char *Begin = Text.c_str();
+  char *End = nullptr;
+  errno = 0;
+  double V = std::strtod(Begin, &End);
+  while (End && (*End == ' ' || *End == '\t'))
+    ++End;
+  require(End != Begin && *End == '\0' && errno != ERANGE,
+          Origin + ":" + std::to_string(Line) + ": column '" + Column +
+              "' holds '" + Text + "', not a number; fix the file");
+  return V;
+}
+
+std::string csvField(const std::string &Text) {
+  if (Text.find_first_of(",\"\n\r") == std::string::npos)
+    return Text;
+  std::string Out = "\"";
+  for (char C : Text) {
+    if (C == '"')
+      Out += '"';
+    Out += C;
+  }
+  return Out + '"';
+}
+
+} // namespace energy::train

@@ -1,0 +1,225 @@
+//===- dataset.cpp - Training data: CSV plus JSON sidecar -----------------===//
+#include "energy/train/dataset.h"
+#include "energy/train/csv.h"
+#include "energy/train/error.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <set>
+#include <sstream>
+
+namespace energy::train {
+
+namespace {
+constexpr const char *DatasetFormat = "energypass-dataset";
+constexpr int DatasetVersion = 1;
+} // namespace
+
+const char *rowKindName(RowKind Kind) {
+  switch (Kind) {
+  case RowKind::Runs:
+    return "runs";
+  case RowKind::Timeline:
+    return "timeline";
+  case RowKind::Series:
+    return "series";
+  }
+  return "runs";
+}
+
+RowKind parseRowKind(const std::string &Name) {
+  for (RowKind K : {RowKind::Runs, RowKind::Timeline, RowKind::Series})
+    if (Name == rowKindName(K))
+      return K;
+  throw TrainError("unknown row kind '" + Name +
+                   "'; use runs, timeline or series");
+}
+
+int Dataset::featureIndex(const std::string &Name) const {
+  for (size_t I = 0; I < features.size(); ++I)
+    if (features[I] == Name)
+      return static_cast<int>(I);
+  return -1;
+}
+
+std::vector<std::string> Dataset::programNames() const {
+  std::vector<std::string> Names;
+  std::set<std::string> Seen;
+  for (const std::string &P : programs)
+    if (Seen.insert(P).second)
+      Names.push_back(P);
+  return Names;
+}
+
+Dataset Dataset::subset(const std::vector<size_t> &Rows) const {
+  Dataset Out;
+  Out.features = features;
+  Out.info = info;
+  Eigen::Index N = static_cast<Eigen::Index>(Rows.size());
+  Out.x.resize(N, x.cols());
+  Out.power.resize(N);
+  Out.seconds.resize(N);
+  if (timestamp.size())
+    Out.timestamp.resize(N);
+  for (Eigen::Index I = 0; I < N; ++I) {
+    Eigen::Index R = static_cast<Eigen::Index>(Rows[I]);
+    Out.x.row(I) = x.row(R);
+    Out.power(I) = power(R);
+    Out.seconds(I) = seconds(R);
+    if (timestamp.size())
+      Out.timestamp(I) = timestamp(R);
+    Out.programs.push_back(programs[Rows[I]]);
+  }
+  return Out;
+}
+
+void validateDataset(const Dataset &Data, const std::string &Origin) {
+  require(!Data.features.empty(),
+          Origin + ": no feature columns; a dataset needs counter columns "
+                   "besides program, timestamp, seconds and power_w");
+  require(Data.rows() >= 2, Origin + ": " + std::to_string(Data.rows()) +
+                                " rows; at least 2 are needed to learn");
+  for (Eigen::Index R = 0; R < Data.x.rows(); ++R) {
+    std::string Where = Origin + ": row " + std::to_string(R + 1) + " (" +
+                        Data.programs[R] + ")";
+    for (Eigen::Index C = 0; C < Data.x.cols(); ++C)
+      require(std::isfinite(Data.x(R, C)),
+              Where + ": feature '" + Data.features[C] +
+                  "' is NaN or infinite; drop or fix the row");
+    require(std::isfinite(Data.power(R)) && Data.power(R) > 0,
+            Where + ": power " + std::to_string(Data.power(R)) +
+                " W is not positive; the meter failed for this row, drop it");
+    require(std::isfinite(Data.seconds(R)) && Data.seconds(R) > 0,
+            Where + ": seconds " + std::to_string(Data.seconds(R)) +
+                " is not positive; drop or fix the row");
+    if (Data.timestamp.size())
+      require(std::isfinite(Data.timestamp(R)),
+              Where + ": timestamp is NaN or infinite; fix the row");
+  }
+  require(Data.info.kind != RowKind::Series || Data.timestamp.size(),
+          Origin + ": a series dataset needs a 'timestamp' column");
+}
+
+std::string sidecarPath(const std::string &CsvPath) {
+  return CsvPath + ".json";
+}
+
+namespace {
+
+DatasetInfo readSidecar(const std::string &Path) {
+  DatasetInfo Info;
+  if (!std::filesystem::exists(Path))
+    return Info;
+  std::ifstream In(Path);
+  require(static_cast<bool>(In), Path + ": cannot open; check permissions");
+  nlohmann::json J = nlohmann::json::parse(In, nullptr, false);
+  require(!J.is_discarded() && J.is_object(),
+          Path + ": not valid JSON; regenerate the sidecar or delete it");
+  require(J.value("format", "") == DatasetFormat,
+          Path + ": not an energypass-dataset sidecar (format '" +
+              J.value("format", "") + "')");
+  require(J.value("version", 0) == DatasetVersion,
+          Path + ": dataset version " + J.value("version", nlohmann::json(0)).dump() +
+              " is not supported (this energy-train reads version 1); "
+              "upgrade energy-train");
+  try {
+    Info.kind = parseRowKind(J.value("kind", "runs"));
+    Info.machine = J.value("machine", nlohmann::json::object());
+    Info.meter = J.value("meter", nlohmann::json::object());
+    Info.events = J.value("events", std::vector<std::string>{});
+    Info.source = J.value("source", "");
+  } catch (const nlohmann::json::exception &E) {
+    throw TrainError(Path + ": malformed sidecar (" + E.what() + ")");
+  } catch (const TrainError &E) {
+    throw TrainError(Path + ": " + E.what());
+  }
+  return Info;
+}
+
+int requireColumn(const CsvTable &T, const std::string &Name,
+                  const std::string &Origin) {
+  int C = T.column(Name);
+  require(C >= 0, Origin + ": missing column '" + Name +
+                      "'; a dataset needs program, seconds and power_w "
+                      "(use energy-train import to map other files)");
+  return C;
+}
+
+} // namespace
+
+Dataset loadDataset(const std::string &CsvPath) {
+  CsvTable T = readCsv(CsvPath);
+  Dataset D;
+  D.info = readSidecar(sidecarPath(CsvPath));
+  int ProgramCol = requireColumn(T, ProgramColumn, CsvPath);
+  int SecondsCol = requireColumn(T, SecondsColumn, CsvPath);
+  int PowerCol = requireColumn(T, PowerColumn, CsvPath);
+  int TimeCol = T.column(TimestampColumn);
+  std::vector<int> FeatureCols;
+  for (size_t C = 0; C < T.header.size(); ++C) {
+    int I = static_cast<int>(C);
+    if (I == ProgramCol || I == SecondsCol || I == PowerCol || I == TimeCol)
+      continue;
+    FeatureCols.push_back(I);
+    D.features.push_back(T.header[C]);
+  }
+  Eigen::Index N = static_cast<Eigen::Index>(T.rows.size());
+  D.x.resize(N, static_cast<Eigen::Index>(FeatureCols.size()));
+  D.power.resize(N);
+  D.seconds.resize(N);
+  if (TimeCol >= 0)
+    D.timestamp.resize(N);
+  for (Eigen::Index R = 0; R < N; ++R) {
+    const auto &Row = T.rows[R];
+    size_t Line = static_cast<size_t>(R) + 2;
+    D.programs.push_back(Row[ProgramCol]);
+    D.power(R) = parseNumber(Row[PowerCol], CsvPath, Line, PowerColumn);
+    D.seconds(R) = parseNumber(Row[SecondsCol], CsvPath, Line, SecondsColumn);
+    if (TimeCol >= 0)
+      D.timestamp(R) = parseNumber(Row[TimeCol], CsvPath, Line, TimestampColumn);
+    for (size_t F = 0; F < FeatureCols.size(); ++F)
+      D.x(R, static_cast<Eigen::Index>(F)) = parseNumber(
+          Row[FeatureCols[F]], CsvPath, Line, T.header[FeatureCols[F]]);
+  }
+  validateDataset(D, CsvPath);
+  return D;
+}
+
+void saveDataset(const Dataset &Data, const std::string &CsvPath) {
+  std::ofstream Out(CsvPath);
+  require(static_cast<bool>(Out),
+          CsvPath + ": cannot write; check the directory and permissions");
+  Out << std::setprecision(17);
+  bool HasTime = Data.timestamp.size() > 0;
+  Out << ProgramColumn << (HasTime ? std::string(",") + TimestampColumn : "")
+      << ',' << SecondsColumn << ',' << PowerColumn;
+  for (const std::string &F : Data.features)
+    Out << ',' << csvField(F);
+  Out << '\n';
+  for (Eigen::Index R = 0; R < Data.x.rows(); ++R) {
+    Out << csvField(Data.programs[R]);
+    if (HasTime)
+      Out << ',' << Data.timestamp(R);
+    Out << ',' << Data.seconds(R) << ',' << Data.power(R);
+    for (Eigen::Index C = 0; C < Data.x.cols(); ++C)
+      Out << ',' << Data.x(R, C);
+    Out << '\n';
+  }
+  nlohmann::json J = {{"format", DatasetFormat},
+                      {"version", DatasetVersion},
+                      {"kind", rowKindName(Data.info.kind)},
+                      {"source", Data.info.source},
+                      {"machine", Data.info.machine},
+                      {"meter", Data.info.meter},
+                      {"events", Data.info.events},
+                      {"target", PowerColumn}};
+  std::ofstream Side(sidecarPath(CsvPath));
+  require(static_cast<bool>(Side), sidecarPath(CsvPath) + ": cannot write");
+  Side << J.dump(2) << '\n';
+  require(static_cast<bool>(Out) && static_cast<bool>(Side),
+          CsvPath + ": write failed (disk full?)");
+}
+
+} // namespace energy::train

@@ -1,0 +1,194 @@
+//===- ensemble.cpp - Random forests and boosted trees (xgboost C API) ----===//
+#include "energy/train/ensemble.h"
+#include "energy/train/error.h"
+
+#include <xgboost/c_api.h>
+
+#include <string>
+#include <vector>
+
+namespace energy::train {
+
+namespace {
+
+void check(int Status, const char *What) {
+  if (Status != 0)
+    throw TrainError(std::string("xgboost: ") + What + " failed: " +
+                     XGBGetLastError());
+}
+
+/// xgboost prints progress by default; a library must stay quiet.
+void quietXgboost() {
+  static const bool Done = [] {
+    XGBSetGlobalConfig(R"({"verbosity": 0})");
+    return true;
+  }();
+  (void)Done;
+}
+
+/// A DMatrix that frees itself; rows of X as float (xgboost's precision).
+class Matrix {
+public:
+  explicit Matrix(const Eigen::MatrixXd &X) {
+    Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> F =
+        X.cast<float>();
+    check(XGDMatrixCreateFromMat(F.data(), static_cast<bst_ulong>(X.rows()),
+                                 static_cast<bst_ulong>(X.cols()), NAN, &H),
+          "creating a matrix");
+  }
+  ~Matrix() { XGDMatrixFree(H); }
+  Matrix(const Matrix &) = delete;
+  Matrix &operator=(const Matrix &) = delete;
+  void setLabels(const Eigen::VectorXd &Y) {
+    std::vector<float> L(Y.data(), Y.data() + Y.size());
+    check(XGDMatrixSetFloatInfo(H, "label", L.data(), L.size()), "setting labels");
+  }
+  DMatrixHandle handle() const { return H; }
+
+private:
+  DMatrixHandle H = nullptr;
+};
+
+void setParam(BoosterHandle B, const char *Name, const std::string &Value) {
+  check(XGBoosterSetParam(B, Name, Value.c_str()), Name);
+}
+
+void configure(BoosterHandle B, const EnsembleParams &P, double BaseScore) {
+  setParam(B, "objective", "reg:squarederror");
+  setParam(B, "tree_method", "hist");
+  setParam(B, "nthread", "1");
+  setParam(B, "seed", std::to_string(P.seed));
+  setParam(B, "base_score", std::to_string(BaseScore));
+  setParam(B, "min_child_weight", std::to_string(P.minChildWeight));
+  setParam(B, "lambda", std::to_string(P.lambda));
+  if (P.forest) {
+    // A random forest in xgboost: one round of many trees, no shrinkage,
+    // bootstrap-sized row samples and random columns at every split.
+    setParam(B, "num_parallel_tree", std::to_string(P.trees));
+    setParam(B, "eta", "1");
+    setParam(B, "max_depth", std::to_string(P.maxDepth ? P.maxDepth : 12));
+    setParam(B, "subsample", std::to_string(P.subsample > 0 ? P.subsample : 0.632));
+    setParam(B, "colsample_bynode", std::to_string(P.colsample > 0 ? P.colsample : 0.8));
+  } else {
+    setParam(B, "eta", std::to_string(P.eta));
+    setParam(B, "max_depth", std::to_string(P.maxDepth ? P.maxDepth : 4));
+    setParam(B, "subsample", std::to_string(P.subsample > 0 ? P.subsample : 0.8));
+    setParam(B, "colsample_bynode", std::to_string(P.colsample > 0 ? P.colsample : 1.0));
+  }
+}
+
+Eigen::MatrixXd predictRaw(void *Booster, const Eigen::MatrixXd &X, int Mask,
+                           Eigen::Index Columns) {
+  Matrix M(X);
+  bst_ulong Len = 0;
+  const float *Out = nullptr;
+  check(XGBoosterPredict(Booster, M.handle(), Mask, 0, 0, &Len, &Out), "predicting");
+  require(Len == static_cast<bst_ulong>(X.rows() * Columns),
+          "xgboost: unexpected prediction size");
+  Eigen::MatrixXd R(X.rows(), Columns);
+  for (Eigen::Index I = 0; I < X.rows(); ++I)
+    for (Eigen::Index J = 0; J < Columns; ++J)
+      R(I, J) = Out[I * Columns + J];
+  return R;
+}
+
+} // namespace
+
+nlohmann::json EnsembleParams::toJson() const {
+  return {{"forest", forest},       {"trees", trees},
+          {"max_depth", maxDepth},  {"eta", eta},
+          {"subsample", subsample}, {"colsample_bynode", colsample},
+          {"min_child_weight", minChildWeight}, {"lambda", lambda},
+          {"seed", seed}};
+}
+
+EnsembleParams EnsembleParams::fromJson(const nlohmann::json &J) {
+  EnsembleParams P;
+  P.forest = J.value("forest", P.forest);
+  P.trees = J.value("trees", P.trees);
+  P.maxDepth = J.value("max_depth", P.maxDepth);
+  P.eta = J.value("eta", P.eta);
+  P.subsample = J.value("subsample", P.subsample);
+  P.colsample = J.value("colsample_bynode", P.colsample);
+  P.minChildWeight = J.value("min_child_weight", P.minChildWeight);
+  P.lambda = J.value("lambda", P.lambda);
+  P.seed = J.value("seed", P.seed);
+  return P;
+}
+
+Ensemble::Ensemble(Ensemble &&O) noexcept : Booster(O.Booster) {
+  O.Booster = nullptr;
+}
+
+Ensemble &Ensemble::operator=(Ensemble &&O) noexcept {
+  std::swap(Booster, O.Booster);
+  return *this;
+}
+
+Ensemble::~Ensemble() {
+  if (Booster)
+    XGBoosterFree(Booster);
+}
+
+Ensemble Ensemble::train(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y,
+                         const EnsembleParams &P) {
+  quietXgboost();
+  require(X.rows() >= 2, "a tree ensemble needs at least 2 rows");
+  Matrix M(X);
+  M.setLabels(Y);
+  Ensemble E;
+  DMatrixHandle H = M.handle();
+  check(XGBoosterCreate(&H, 1, &E.Booster), "creating a booster");
+  configure(E.Booster, P, Y.mean());
+  int Rounds = P.forest ? 1 : P.trees;
+  for (int I = 0; I < Rounds; ++I)
+    check(XGBoosterUpdateOneIter(E.Booster, I, H), "training");
+  return E;
+}
+
+Ensemble Ensemble::fromJson(const nlohmann::json &Model) {
+  quietXgboost();
+  std::string Text = Model.dump();
+  Ensemble E;
+  check(XGBoosterCreate(nullptr, 0, &E.Booster), "creating a booster");
+  check(XGBoosterLoadModelFromBuffer(E.Booster, Text.data(), Text.size()),
+        "loading the model's trees");
+  return E;
+}
+
+nlohmann::json Ensemble::toJson() const {
+  bst_ulong Len = 0;
+  const char *Buf = nullptr;
+  check(XGBoosterSaveModelToBuffer(Booster, R"({"format": "json"})", &Len, &Buf),
+        "saving trees");
+  return nlohmann::json::parse(Buf, Buf + Len);
+}
+
+Eigen::VectorXd Ensemble::predict(const Eigen::MatrixXd &X) const {
+  return predictRaw(Booster, X, 0, 1).col(0);
+}
+
+Eigen::MatrixXd Ensemble::contributions(const Eigen::MatrixXd &X) const {
+  // Option mask 4: per-feature contributions (TreeSHAP) plus the bias.
+  return predictRaw(Booster, X, 4, X.cols() + 1);
+}
+
+Eigen::VectorXd Ensemble::gainImportance(Eigen::Index Features) const {
+  bst_ulong N = 0, Dim = 0;
+  const char **Names = nullptr;
+  const bst_ulong *Shape = nullptr;
+  const float *Scores = nullptr;
+  check(XGBoosterFeatureScore(Booster, R"({"importance_type": "total_gain"})",
+                              &N, &Names, &Dim, &Shape, &Scores),
+        "feature importance");
+  Eigen::VectorXd Gain = Eigen::VectorXd::Zero(Features);
+  for (bst_ulong I = 0; I < N; ++I) {
+    // Unnamed features are called f0, f1, ... in column order.
+    Eigen::Index Column = std::stol(std::string(Names[I]).substr(1));
+    if (Column < Features)
+      Gain(Column) = Scores[I];
+  }
+  return Gain;
+}
+
+} // namespace energy::train

@@ -1,0 +1,100 @@
+//===- import.cpp - Reading other people's power data ---------------------===//
+#include "energy/train/import.h"
+#include "energy/train/csv.h"
+#include "energy/train/error.h"
+
+#include <set>
+
+namespace energy::train {
+
+std::pair<std::string, std::string> parseFeatureMapping(const std::string &Arg) {
+  size_t Eq = Arg.find('=');
+  if (Eq == std::string::npos)
+    return {Arg, Arg};
+  require(Eq > 0 && Eq + 1 < Arg.size(),
+          "feature mapping '" + Arg + "' is not SRC=NAME");
+  return {Arg.substr(0, Eq), Arg.substr(Eq + 1)};
+}
+
+ColumnMapping keplerNx12Mapping() {
+  ColumnMapping M;
+  M.target = "package_power";
+  M.programName = "nx12-stress";
+  M.timestamp = "timestamp";
+  M.interval = 3.0; // the Kepler exporter samples every 3 s
+  M.features = {{"cache_miss", "cache-misses"},
+                {"cpu_cycles", "cycles"},
+                {"cpu_instructions", "instructions"}};
+  M.kind = RowKind::Series;
+  return M;
+}
+
+namespace {
+
+int mappedColumn(const CsvTable &T, const std::string &Name,
+                 const std::string &Role, const std::string &Path) {
+  int C = T.column(Name);
+  require(C >= 0, Path + ": missing column '" + Name + "' (the " + Role +
+                      "); check the column mapping options");
+  return C;
+}
+
+/// Every column not already used, as a feature of the same name.
+std::vector<std::pair<std::string, std::string>>
+remainingColumns(const CsvTable &T, const std::set<std::string> &Used) {
+  std::vector<std::pair<std::string, std::string>> Features;
+  for (const std::string &H : T.header)
+    if (!Used.count(H))
+      Features.push_back({H, H});
+  return Features;
+}
+
+} // namespace
+
+Dataset importCsv(const std::string &Path, const ColumnMapping &M) {
+  require(!M.target.empty(), "import needs the power column (--target COL)");
+  CsvTable T = readCsv(Path);
+  Dataset D;
+  D.info.kind = M.kind;
+  D.info.source = Path;
+  D.info.meter = {{"column", M.target}, {"unit", "W"}};
+
+  int Target = mappedColumn(T, M.target, "target power", Path);
+  int Program = M.program.empty() ? -1 : mappedColumn(T, M.program, "program", Path);
+  int Time = M.timestamp.empty() ? -1 : mappedColumn(T, M.timestamp, "timestamp", Path);
+  int Secs = M.seconds.empty() ? -1 : mappedColumn(T, M.seconds, "duration", Path);
+  require(Secs >= 0 || M.interval > 0,
+          "import needs each row's duration: --seconds COL or --interval S");
+
+  std::set<std::string> Used = {M.target, M.program, M.timestamp, M.seconds};
+  auto Features = M.features.empty() ? remainingColumns(T, Used) : M.features;
+  std::vector<int> Cols;
+  for (const auto &[Src, Name] : Features) {
+    Cols.push_back(mappedColumn(T, Src, "feature", Path));
+    D.features.push_back(Name);
+    D.info.events.push_back(Name);
+  }
+  Eigen::Index N = static_cast<Eigen::Index>(T.rows.size());
+  D.x.resize(N, static_cast<Eigen::Index>(Cols.size()));
+  D.power.resize(N);
+  D.seconds.resize(N);
+  if (Time >= 0)
+    D.timestamp.resize(N);
+  for (Eigen::Index R = 0; R < N; ++R) {
+    const auto &Row = T.rows[R];
+    size_t Line = static_cast<size_t>(R) + 2;
+    D.power(R) = parseNumber(Row[Target], Path, Line, M.target);
+    D.seconds(R) = Secs >= 0 ? parseNumber(Row[Secs], Path, Line, M.seconds)
+                             : M.interval;
+    if (Time >= 0)
+      D.timestamp(R) = parseNumber(Row[Time], Path, Line, M.timestamp);
+    D.programs.push_back(Program >= 0 ? Row[Program] : M.programName);
+    for (size_t F = 0; F < Cols.size(); ++F)
+      D.x(R, static_cast<Eigen::Index>(F)) =
+          parseNumber(Row[Cols[F]], Path, Line, T.header[Cols[F]]);
+  }
+  validateDataset(D, Path);
+  return D;
+}
+
+} // namespace energy::train
