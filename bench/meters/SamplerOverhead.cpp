@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <thread>
 #include <vector>
 
 using namespace energy::meters;
@@ -97,8 +98,14 @@ int main(int argc, char **argv) {
   double samplerCpu = 0, sampledWall = 0;
   for (int r = 0; r < reps; ++r) {
     double off = secondsOf(iterations);
-    double cpu = 0; // the sampler thread's CPU time, updated after each interval
-    Sampler sampler(*meters, options, [&cpu](const IntervalView &) { cpu = threadCpuSeconds(); });
+    // The sampler thread's CPU time, updated after each of its intervals (the
+    // last interval, taken by stop() on this thread, does not count).
+    double cpu = 0;
+    std::thread::id self = std::this_thread::get_id();
+    Sampler sampler(*meters, options, [&cpu, self](const IntervalView &) {
+      if (std::this_thread::get_id() != self)
+        cpu = threadCpuSeconds();
+    });
     sampler.registerThread(own.get(), &region, 0);
     sampler.start();
     double on = secondsOf(iterations);
