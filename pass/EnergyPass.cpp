@@ -129,6 +129,7 @@ private:
   SmallVector<BasicBlock *, 2> addCleanups(Function &F);
   void planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
                  DenseMap<const Loop *, uint32_t> &LoopRegion);
+  static void planPromotion(const LoopRegions &Loops, FunctionPlan &Plan);
 
   const EnergyOptions &Options;
   const RegionSelector &Selector;
@@ -169,6 +170,16 @@ void ModulePlanner::planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
   }
 }
 
+void ModulePlanner::planPromotion(const LoopRegions &Loops,
+                                  FunctionPlan &Plan) {
+  for (Loop *L : Loops.counterLoops()) {
+    PromotedLoop &Promoted = Plan.PromotedLoops.emplace_back();
+    Promoted.Preheader = L->getLoopPreheader();
+    L->getUniqueExitBlocks(Promoted.Exits);
+    Promoted.Blocks.insert(L->block_begin(), L->block_end());
+  }
+}
+
 void ModulePlanner::planFunction(Function &F) {
   RegionDesc Function = describeFunction(F);
   bool Timed = Options.InstrumentRegions &&
@@ -176,8 +187,9 @@ void ModulePlanner::planFunction(Function &F) {
   SmallVector<BasicBlock *, 2> Cleanups;
   if (Timed && Options.UnwindExits)
     Cleanups = addCleanups(F);
+  bool LoopsAreRegions = Timed && Options.InstrumentLoops;
   std::optional<LoopRegions> Loops;
-  if (Timed && Options.InstrumentLoops)
+  if (LoopsAreRegions || Options.PromoteCounters)
     Loops.emplace(F);
 
   FunctionPlan &Plan = Plans.emplace_back();
@@ -186,15 +198,18 @@ void ModulePlanner::planFunction(Function &F) {
   Plan.Timed = Timed;
   Plan.Region = Table.addRegion(std::move(Function));
   DenseMap<const Loop *, uint32_t> LoopRegion;
-  if (Loops)
+  if (LoopsAreRegions)
     planLoops(*Loops, Plan, LoopRegion);
+  if (Loops && Options.PromoteCounters)
+    planPromotion(*Loops, Plan);
 
   CostContext Costs(F, &FAM.getResult<TargetLibraryAnalysis>(F));
   for (BasicBlock &BB : F) {
     if (is_contained(Cleanups, &BB) || (Loops && Loops->isAddedBlock(&BB)) ||
         !canCount(BB))
       continue;
-    const Loop *Owner = Loops ? Loops->innermostRegion(&BB) : nullptr;
+    const Loop *Owner =
+        LoopsAreRegions ? Loops->innermostRegion(&BB) : nullptr;
     uint32_t Region = Owner ? LoopRegion.lookup(Owner) : Plan.Region;
     BlockCost Cost = computeBlockCost(BB, Costs);
     uint32_t Slot = Table.addBlock({Region, firstLine(BB), Cost.Static});

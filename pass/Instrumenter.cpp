@@ -11,7 +11,9 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -60,6 +62,20 @@ Value *activeLanes(IRBuilder<> &B, Value *Mask) {
   return B.CreateAddReduce(Wide);
 }
 
+Value *slotAddress(IRBuilder<> &B, Value *Counters, uint32_t Slot) {
+  return B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), Counters, Slot,
+                                      "energy.slot");
+}
+
+/// The promoted loop that contains BB, or null.
+const PromotedLoop *promotedLoopOf(const FunctionPlan &Plan,
+                                   const BasicBlock &BB) {
+  for (const PromotedLoop &Loop : Plan.PromotedLoops)
+    if (Loop.Blocks.contains(&BB))
+      return &Loop;
+  return nullptr;
+}
+
 } // namespace
 
 Instrumenter::Instrumenter(Module &M, const EmittedTable &Table,
@@ -68,10 +84,47 @@ Instrumenter::Instrumenter(Module &M, const EmittedTable &Table,
       Enter(declareRuntime(M, ENERGY_REGION_ENTER)),
       Exit(declareRuntime(M, ENERGY_REGION_EXIT)) {}
 
-void Instrumenter::addToSlot(IRBuilder<> &B, Value *Counters, uint32_t Slot,
-                             Value *Amount) {
-  Value *Address =
-      B.CreateConstInBoundsGEP1_64(I64, Counters, Slot, "energy.slot");
+/// A stack slot standing for counter Slot during Loop: loaded from the
+/// counter array in the preheader, stored back at every exit. mem2reg turns
+/// it into registers once the function is rewritten.
+AllocaInst *Instrumenter::promote(FunctionState &State,
+                                  const PromotedLoop &Loop, uint32_t Slot) {
+  Function &F = *State.Plan.F;
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> AllocaBuilder(&Entry, Entry.getFirstInsertionPt());
+  AllocaInst *Register =
+      AllocaBuilder.CreateAlloca(I64, nullptr, "energy.register");
+
+  IRBuilder<> Load(Loop.Preheader->getTerminator());
+  setArtificialLocation(Load, F);
+  Load.CreateAlignedStore(
+      Load.CreateAlignedLoad(I64, slotAddress(Load, State.Counters, Slot),
+                             Align(8), "energy.count"),
+      Register, Align(8));
+  for (BasicBlock *Exit : Loop.Exits) {
+    IRBuilder<> Store(Exit, Exit->getFirstInsertionPt());
+    setArtificialLocation(Store, F);
+    Store.CreateAlignedStore(
+        Store.CreateAlignedLoad(I64, Register, Align(8), "energy.count"),
+        slotAddress(Store, State.Counters, Slot), Align(8));
+  }
+  return Register;
+}
+
+Value *Instrumenter::counterAddress(IRBuilder<> &B, FunctionState &State,
+                                    const BasicBlock &BB, uint32_t Slot) {
+  const PromotedLoop *Loop = promotedLoopOf(State.Plan, BB);
+  if (!Loop)
+    return slotAddress(B, State.Counters, Slot);
+  AllocaInst *&Register = State.Registers[Slot];
+  if (!Register) {
+    Register = promote(State, *Loop, Slot);
+    State.Promoted.push_back(Register);
+  }
+  return Register;
+}
+
+void Instrumenter::addToCounter(IRBuilder<> &B, Value *Address, Value *Amount) {
   Value *Old = B.CreateAlignedLoad(I64, Address, Align(8), "energy.count");
   B.CreateAlignedStore(B.CreateAdd(Old, Amount, "energy.next"), Address,
                        Align(8));
@@ -133,19 +186,27 @@ void Instrumenter::instrument(const FunctionPlan &Plan) {
   Value *Counters = EntryBuilder.CreateThreadLocalAddress(Table.Counters);
   Counters->setName("energy.counters");
 
+  FunctionState State{Plan, Counters, DenseMap<uint32_t, AllocaInst *>(), {}};
   for (auto [BB, Slot] : Plan.BlockSlots) {
     if (BB == &Entry) {
-      addToSlot(EntryBuilder, Counters, Slot, EntryBuilder.getInt64(1));
+      addToCounter(EntryBuilder, slotAddress(EntryBuilder, Counters, Slot),
+                   EntryBuilder.getInt64(1));
       continue;
     }
     IRBuilder<> B(BB, BB->getFirstInsertionPt());
     setArtificialLocation(B, F);
-    addToSlot(B, Counters, Slot, B.getInt64(1));
+    addToCounter(B, counterAddress(B, State, *BB, Slot), B.getInt64(1));
   }
   for (const auto &[Site, Slot] : Plan.DynamicSlots) {
     IRBuilder<> B(Site.Site);
     setArtificialLocation(B, F);
-    addToSlot(B, Counters, Slot, dynamicAmount(B, Site));
+    Value *Amount = dynamicAmount(B, Site);
+    addToCounter(B, counterAddress(B, State, *Site.Site->getParent(), Slot),
+                 Amount);
+  }
+  if (!State.Promoted.empty()) {
+    DominatorTree DT(F);
+    PromoteMemToReg(State.Promoted, DT);
   }
   if (Timed) {
     insertLoopMarkers(Plan);

@@ -7,7 +7,10 @@
 // run-time amount to their slot, and the region is entered at function entry
 // and left before every `ret` (before a musttail call) and `resume`; loop
 // regions are entered at the end of their preheader and left at the top of
-// each exit block, inner loops first.
+// each exit block, inner loops first. In a loop that calls nothing, the
+// counters live in registers: loaded in the preheader, written back in the
+// exit blocks (see LoopRegions.h), so a hot loop pays an add per block
+// instead of a load/add/store to thread-local memory.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGYPASS_INSTRUMENTER_H
@@ -17,13 +20,22 @@
 #include "Options.h"
 #include "RegionTable.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
 
 #include <utility>
 
 namespace energy {
+
+/// A loop whose counters are kept in registers while it runs.
+struct PromotedLoop {
+  llvm::BasicBlock *Preheader = nullptr;
+  llvm::SmallVector<llvm::BasicBlock *, 2> Exits;
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 8> Blocks;
+};
 
 /// Where the counters of one function go; built by the pass, read here.
 struct FunctionPlan {
@@ -36,6 +48,7 @@ struct FunctionPlan {
   llvm::SmallVector<std::pair<llvm::BasicBlock *, uint32_t>, 2> LoopEntries;
   llvm::MapVector<llvm::BasicBlock *, llvm::SmallVector<uint32_t, 2>>
       LoopExits;
+  llvm::SmallVector<PromotedLoop, 1> PromotedLoops;
   llvm::SmallVector<std::pair<llvm::BasicBlock *, uint32_t>, 8> BlockSlots;
   llvm::SmallVector<std::pair<DynamicSite, uint32_t>, 0> DynamicSlots;
 };
@@ -48,8 +61,21 @@ public:
   void instrument(const FunctionPlan &Plan);
 
 private:
-  void addToSlot(llvm::IRBuilder<> &B, llvm::Value *Counters, uint32_t Slot,
-                 llvm::Value *Amount);
+  /// Per-function state of the rewrite.
+  struct FunctionState {
+    const FunctionPlan &Plan;
+    llvm::Value *Counters;
+    llvm::DenseMap<uint32_t, llvm::AllocaInst *> Registers;
+    /// The same, in creation order, for a deterministic mem2reg.
+    llvm::SmallVector<llvm::AllocaInst *, 8> Promoted;
+  };
+
+  llvm::Value *counterAddress(llvm::IRBuilder<> &B, FunctionState &State,
+                              const llvm::BasicBlock &BB, uint32_t Slot);
+  llvm::AllocaInst *promote(FunctionState &State, const PromotedLoop &Loop,
+                            uint32_t Slot);
+  void addToCounter(llvm::IRBuilder<> &B, llvm::Value *Address,
+                    llvm::Value *Amount);
   llvm::Value *dynamicAmount(llvm::IRBuilder<> &B, const DynamicSite &Site);
   void insertExits(llvm::Function &F, uint32_t Region);
   void insertLoopMarkers(const FunctionPlan &Plan);

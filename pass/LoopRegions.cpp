@@ -6,11 +6,25 @@
 #include "LoopRegions.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;
 
 namespace energy {
+namespace {
+
+/// Intrinsics never run instrumented code; everything else may.
+bool callsNothing(const Loop &L) {
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (!isa<IntrinsicInst>(Call) || Call->isInlineAsm())
+          return false;
+  return true;
+}
+
+} // namespace
 
 LoopRegions::LoopRegions(Function &F) : DT(F), LI(DT) {
   SmallPtrSet<const BasicBlock *, 32> Original;
@@ -24,11 +38,20 @@ LoopRegions::LoopRegions(Function &F) : DT(F), LI(DT) {
       InsertPreheaderForLoop(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
     formDedicatedExitBlocks(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
   }
-  for (Loop *L : Preorder)
-    if (canBeRegion(*L)) {
-      Regions.push_back(L);
-      IsRegion.insert(L);
+  // Loops inside a counter loop: their counters are already in registers.
+  SmallPtrSet<const Loop *, 4> Covered;
+  for (Loop *L : Preorder) {
+    if (const Loop *Parent = L->getParentLoop(); Parent && Covered.contains(Parent))
+      Covered.insert(L);
+    if (!canBeRegion(*L))
+      continue;
+    Regions.push_back(L);
+    IsRegion.insert(L);
+    if (!Covered.contains(L) && callsNothing(*L)) {
+      CounterLoops.push_back(L);
+      Covered.insert(L);
     }
+  }
   for (const BasicBlock &BB : F)
     if (!Original.contains(&BB))
       Added.insert(&BB);

@@ -9,6 +9,11 @@
 // an exception landing pad shared with code outside the loop, or entered or
 // left through indirectbr, stay part of the enclosing region.
 //
+// The same shape lets block counters live in registers during a loop that
+// calls nothing: loaded in the preheader, written back in the exit blocks
+// (counterLoops()). Without calls no other code of the thread can touch the
+// counters while the loop runs, so the counts stay exact.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ENERGYPASS_LOOPREGIONS_H
 #define ENERGYPASS_LOOPREGIONS_H
@@ -29,6 +34,8 @@ public:
   llvm::ArrayRef<llvm::Loop *> loops() const { return Regions; }
   /// The innermost region loop that contains BB, or null.
   llvm::Loop *innermostRegion(const llvm::BasicBlock *BB) const;
+  /// The outermost loops that call nothing and have the region shape.
+  llvm::ArrayRef<llvm::Loop *> counterLoops() const { return CounterLoops; }
   /// The nearest region loop strictly enclosing L, or null.
   llvm::Loop *enclosingRegion(const llvm::Loop *L) const;
   /// Blocks this added (preheaders, dedicated exits): they hold no user code.
@@ -43,6 +50,7 @@ private:
   llvm::DominatorTree DT;
   llvm::LoopInfo LI;
   llvm::SmallVector<llvm::Loop *, 8> Regions;
+  llvm::SmallVector<llvm::Loop *, 4> CounterLoops;
   llvm::SmallPtrSet<const llvm::Loop *, 8> IsRegion;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 16> Added;
 };

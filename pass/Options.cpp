@@ -22,6 +22,11 @@ static cl::opt<bool> ClUnwindExits(
     cl::desc("Leave regions when an exception unwinds through them, by "
              "turning throwing calls into invokes of a cleanup (default on)"));
 
+static cl::opt<bool> ClPromoteCounters(
+    "energy-promote-counters", cl::init(true), cl::cat(EnergyCategory),
+    cl::desc("Keep the block counters of loops that call nothing in "
+             "registers, written back at the loop exits (default on)"));
+
 static cl::opt<bool> ClLoops(
     "energy-loops", cl::init(false), cl::cat(EnergyCategory),
     cl::desc("Make every natural loop of a timed function a region, named "
@@ -45,6 +50,7 @@ EnergyOptions EnergyOptions::fromCommandLine() {
   EnergyOptions Options;
   Options.InstrumentRegions = ClRegions;
   Options.UnwindExits = ClUnwindExits;
+  Options.PromoteCounters = ClPromoteCounters;
   Options.InstrumentLoops = ClLoops;
   Options.MinInstructions = ClMinInstructions;
   Options.FilterFile = ClFilter;

@@ -20,6 +20,9 @@ struct EnergyOptions {
   /// cleanup that leaves its region, so the runtime's region stack stays
   /// balanced and counts stay exact when a call throws mid-block.
   bool UnwindExits = true;
+  /// Keep the counters of loops that call nothing in registers while the
+  /// loop runs (written back at the loop's exits).
+  bool PromoteCounters = true;
   /// Make every natural loop of a timed function a region of its own.
   bool InstrumentLoops = false;
   /// Functions without loops and with fewer IR instructions are counted but
