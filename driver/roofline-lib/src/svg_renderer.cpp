@@ -62,13 +62,14 @@ std::vector<ComputeLine> visibleComputeLines(const RooflineModel &Model) {
         return C.Isa == WidestNoFma->Isa && C.Fma == WidestNoFma->Fma;
       }))
     Chosen.push_back(*WidestNoFma);
-  std::sort(Chosen.begin(), Chosen.end(),
-            [](const ComputeCeiling &A, const ComputeCeiling &B) { return A.Gflops > B.Gflops; });
+  std::sort(Chosen.begin(), Chosen.end(), [](const ComputeCeiling &A, const ComputeCeiling &B) {
+    return A.Gflops != B.Gflops ? A.Gflops > B.Gflops : A.label() < B.label();
+  });
 
   std::vector<ComputeLine> Lines;
   for (const auto &C : Chosen) {
     if (!Lines.empty() && Lines.back().Gflops <= C.Gflops * 1.03) {
-      Lines.back().Label += " = " + C.label();
+      Lines.back().Label += " = " + C.label().substr(C.Precision.size() + 1);
       continue;
     }
     Lines.push_back({C.label(), "double", C.Gflops, Lines.empty()});
