@@ -6,7 +6,7 @@
 
 #include <vector>
 
-__global__ void block_sum(const int *in, int *out, int n) {
+__global__ void block_sum(const int *in, int *out, unsigned n) {
   extern __shared__ int partial[];
   unsigned tid = threadIdx.x;
   unsigned i = blockIdx.x * (blockDim.x * 2) + threadIdx.x;

@@ -24,7 +24,7 @@ __global__ void block_sums(const int *in, int *out, int n) {
     warp_totals[warp] = v;
   __syncthreads();
   if (warp == 0) {
-    v = lane < blockDim.x / warpSize ? warp_totals[lane] : 0;
+    v = lane < static_cast<int>(blockDim.x / warpSize) ? warp_totals[lane] : 0;
     v = warp_sum(v);
     if (lane == 0)
       out[blockIdx.x] = v;
