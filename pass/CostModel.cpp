@@ -149,8 +149,7 @@ void BlockCostBuilder::addMaskedAccess(Instruction &I, Value *Mask,
   Cost.Dynamic.push_back(Site);
 }
 
-void BlockCostBuilder::addTransfer(Instruction &I, Value *Length,
-                                   bool Loads) {
+void BlockCostBuilder::addTransfer(Instruction &I, Value *Length, bool Loads) {
   if (auto *Constant = dyn_cast<ConstantInt>(Length)) {
     if (Loads)
       addBytes(ENERGY_DYNAMIC_BYTES_LOADED, Constant->getZExtValue());
@@ -197,7 +196,8 @@ void BlockCostBuilder::visit(Instruction &I) {
           storeSize(cast<StoreInst>(I).getValueOperand()->getType());
     break;
   case Instruction::AtomicRMW: {
-    uint64_t Size = storeSize(cast<AtomicRMWInst>(I).getValOperand()->getType());
+    uint64_t Size =
+        storeSize(cast<AtomicRMWInst>(I).getValOperand()->getType());
     Cost.Static.bytes_loaded += Size;
     Cost.Static.bytes_stored += Size;
     break;
@@ -404,7 +404,8 @@ void BlockCostBuilder::visitIntrinsic(IntrinsicInst &II) {
 CostContext::CostContext(Function &F, const TargetLibraryInfo *TLI)
     : DL(F.getDataLayout()), TLI(TLI) {
   for (Instruction &I : F.getEntryBlock())
-    if (auto *Alloca = dyn_cast<AllocaInst>(&I); Alloca && isAllocaPromotable(Alloca))
+    if (auto *Alloca = dyn_cast<AllocaInst>(&I);
+        Alloca && isAllocaPromotable(Alloca))
       RegisterLocals.insert(Alloca);
 }
 

@@ -105,9 +105,7 @@ uint32_t firstLine(const BasicBlock &BB) {
 }
 
 /// Blocks with no insertion point (catchswitch) cannot hold a counter.
-bool canCount(BasicBlock &BB) {
-  return BB.getFirstInsertionPt() != BB.end();
-}
+bool canCount(BasicBlock &BB) { return BB.getFirstInsertionPt() != BB.end(); }
 
 /// Plans one module: regions, blocks and dynamic counters into the table,
 /// counter placement into one FunctionPlan per function.
@@ -138,9 +136,8 @@ private:
 
 SmallVector<BasicBlock *, 2> ModulePlanner::addCleanups(Function &F) {
   if (!Options.InstrumentLoops)
-    return addUnwindExits(F, [](const BasicBlock &) -> const void * {
-      return nullptr;
-    });
+    return addUnwindExits(
+        F, [](const BasicBlock &) -> const void * { return nullptr; });
   // One cleanup per innermost loop keeps each a dedicated loop exit.
   DominatorTree DT(F);
   LoopInfo LI(DT);
@@ -208,8 +205,7 @@ void ModulePlanner::planFunction(Function &F) {
     if (is_contained(Cleanups, &BB) || (Loops && Loops->isAddedBlock(&BB)) ||
         !canCount(BB))
       continue;
-    const Loop *Owner =
-        LoopsAreRegions ? Loops->innermostRegion(&BB) : nullptr;
+    const Loop *Owner = LoopsAreRegions ? Loops->innermostRegion(&BB) : nullptr;
     uint32_t Region = Owner ? LoopRegion.lookup(Owner) : Plan.Region;
     BlockCost Cost = computeBlockCost(BB, Costs);
     uint32_t Slot = Table.addBlock({Region, firstLine(BB), Cost.Static});

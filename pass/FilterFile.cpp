@@ -40,7 +40,8 @@ Expected<FilterFile> FilterFile::parse(StringRef Text, StringRef Name) {
       if (Words.size() != 2 || Words[0] != Header)
         return syntaxError(Name, LineNumber,
                            "not an EnergyPass filter file: the first line "
-                           "must be '" + Header + " " + Version + "'");
+                           "must be '" +
+                               Header + " " + Version + "'");
       if (Words[1] != Version)
         return syntaxError(Name, LineNumber,
                            "filter format version " + Words[1] +
@@ -53,7 +54,8 @@ Expected<FilterFile> FilterFile::parse(StringRef Text, StringRef Name) {
         (Words[1] != "function" && Words[1] != "file"))
       return syntaxError(Name, LineNumber,
                          "expected 'include|exclude function|file GLOB', "
-                         "got '" + Line + "'");
+                         "got '" +
+                             Line + "'");
     Expected<GlobPattern> Pattern = GlobPattern::create(Words[2].trim());
     if (!Pattern)
       return syntaxError(Name, LineNumber,
@@ -83,9 +85,9 @@ Expected<FilterFile> FilterFile::load(StringRef Path) {
 FilterFile::Verdict FilterFile::match(StringRef Mangled, StringRef Demangled,
                                       StringRef File) const {
   for (const Rule &R : reverse(Rules)) {
-    bool Matches = R.OnFile ? R.Pattern.match(File)
-                            : R.Pattern.match(Mangled) ||
-                                  R.Pattern.match(Demangled);
+    bool Matches = R.OnFile
+                       ? R.Pattern.match(File)
+                       : R.Pattern.match(Mangled) || R.Pattern.match(Demangled);
     if (Matches)
       return R.Include ? Verdict::Include : Verdict::Exclude;
   }

@@ -8,10 +8,10 @@
 #include "Instrumenter.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
@@ -23,10 +23,9 @@ namespace {
 FunctionCallee declareRuntime(Module &M, StringRef Name) {
   LLVMContext &Ctx = M.getContext();
   FunctionCallee Callee = M.getOrInsertFunction(
-      Name, FunctionType::get(Type::getVoidTy(Ctx),
-                              {PointerType::getUnqual(Ctx),
-                               Type::getInt32Ty(Ctx)},
-                              false));
+      Name, FunctionType::get(
+                Type::getVoidTy(Ctx),
+                {PointerType::getUnqual(Ctx), Type::getInt32Ty(Ctx)}, false));
   // The runtime's markers never throw; saying so keeps them calls, not
   // invokes, and lets the unwind cleanup stay the only landing pad we add.
   if (auto *F = dyn_cast<Function>(Callee.getCallee()))
@@ -52,8 +51,7 @@ void setArtificialLocation(IRBuilder<> &B, Function &F) {
 Value *activeLanes(IRBuilder<> &B, Value *Mask) {
   auto *MaskTy = cast<VectorType>(Mask->getType());
   if (auto *Fixed = dyn_cast<FixedVectorType>(MaskTy)) {
-    Value *Bits =
-        B.CreateBitCast(Mask, B.getIntNTy(Fixed->getNumElements()));
+    Value *Bits = B.CreateBitCast(Mask, B.getIntNTy(Fixed->getNumElements()));
     Value *Set = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Bits);
     return B.CreateZExtOrTrunc(Set, B.getInt64Ty());
   }

@@ -46,8 +46,7 @@ struct FunctionPlan {
   /// Loop regions: entered in the preheader, left in the exit blocks (listed
   /// innermost loop first).
   llvm::SmallVector<std::pair<llvm::BasicBlock *, uint32_t>, 2> LoopEntries;
-  llvm::MapVector<llvm::BasicBlock *, llvm::SmallVector<uint32_t, 2>>
-      LoopExits;
+  llvm::MapVector<llvm::BasicBlock *, llvm::SmallVector<uint32_t, 2>> LoopExits;
   llvm::SmallVector<PromotedLoop, 1> PromotedLoops;
   llvm::SmallVector<std::pair<llvm::BasicBlock *, uint32_t>, 8> BlockSlots;
   llvm::SmallVector<std::pair<DynamicSite, uint32_t>, 0> DynamicSlots;

@@ -41,7 +41,8 @@ LoopRegions::LoopRegions(Function &F) : DT(F), LI(DT) {
   // Loops inside a counter loop: their counters are already in registers.
   SmallPtrSet<const Loop *, 4> Covered;
   for (Loop *L : Preorder) {
-    if (const Loop *Parent = L->getParentLoop(); Parent && Covered.contains(Parent))
+    if (const Loop *Parent = L->getParentLoop();
+        Parent && Covered.contains(Parent))
       Covered.insert(L);
     if (!canBeRegion(*L))
       continue;

@@ -26,8 +26,7 @@ namespace {
 
 /// The named struct Name with the given body, created once per context.
 /// Dotted names cannot clash with a C or C++ struct of the program.
-StructType *abiStruct(LLVMContext &Ctx, StringRef Name,
-                      ArrayRef<Type *> Body) {
+StructType *abiStruct(LLVMContext &Ctx, StringRef Name, ArrayRef<Type *> Body) {
   if (StructType *Existing = StructType::getTypeByName(Ctx, Name))
     return Existing;
   return StructType::create(Ctx, Body, Name);
@@ -102,20 +101,19 @@ Constant *TableEmitter::cost(const energy_cost &Cost) {
 }
 
 Constant *TableEmitter::block(const energy_block &Block) {
-  return ConstantStruct::get(Types.Block,
-                             {ConstantInt::get(I32, Block.region),
-                              ConstantInt::get(I32, Block.line),
-                              cost(Block.cost)});
+  return ConstantStruct::get(Types.Block, {ConstantInt::get(I32, Block.region),
+                                           ConstantInt::get(I32, Block.line),
+                                           cost(Block.cost)});
 }
 
 Constant *TableEmitter::dynamic(const energy_dynamic_counter &Dynamic) {
-  return ConstantStruct::get(
-      Types.Dynamic,
-      {ConstantInt::get(I32, Dynamic.block), ConstantInt::get(I8, Dynamic.kind),
-       ConstantInt::get(I8, Dynamic.precision),
-       ConstantInt::get(I8, Dynamic.flop_kind),
-       ConstantInt::get(I8, Dynamic.width),
-       ConstantInt::get(I32, Dynamic.scale)});
+  return ConstantStruct::get(Types.Dynamic,
+                             {ConstantInt::get(I32, Dynamic.block),
+                              ConstantInt::get(I8, Dynamic.kind),
+                              ConstantInt::get(I8, Dynamic.precision),
+                              ConstantInt::get(I8, Dynamic.flop_kind),
+                              ConstantInt::get(I8, Dynamic.width),
+                              ConstantInt::get(I32, Dynamic.scale)});
 }
 
 Constant *TableEmitter::region(const RegionDesc &Region) {
@@ -188,11 +186,11 @@ AbiTypes AbiTypes::get(LLVMContext &Ctx) {
   Types.Block = abiStruct(Ctx, "energy.block", {I32, I32, Types.Cost});
   Types.Dynamic =
       abiStruct(Ctx, "energy.dynamic_counter", {I32, I8, I8, I8, I8, I32});
-  Types.Region = abiStruct(Ctx, "energy.region",
-                           {Ptr, Ptr, Ptr, I32, I32, I32, I32});
-  Types.Module = abiStruct(
-      Ctx, "energy.module",
-      {I32, I32, I32, I32, I64, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr});
+  Types.Region =
+      abiStruct(Ctx, "energy.region", {Ptr, Ptr, Ptr, I32, I32, I32, I32});
+  Types.Module =
+      abiStruct(Ctx, "energy.module",
+                {I32, I32, I32, I32, I64, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr});
   return Types;
 }
 
@@ -272,8 +270,7 @@ EmittedTable RegionTable::emit(Module &M) const {
       M, E.moduleHook(ENERGY_MODULE_CTOR, ENERGY_REGISTER_MODULE, Descriptor),
       ENERGY_CTOR_PRIORITY);
   appendToGlobalDtors(
-      M,
-      E.moduleHook(ENERGY_MODULE_DTOR, ENERGY_UNREGISTER_MODULE, Descriptor),
+      M, E.moduleHook(ENERGY_MODULE_DTOR, ENERGY_UNREGISTER_MODULE, Descriptor),
       ENERGY_CTOR_PRIORITY);
   return {Descriptor, Counters};
 }

@@ -8,8 +8,8 @@
 #include "UnwindExits.h"
 
 #include "llvm/ADT/MapVector.h"
-#include "llvm/IR/EHPersonalities.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/EHPersonalities.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"

@@ -51,13 +51,12 @@ protected:
 };
 
 TEST_F(AbiLayoutTest, Cost) {
-  expectLayout(Types.Cost, sizeof(energy_cost), alignof(energy_cost),
-               {offsetof(energy_cost, flops), offsetof(energy_cost, flops_by_width),
-                offsetof(energy_cost, bytes_loaded),
-                offsetof(energy_cost, bytes_stored),
-                offsetof(energy_cost, instructions),
-                offsetof(energy_cost, branches), offsetof(energy_cost, calls),
-                offsetof(energy_cost, reserved)});
+  expectLayout(
+      Types.Cost, sizeof(energy_cost), alignof(energy_cost),
+      {offsetof(energy_cost, flops), offsetof(energy_cost, flops_by_width),
+       offsetof(energy_cost, bytes_loaded), offsetof(energy_cost, bytes_stored),
+       offsetof(energy_cost, instructions), offsetof(energy_cost, branches),
+       offsetof(energy_cost, calls), offsetof(energy_cost, reserved)});
 }
 
 TEST_F(AbiLayoutTest, Block) {
@@ -79,24 +78,24 @@ TEST_F(AbiLayoutTest, DynamicCounter) {
 
 TEST_F(AbiLayoutTest, Region) {
   expectLayout(Types.Region, sizeof(energy_region), alignof(energy_region),
-               {offsetof(energy_region, name), offsetof(energy_region, demangled),
+               {offsetof(energy_region, name),
+                offsetof(energy_region, demangled),
                 offsetof(energy_region, file), offsetof(energy_region, line),
                 offsetof(energy_region, kind), offsetof(energy_region, parent),
                 offsetof(energy_region, reserved)});
 }
 
 TEST_F(AbiLayoutTest, Module) {
-  expectLayout(Types.Module, sizeof(energy_module), alignof(energy_module),
-               {offsetof(energy_module, abi_version),
-                offsetof(energy_module, num_regions),
-                offsetof(energy_module, num_blocks),
-                offsetof(energy_module, num_dynamic),
-                offsetof(energy_module, hash), offsetof(energy_module, source),
-                offsetof(energy_module, regions),
-                offsetof(energy_module, blocks),
-                offsetof(energy_module, dynamic),
-                offsetof(energy_module, thread_counters),
-                offsetof(energy_module, runtime)});
+  expectLayout(
+      Types.Module, sizeof(energy_module), alignof(energy_module),
+      {offsetof(energy_module, abi_version),
+       offsetof(energy_module, num_regions),
+       offsetof(energy_module, num_blocks),
+       offsetof(energy_module, num_dynamic), offsetof(energy_module, hash),
+       offsetof(energy_module, source), offsetof(energy_module, regions),
+       offsetof(energy_module, blocks), offsetof(energy_module, dynamic),
+       offsetof(energy_module, thread_counters),
+       offsetof(energy_module, runtime)});
 }
 
 TEST_F(AbiLayoutTest, TypesAreCreatedOncePerContext) {
