@@ -1,7 +1,8 @@
 //===- main.cpp - energy-ceilings: measure this machine's roofline --------===//
 //
 // energy-ceilings [--quick] [--budget SECONDS] [--output PATH] [--force]
-//                 [--show [PROFILE]] [--no-progress]
+//                 [--show PROFILE] [--show-cached] [--no-progress]
+// energy-ceilings --measure KERNEL [--working-set BYTES] [--threads N] [--budget SECONDS]
 //
 // Measures peak FLOP/s per precision and instruction set, with and without
 // FMA, and bandwidth per memory level for load, copy and triad, on one thread
@@ -11,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "measure_machine.h"
+#include "measure_one.h"
 
 #include "energy/roofline/input_error.h"
 #include "energy/roofline/machine_profile.h"
@@ -33,6 +35,19 @@ static int showProfile(const fs::path &Path) {
   }
 }
 
+static int measureOne(const std::string &Name, std::uint64_t WorkingSet, int Threads,
+                      double Seconds) {
+  auto Result = ceilings::measureOne(Name, WorkingSet, Threads, Seconds);
+  if (!Result) {
+    std::cerr << "energy-ceilings: unknown kernel '" << Name
+              << "' or one this CPU cannot run; see energy-ceilings --help\n";
+    return 2;
+  }
+  std::cout << Name << " " << WorkingSet << " B/thread " << Threads << " thread(s): "
+            << Result->Value << " " << Result->Unit << "\n";
+  return 0;
+}
+
 int main(int Argc, char **Argv) {
   CLI::App App{"Measures this machine's roofline ceilings (peak FLOP/s, bandwidth per memory "
                "level) and writes its machine profile."};
@@ -50,6 +65,15 @@ int main(int Argc, char **Argv) {
   auto *ShowOption = App.add_option("--show", Show, "print the ceilings of a profile and exit");
   App.add_flag("--show-cached", ShowCached, "print the cached profile of this machine and exit");
   App.add_flag("--no-progress", NoProgress, "never draw the progress bar");
+  std::string Measure;
+  std::uint64_t WorkingSet = 32768;
+  int Threads = 1;
+  App.add_option("--measure", Measure,
+                 "measure one kernel and print it: load, copy, copy-nt, triad, triad-nt, or "
+                 "peak-<float|double>-<scalar|sse|avx2|avx512>[-fma]");
+  App.add_option("--working-set", WorkingSet, "bytes per thread for --measure (default 32768)")
+      ->check(CLI::Range(std::uint64_t(4096), std::uint64_t(1) << 36));
+  App.add_option("--threads", Threads, "threads for --measure (default 1)")->check(CLI::Range(1, 4096));
   try {
     App.parse(Argc, Argv);
   } catch (const CLI::ParseError &E) {
@@ -58,6 +82,9 @@ int main(int Argc, char **Argv) {
     std::cerr << "energy-ceilings: " << E.what() << "; see energy-ceilings --help\n";
     return 2;
   }
+
+  if (!Measure.empty())
+    return measureOne(Measure, WorkingSet, Threads, App.count("--budget") ? Settings.BudgetSeconds : 1);
 
   fs::path Cached = roofline::defaultProfilePath(roofline::detectMachine());
   if (ShowOption->count())

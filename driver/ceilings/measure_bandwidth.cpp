@@ -132,6 +132,15 @@ std::vector<roofline::BandwidthSweep> measureSweeps(ThreadTeam &Team, const Stre
   return Sweeps;
 }
 
+double measureOneBandwidth(ThreadTeam &Team, const StreamKernels &Kernels, const StreamKernelId &Id,
+                           std::uint64_t Bytes, double Seconds) {
+  std::vector<std::unique_ptr<ThreadArrays>> Arrays(Team.size());
+  Team.run([&](int Thread) { Arrays[Thread] = std::make_unique<ThreadArrays>(Bytes); }, 1);
+  double Gbs = bandwidthAt(Team, Kernels, Id, Arrays, Bytes, Seconds);
+  Team.run([&](int Thread) { Arrays[Thread].reset(); }, 1);
+  return Gbs;
+}
+
 static const roofline::SweepPoint *
 bestInWindow(const roofline::BandwidthSweep &Sweep, double Low, double High) {
   const roofline::SweepPoint *Best = nullptr;

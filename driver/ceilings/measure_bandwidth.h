@@ -40,6 +40,11 @@ std::vector<roofline::BandwidthSweep> measureSweeps(ThreadTeam &Team, const Stre
                                                     const std::vector<std::uint64_t> &Sizes,
                                                     double SecondsEach, ProgressBar &Progress);
 
+/// One kernel at one working set per thread, in GB/s over all threads (for
+/// comparisons with other tools, such as bench/ceilings).
+double measureOneBandwidth(ThreadTeam &Team, const StreamKernels &Kernels, const StreamKernelId &Id,
+                           std::uint64_t Bytes, double Seconds);
+
 /// Each level's bandwidth per kernel, from the sweeps of one thread count.
 /// Levels without a sweep point on their plateau are left out.
 std::vector<roofline::Bandwidth> levelBandwidths(const std::vector<roofline::BandwidthSweep> &Sweeps,
