@@ -85,7 +85,6 @@ CounterSet::CounterSet(std::vector<EventSpec> events, PerfSys &sys) : sys(sys) {
   slots.resize(events.size());
   for (size_t i = 0; i < events.size(); ++i)
     slots[i].spec = std::move(events[i]);
-  buffer.resize(3 + slots.size());
 }
 
 CounterSet::~CounterSet() { close(); }
@@ -152,6 +151,13 @@ int CounterSet::openSlot(size_t i, const CounterOptions &options) {
     for (size_t j = leader; j < i; ++j)
       if (slots[j].status == CounterStatus::Counting && slots[j].leader == leader)
         ++slot.position;
+  if (slot.position >= kMaxGroupSize) {
+    sys.close(fd);
+    slot.fd = -1;
+    slot.status = CounterStatus::Failed;
+    slot.error = E2BIG;
+    return -E2BIG;
+  }
   if (options.mapPages && !options.inherit && slot.spec.cpu < 0)
     slot.page = sys.mapPage(fd);
   return fd;
@@ -210,9 +216,12 @@ void CounterSet::reset() {
       sys.ioctl(slots[i].fd, PERF_EVENT_IOC_RESET, slots[i].grouped ? PERF_IOC_FLAG_GROUP : 0);
 }
 
-void CounterSet::readGroup(size_t leader, CounterValue *out) {
+void CounterSet::readGroup(size_t leader, CounterValue *out) const {
+  // A stack buffer, so that the counted thread (readSelf) and the sampler
+  // (read) can read the same set at once.
+  uint64_t buffer[3 + kMaxGroupSize];
   const Slot &lead = slots[leader];
-  long n = sys.read(lead.fd, buffer.data(), buffer.size() * sizeof(uint64_t));
+  long n = sys.read(lead.fd, buffer, sizeof buffer);
   if (!lead.grouped) {
     if (n < static_cast<long>(3 * sizeof(uint64_t)))
       return;
@@ -233,7 +242,7 @@ void CounterSet::readGroup(size_t leader, CounterValue *out) {
   }
 }
 
-void CounterSet::read(CounterValue *out) {
+void CounterSet::read(CounterValue *out) const {
   for (size_t i = 0; i < slots.size(); ++i)
     out[i] = CounterValue{};
   for (size_t i = 0; i < slots.size(); ++i)
@@ -241,7 +250,7 @@ void CounterSet::read(CounterValue *out) {
       readGroup(i, out);
 }
 
-bool CounterSet::readWithRdpmc(const Slot &slot, CounterValue &out) {
+bool CounterSet::readWithRdpmc(const Slot &slot, CounterValue &out) const {
   const perf_event_mmap_page *pc = slot.page;
   if (!pc || !rdpmcArchitecture())
     return false;
@@ -293,7 +302,7 @@ bool CounterSet::readWithRdpmc(const Slot &slot, CounterValue &out) {
   return true;
 }
 
-void CounterSet::readSelf(CounterValue *out) {
+void CounterSet::readSelf(CounterValue *out) const {
   if (inherited) {
     read(out); // rdpmc would miss the children's share
     return;

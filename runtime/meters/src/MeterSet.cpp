@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <ctime>
+#include <limits>
 
 namespace energy::meters {
 namespace {
@@ -129,7 +130,7 @@ void MeterSet::readEnergy(double *joules, uint8_t *valid) {
   for (size_t i = 0; i < meters.size(); ++i) {
     double j = 0;
     valid[i] = meters[i]->read(j);
-    joules[i] = valid[i] ? j - (i < baseline.size() ? baseline[i] : 0.0) : std::nan("");
+    joules[i] = valid[i] ? j - (i < baseline.size() ? baseline[i] : 0.0) : std::numeric_limits<double>::quiet_NaN();
   }
 }
 

@@ -2,6 +2,7 @@
 #include "meters/Sampler.h"
 
 #include <cmath>
+#include <limits>
 #include <pthread.h>
 #include <signal.h>
 #include <system_error>
@@ -9,8 +10,14 @@
 namespace energy::meters {
 namespace {
 
+// An event that was disabled for the whole interval (before exec, for
+// energy-stat) counted exactly nothing; one enabled but never scheduled is
+// unknown (NaN).
 double scaledDelta(const CounterValue &now, const CounterValue &last) {
-  return difference(now, last).scaled();
+  CounterValue d = difference(now, last);
+  if (d.valid && d.enabled == 0)
+    return static_cast<double>(d.raw);
+  return d.scaled();
 }
 
 } // namespace
@@ -167,7 +174,7 @@ void Sampler::sampleNow() {
     }
   } else {
     for (size_t e = 0; e < shape.events; ++e)
-      interval.process()[e] = std::nan("");
+      interval.process()[e] = std::numeric_limits<double>::quiet_NaN();
   }
   sampleThreads(interval);
   timeline.append(interval);

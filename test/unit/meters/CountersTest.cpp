@@ -294,3 +294,18 @@ TEST(Counters, GroupsStartOnceCompleteUnlessAskedToWait) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Counters, GroupsLargerThanAReadBufferRefuseTheExtraMembers) {
+  FakePerfSys sys;
+  std::vector<EventSpec> events;
+  for (size_t i = 0; i < CounterSet::kMaxGroupSize + 1; ++i)
+    events.push_back(named("task-clock", 0));
+  CounterSet set(events, sys);
+  EXPECT_EQ(set.open(noPages()), CounterSet::kMaxGroupSize);
+  EXPECT_EQ(set.status(CounterSet::kMaxGroupSize), CounterStatus::Failed);
+  EXPECT_EQ(set.openError(CounterSet::kMaxGroupSize), E2BIG);
+}
+
+} // namespace

@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 
 #include <cerrno>
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <sys/mman.h>
 #include <thread>
@@ -161,6 +163,42 @@ TEST(SoftwareCounters, EnableDisableAndReset) {
   set.reset();
   set.read(v);
   EXPECT_EQ(v[PageFaults].raw, 0u);
+}
+
+} // namespace
+
+namespace {
+
+// The counted thread reads at region boundaries while the sampler reads the
+// same set: neither may see the other's half-written values.
+TEST(SoftwareCounters, CountedThreadAndSamplerReadTheSameSetAtOnce) {
+  CounterSet set(softwareEvents(true));
+  set.open(CounterOptions{});
+  if (perfForbidden(set))
+    GTEST_SKIP() << "perf_event_open is forbidden here";
+  std::atomic<bool> done{false};
+  int samplerBad = 0;
+  std::thread sampler([&] {
+    CounterValue v[NumEvents], last[NumEvents] = {};
+    while (!done) {
+      set.read(v);
+      samplerBad += !v[PageFaults].valid || v[PageFaults].raw < last[PageFaults].raw ||
+                    v[TaskClock].enabled != v[PageFaults].enabled;
+      std::copy(v, v + NumEvents, last);
+    }
+  });
+  int selfBad = 0;
+  CounterValue v[NumEvents], last[NumEvents] = {};
+  for (int i = 0; i < 20000; ++i) {
+    set.readSelf(v);
+    selfBad += !v[PageFaults].valid || v[PageFaults].raw < last[PageFaults].raw ||
+               v[TaskClock].enabled != v[PageFaults].enabled;
+    std::copy(v, v + NumEvents, last);
+  }
+  done = true;
+  sampler.join();
+  EXPECT_EQ(selfBad, 0);
+  EXPECT_EQ(samplerBad, 0);
 }
 
 } // namespace

@@ -12,8 +12,9 @@
 // sets cap_user_rdpmc and the event is on a hardware counter, following the
 // seqlock protocol of linux/perf_event.h, and read(2) otherwise.
 //
-// Thread-safety: one CounterSet must not be opened, closed or read by two
-// threads at once; read() of distinct sets is independent.
+// Thread-safety: open() and close() must not run concurrently with anything
+// else on the set; reads may run concurrently (the counted thread's readSelf
+// while the sampler calls read), as they share no buffer.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_METERS_COUNTERS_H
@@ -59,6 +60,10 @@ struct CounterOptions {
 
 class CounterSet {
 public:
+  /// Members a group may have (more than any PMU schedules together); later
+  /// members fail with E2BIG.
+  static constexpr size_t kMaxGroupSize = 32;
+
   explicit CounterSet(std::vector<EventSpec> events, PerfSys &sys = linuxPerfSys());
   ~CounterSet();
   CounterSet(const CounterSet &) = delete;
@@ -84,9 +89,9 @@ public:
   size_t openCount() const;
 
   /// Reads every counter with read(2); `out` has size() entries.
-  void read(CounterValue *out);
+  void read(CounterValue *out) const;
   /// Reads from the counted thread: rdpmc where possible, read(2) otherwise.
-  void readSelf(CounterValue *out);
+  void readSelf(CounterValue *out) const;
   /// True when at least one open event can be read with rdpmc right now.
   bool rdpmcUsable() const;
 
@@ -105,12 +110,11 @@ private:
 
   int openSlot(size_t i, const CounterOptions &options);
   perf_event_attr attributesFor(size_t i, const CounterOptions &options, bool isLeader) const;
-  void readGroup(size_t leader, CounterValue *out);
-  bool readWithRdpmc(const Slot &slot, CounterValue &out);
+  void readGroup(size_t leader, CounterValue *out) const;
+  bool readWithRdpmc(const Slot &slot, CounterValue &out) const;
 
   PerfSys &sys;
   std::vector<Slot> slots;
-  std::vector<uint64_t> buffer; // preallocated read(2) buffer
   bool inherited = false;
 };
 
