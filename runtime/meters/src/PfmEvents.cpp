@@ -1,9 +1,11 @@
 //===- PfmEvents.cpp - Raw event names through libpfm4 ---------------------===//
 //
 // libpfm4 knows the model-specific event names of each CPU (INST_RETIRED:ANY_P,
-// MEM_LOAD_RETIRED.L3_MISS...). Its perfmon/perf_event.h redefines the
-// kernel's structures, so this file alone includes it and copies out the
-// fields EventSpec carries.
+// MEM_LOAD_RETIRED.L3_MISS...). It is loaded with dlopen on the first name
+// that needs it, so that libenergyrt, which links this library into every
+// measured program, does not depend on it. Its perfmon/perf_event.h
+// redefines the kernel's structures, so this file alone includes it and
+// copies out the fields EventSpec carries.
 //
 //===----------------------------------------------------------------------===//
 #include "meters/Events.h"
@@ -12,18 +14,50 @@
 #include <perfmon/pfmlib_perf_event.h>
 
 #include <cstring>
+#include <dlfcn.h>
 #include <mutex>
 #endif
 
 namespace energy::meters {
 
 #ifdef ENERGY_HAVE_LIBPFM
-bool lookupPfmEvent(std::string_view name, EventSpec &out, std::string &error) {
+namespace {
+
+struct Libpfm {
+  decltype(&pfm_initialize) initialize = nullptr;
+  decltype(&pfm_get_os_event_encoding) encode = nullptr;
+  decltype(&pfm_strerror) strerror = nullptr;
+  std::string failure; // why it cannot be used, empty when it can
+};
+
+const Libpfm &libpfm() {
+  static Libpfm lib;
   static std::once_flag once;
-  static int initStatus = PFM_SUCCESS;
-  std::call_once(once, [] { initStatus = pfm_initialize(); });
-  if (initStatus != PFM_SUCCESS) {
-    error = std::string("libpfm4: ") + pfm_strerror(initStatus);
+  std::call_once(once, [] {
+    void *handle = dlopen("libpfm.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+      lib.failure = "libpfm4 not installed (apt-get install libpfm4)";
+      return;
+    }
+    lib.initialize = reinterpret_cast<decltype(lib.initialize)>(dlsym(handle, "pfm_initialize"));
+    lib.encode = reinterpret_cast<decltype(lib.encode)>(dlsym(handle, "pfm_get_os_event_encoding"));
+    lib.strerror = reinterpret_cast<decltype(lib.strerror)>(dlsym(handle, "pfm_strerror"));
+    if (!lib.initialize || !lib.encode || !lib.strerror) {
+      lib.failure = "libpfm.so.4 lacks pfm_get_os_event_encoding (libpfm4 older than 4.2)";
+      return;
+    }
+    if (int status = lib.initialize(); status != PFM_SUCCESS)
+      lib.failure = std::string("libpfm4: ") + lib.strerror(status);
+  });
+  return lib;
+}
+
+} // namespace
+
+bool lookupPfmEvent(std::string_view name, EventSpec &out, std::string &error) {
+  const Libpfm &pfm = libpfm();
+  if (!pfm.failure.empty()) {
+    error = pfm.failure;
     return false;
   }
   perf_event_attr attr;
@@ -33,10 +67,9 @@ bool lookupPfmEvent(std::string_view name, EventSpec &out, std::string &error) {
   arg.attr = &attr;
   arg.size = sizeof arg;
   std::string text(name);
-  int status = pfm_get_os_event_encoding(text.c_str(), PFM_PLM0 | PFM_PLM3,
-                                         PFM_OS_PERF_EVENT, &arg);
+  int status = pfm.encode(text.c_str(), PFM_PLM0 | PFM_PLM3, PFM_OS_PERF_EVENT, &arg);
   if (status != PFM_SUCCESS) {
-    error = std::string("libpfm4: ") + pfm_strerror(status);
+    error = std::string("libpfm4: ") + pfm.strerror(status);
     return false;
   }
   out.type = attr.type;
@@ -50,7 +83,7 @@ bool lookupPfmEvent(std::string_view name, EventSpec &out, std::string &error) {
 }
 #else
 bool lookupPfmEvent(std::string_view, EventSpec &, std::string &error) {
-  error = "libpfm4 not built in: install libpfm4-dev and rebuild";
+  error = "libpfm4 headers were missing at build time: install libpfm4-dev and rebuild";
   return false;
 }
 #endif
