@@ -2,7 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "energy_cuda_emu/cuda_runtime.h"
+#include "energy_cuda_emu/math_constants.h"
 
+#include <cmath>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -142,6 +144,21 @@ TEST(RuntimeApi, TheDeviceDescribesTheEmulator) {
   EXPECT_GE(prop.multiProcessorCount, 1);
   EXPECT_EQ(cudaGetDeviceProperties(&prop, 1), cudaErrorInvalidDevice);
   cudaGetLastError();
+}
+
+TEST(DeviceMath, BitCastsMinMaxAndConstantsMatchTheToolkit) {
+  EXPECT_EQ(__int_as_float(0x3f800000), 1.0f);
+  EXPECT_EQ(__float_as_uint(-0.0f), 0x80000000u);
+  EXPECT_EQ(__double_as_longlong(__longlong_as_double(42)), 42);
+  EXPECT_EQ(min(3, -4), -4);
+  EXPECT_EQ(max(3u, 4u), 4u);
+  EXPECT_EQ(max(2.5f, -1.0f), 2.5f);
+  EXPECT_EQ(__popc(0xf0f0u), 8);
+  EXPECT_EQ(__clz(1), 31);
+  EXPECT_EQ(__ffs(8), 4);
+  EXPECT_EQ(__brev(1u), 0x80000000u);
+  EXPECT_FLOAT_EQ(CUDART_PI_F, 3.141592654f);
+  EXPECT_TRUE(std::isinf(CUDART_INF_F));
 }
 
 } // namespace

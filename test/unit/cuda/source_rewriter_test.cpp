@@ -2,6 +2,7 @@
 #include "source_rewriter.h"
 
 #include <algorithm>
+#include <random>
 #include <gtest/gtest.h>
 
 namespace {
@@ -89,6 +90,30 @@ TEST(SourceRewriter, SurvivesTruncatedInputs) {
   for (std::size_t length = 0; length <= source.size(); ++length) {
     const auto result = rewrite_cuda_source(source.substr(0, length), "t.cu");
     EXPECT_FALSE(result.text.empty());
+  }
+}
+
+TEST(SourceRewriter, SurvivesRandomMutations) {
+  const std::string source =
+      "template <class T> __global__ void k(T *p) { extern __shared__ T s[]; }\n"
+      "#define L(p) k<<<1, 2>>>(p)\n"
+      "void f(int *p) { ns::k<int><<<dim3(1, (2 >> 1)), 32, 64, 0>>>(p); L(p); char c = '\\'';\n"
+      "  const char *s = R\"d(<<<)d\" \"x\\\"\"; /* c */ int n = 1'000; }\n";
+  const std::string alphabet = "<>()[]{};:'\"/*\\ \nRxk_0";
+  std::mt19937 random(20261130);
+  for (int round = 0; round < 3000; ++round) {
+    std::string mutated = source;
+    for (int edits = 1 + random() % 4; edits > 0; --edits) {
+      const std::size_t at = random() % (mutated.size() + 1);
+      const char c = alphabet[random() % alphabet.size()];
+      switch (random() % 3) {
+      case 0: mutated.insert(at, 1, c); break;
+      case 1: if (at < mutated.size()) mutated.erase(at, 1); break;
+      default: if (at < mutated.size()) mutated[at] = c; break;
+      }
+    }
+    const auto result = rewrite_cuda_source(mutated, "m.cu");
+    EXPECT_EQ(result.text.rfind("#line 1 \"m.cu\"\n", 0), 0u);
   }
 }
 

@@ -59,6 +59,13 @@ inline unsigned int __umulhi(unsigned int a, unsigned int b) {
   return static_cast<unsigned int>((static_cast<unsigned long long>(a) * b) >> 32);
 }
 
+inline float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
+inline int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
+inline float __uint_as_float(unsigned int x) { return __builtin_bit_cast(float, x); }
+inline unsigned int __float_as_uint(float x) { return __builtin_bit_cast(unsigned int, x); }
+inline double __longlong_as_double(long long x) { return __builtin_bit_cast(double, x); }
+inline long long __double_as_longlong(double x) { return __builtin_bit_cast(long long, x); }
+
 template <class T> T __ldg(const T *p) { return *p; }
 
 #endif
