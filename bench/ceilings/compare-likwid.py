@@ -6,7 +6,7 @@ L1, L2 and DRAM working sets, runs likwid-bench and `energy-ceilings --measure` 
 working set and thread count, alternating, ROUNDS times, keeps each tool's best figure and prints
 ours / likwid's. The bar (docs/roofline.md, DESIGN.md section 4) is a ratio of at least 0.95.
 
-Usage: bench/ceilings/compare-likwid.py [--build build] [--rounds 2] [--threads 1] [--json out.json]
+Usage: bench/ceilings/compare-likwid.py [--build build] [--rounds 5] [--threads 1] [--json out.json]
 """
 import argparse
 import json
@@ -47,8 +47,18 @@ def kernel_pairs(flags):
     ]
 
 
+def likwid_iterations(kernel, size):
+    """A few milliseconds per run in caches (a few passes in DRAM): short runs, repeated, survive
+    a busy machine; likwid-bench's default of about a second rarely does. A peakflops iteration
+    does 30 FLOPs per 8-byte element, a streaming one moves the whole working set."""
+    if kernel.startswith("peakflops"):
+        return max(10, int(6.4e7 // size))
+    return max(2, int(5e8 // size))
+
+
 def likwid(kernel, size, threads):
-    out = subprocess.run(["likwid-bench", "-t", kernel, "-w", f"S0:{size // KB}kB:{threads}"],
+    out = subprocess.run(["likwid-bench", "-t", kernel, "-w", f"S0:{size // KB}kB:{threads}",
+                          "-i", str(likwid_iterations(kernel, size))],
                          capture_output=True, text=True, timeout=300).stdout
     unit = "MFlops/s" if kernel.startswith("peakflops") else "MByte/s"
     match = re.search(re.escape(unit) + r":\s+([0-9.]+)", out)
@@ -66,7 +76,7 @@ def ours(binary, name, size, threads):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default="build")
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--json", help="also write the figures here")
     args = parser.parse_args()
