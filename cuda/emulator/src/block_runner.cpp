@@ -14,7 +14,9 @@ thread_local dim3 gridDim;
 
 namespace energy_cuda_emu::detail {
 namespace {
-thread_local cuda_thread *running_thread = nullptr;
+// Initial-exec: read at every intrinsic, and the library always lives in the executable.
+__attribute__((tls_model("initial-exec"))) thread_local cuda_thread *running_thread = nullptr;
+__attribute__((tls_model("initial-exec"))) thread_local block_runner *active_runner = nullptr;
 
 unsigned threads_per_block(dim3 block) { return block.x * block.y * block.z; }
 
@@ -30,6 +32,8 @@ block_runner &block_runner::of_this_thread() {
 
 cuda_thread *block_runner::current_thread() { return running_thread; }
 
+block_runner *block_runner::active() { return running_thread != nullptr ? active_runner : nullptr; }
+
 block_runner::block_runner()
     : stacks_(settings().fiber_stack_bytes),
       dynamic_shared_(new unsigned char[dynamic_shared_capacity]) {}
@@ -39,6 +43,7 @@ void *block_runner::dynamic_shared_memory() { return dynamic_shared_.get(); }
 bool block_runner::run(const launch_config &config, uint3 block, thread_entry entry,
                        const void *closure) {
   config_ = &config;
+  active_runner = this;
   block_ = block;
   blockIdx = block;
   blockDim = config.block;
@@ -77,6 +82,8 @@ void block_runner::start_threads(thread_entry entry, const void *closure) {
         });
   }
   live_ = count;
+  at_barrier_ = 0;
+  at_warp_ = 0;
 }
 
 void block_runner::sweep() {
@@ -99,7 +106,7 @@ void block_runner::suspend(cuda_thread &thread, thread_state why) {
 
 bool block_runner::release_stopped_threads() {
   bool released = false;
-  for (unsigned warp = 0; warp < posts_.size(); ++warp)
+  for (unsigned warp = 0; at_warp_ > 0 && warp < posts_.size(); ++warp)
     released |= release_warp(warp);
   return released || release_barrier();
 }
@@ -127,6 +134,7 @@ bool block_runner::release_warp(unsigned warp) {
       cuda_thread &thread = threads_[first + std::countr_zero(members)];
       thread.result = results_[std::countr_zero(members)];
       thread.state = thread_state::runnable;
+      --at_warp_;
     }
     pending &= ~group;
     at_op &= ~group;
@@ -137,27 +145,25 @@ bool block_runner::release_warp(unsigned warp) {
     cuda_thread &thread = threads_[first + std::countr_zero(members)];
     thread.result = at_active_mask;
     thread.state = thread_state::runnable;
+    --at_warp_;
     released = true;
   }
   return released;
 }
 
 bool block_runner::release_barrier() {
-  unsigned waiting = 0;
+  if (at_barrier_ == 0 || at_barrier_ != live_)
+    return false;
   int true_predicates = 0;
-  for (const cuda_thread &thread : threads_) {
+  for (cuda_thread &thread : threads_) {
     if (thread.state == thread_state::at_barrier) {
-      ++waiting;
       true_predicates += thread.barrier_predicate != 0;
+      thread.state = thread_state::runnable;
     }
   }
-  if (waiting != live_)
-    return false;
   barrier_count_ = true_predicates;
-  barrier_arrivals_ = static_cast<int>(waiting);
-  for (cuda_thread &thread : threads_)
-    if (thread.state == thread_state::at_barrier)
-      thread.state = thread_state::runnable;
+  barrier_arrivals_ = static_cast<int>(at_barrier_);
+  at_barrier_ = 0;
   return true;
 }
 
@@ -178,6 +184,7 @@ void block_runner::report_deadlock() const {
 int block_runner::barrier(int predicate) {
   cuda_thread &thread = *running_thread;
   thread.barrier_predicate = predicate;
+  ++at_barrier_;
   suspend(thread, thread_state::at_barrier);
   return barrier_count_;
 }
@@ -188,12 +195,14 @@ uint64_t block_runner::warp_collective(warp_op op, unsigned mask, uint64_t value
   const unsigned linear = static_cast<unsigned>(&thread - threads_.data());
   posts_[linear / lanes_per_warp][linear % lanes_per_warp] =
       warp_post{op, mask, value, param, width};
+  ++at_warp_;
   suspend(thread, thread_state::at_warp_op);
   return thread.result;
 }
 
 unsigned block_runner::active_mask() {
   cuda_thread &thread = *running_thread;
+  ++at_warp_;
   suspend(thread, thread_state::at_active_mask);
   return static_cast<unsigned>(thread.result);
 }

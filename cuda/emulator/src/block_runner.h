@@ -42,6 +42,8 @@ public:
   static block_runner &of_this_thread();
   // The CUDA thread running on this host thread, or null outside kernels.
   static cuda_thread *current_thread();
+  // The runner of the block running on this host thread, or null outside kernels.
+  static block_runner *active();
 
   // Runs every thread of block `block`; false if the block deadlocked.
   bool run(const launch_config &config, uint3 block, thread_entry entry, const void *closure);
@@ -73,6 +75,8 @@ private:
   const launch_config *config_ = nullptr;
   uint3 block_{};
   unsigned live_ = 0;
+  unsigned at_barrier_ = 0; // threads waiting at __syncthreads
+  unsigned at_warp_ = 0;    // threads waiting at a warp intrinsic or __activemask
   int barrier_count_ = 0;    // threads with a true predicate at the last barrier
   int barrier_arrivals_ = 0; // threads that reached the last barrier
 };

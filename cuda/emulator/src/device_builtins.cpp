@@ -14,11 +14,12 @@
 namespace energy_cuda_emu::detail {
 namespace {
 block_runner &runner_inside_kernel(const char *intrinsic) {
-  if (block_runner::current_thread() == nullptr) {
+  block_runner *runner = block_runner::active();
+  if (__builtin_expect(runner == nullptr, 0)) {
     std::fprintf(stderr, "energy-cuda-emu: %s called outside a kernel\n", intrinsic);
     std::abort();
   }
-  return block_runner::of_this_thread();
+  return *runner;
 }
 } // namespace
 
