@@ -25,8 +25,10 @@ int main(int argc, char **argv) {
   fill(n, x, 1.0);
   fill(n, y, 0.5);
   double total = 0.0;
-  for (long r = 0; r < reps; ++r)
+  for (long r = 0; r < reps; ++r) {
     total += dot(n, x, y);
+    x[r % n] += 1.0; /* new input each time, so the optimiser cannot fold the repeated calls */
+  }
   printf("dot: n=%ld reps=%ld total=%g\n", n, reps, total);
   free(x);
   free(y);
