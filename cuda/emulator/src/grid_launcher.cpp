@@ -136,10 +136,14 @@ cudaError_t launch_grid(const launch_config &config, thread_entry entry, const v
   job.entry = entry;
   job.closure = closure;
   job.blocks = 1ull * config.grid.x * config.grid.y * config.grid.z;
+  const bool measure = settings().print_statistics;
   const auto start = std::chrono::steady_clock::now();
+  const double cpu_start = measure ? process_cpu_seconds() : 0.0;
   run_grid(job);
-  record_grid(job.blocks, job.blocks * config.block.x * config.block.y * config.block.z,
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  if (measure)
+    record_grid(job.blocks, job.blocks * config.block.x * config.block.y * config.block.z,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                process_cpu_seconds() - cpu_start);
   if (job.failed) {
     record_sticky_error(cudaErrorLaunchFailure);
     return cudaErrorLaunchFailure;

@@ -1,7 +1,8 @@
 //===- launch_statistics.h - What the emulator ran, and how fast -----------===//
 //
-// Totals over the process's launches: kernels, blocks, CUDA threads and the
-// wall time spent running grids. Printed to stderr at exit when
+// Totals over the process's launches: kernels, blocks, CUDA threads, and the
+// wall and CPU time (all host threads) spent running grids. The CPU rate does
+// not depend on how busy the machine is; the wall rate does. Printed to stderr at exit when
 // ENERGY_CUDA_EMU_STATS=1; bench/cuda-emulator reads that line.
 //
 //===----------------------------------------------------------------------===//
@@ -13,7 +14,10 @@
 namespace energy_cuda_emu::detail {
 
 // Adds one finished grid. Thread-safe (grids run one at a time anyway).
-void record_grid(uint64_t blocks, uint64_t threads, double seconds);
+void record_grid(uint64_t blocks, uint64_t threads, double wall_seconds, double cpu_seconds);
+
+// CPU time of the whole process so far, in seconds.
+double process_cpu_seconds();
 
 } // namespace energy_cuda_emu::detail
 
