@@ -16,6 +16,7 @@ void addCollectCommand(CLI::App &App);
 void addSelectCommand(CLI::App &App);
 void addFitCommand(CLI::App &App);
 void addEvaluateCommand(CLI::App &App);
+void addRescaleCommand(CLI::App &App);
 
 } // namespace energy::train::cli
 

@@ -1,7 +1,7 @@
 //===- main.cpp - energy-train: learn energy models from counters ---------===//
 //
-// energy-train collect | import | select | fit | evaluate. Bad input is one
-// line on stderr and exit status 2.
+// energy-train collect | import | select | fit | evaluate | rescale. Bad
+// input is one line on stderr and exit status 2.
 //
 //===----------------------------------------------------------------------===//
 #include "commands.h"
@@ -21,6 +21,7 @@ int main(int argc, char **argv) {
   cli::addSelectCommand(App);
   cli::addFitCommand(App);
   cli::addEvaluateCommand(App);
+  cli::addRescaleCommand(App);
   try {
     App.parse(argc, argv);
   } catch (const CLI::ParseError &E) {

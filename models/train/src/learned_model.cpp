@@ -61,13 +61,25 @@ int LearnedModel::classOf(const FeatureValues &Raw) const {
   return split->classOf(featureValue(*this, split->feature, Raw, 0.0, nullptr));
 }
 
+namespace {
+
+void requireScaling(const LearnedModel &M) {
+  require(M.scaling.has_value(),
+          "model '" + M.name + "' has no scaling ranges (its source did not "
+          "publish them); take them from your data with energy-train rescale "
+          "MODEL DATASET -o OUT");
+}
+
+} // namespace
+
 Eigen::VectorXd LearnedModel::featureRow(const FeatureValues &Raw, double Seconds,
                                          const FeatureValues *Previous) const {
+  requireScaling(*this);
   Eigen::VectorXd Row(features.size());
   for (size_t I = 0; I < features.size(); ++I) {
     Eigen::Index F = static_cast<Eigen::Index>(I);
     double V = featureValue(*this, features[I], Raw, Seconds, Previous);
-    Row(F) = scaling ? scaling->apply(F, V) : V;
+    Row(F) = scaling->apply(F, V);
   }
   return Row;
 }
@@ -94,13 +106,14 @@ int requireColumn(const Dataset &Data, const std::string &Name,
 Eigen::VectorXd LearnedModel::predictWatts(const Dataset &Data) const {
   for (const std::string &I : inputs)
     requireColumn(Data, I, name);
+  requireScaling(*this);
   Dataset Full = addDerivedFeatures(Data, derived);
   Eigen::MatrixXd Rows(Full.x.rows(), static_cast<Eigen::Index>(features.size()));
   for (size_t F = 0; F < features.size(); ++F) {
     Eigen::Index C = static_cast<Eigen::Index>(F);
     Eigen::Index Col = requireColumn(Full, features[F], name);
     for (Eigen::Index R = 0; R < Full.x.rows(); ++R)
-      Rows(R, C) = scaling ? scaling->apply(C, Full.x(R, Col)) : Full.x(R, Col);
+      Rows(R, C) = scaling->apply(C, Full.x(R, Col));
   }
   std::vector<std::vector<Eigen::Index>> ByClass(classes.size());
   int SplitCol = split ? requireColumn(Full, split->feature, name) : -1;
@@ -118,6 +131,17 @@ Eigen::VectorXd LearnedModel::predictWatts(const Dataset &Data) const {
       Out(ByClass[C][I]) = P(static_cast<Eigen::Index>(I));
   }
   return Out;
+}
+
+void LearnedModel::setScalingFrom(const Dataset &Data) {
+  for (const std::string &I : inputs)
+    requireColumn(Data, I, name);
+  Dataset Full = addDerivedFeatures(Data, derived);
+  Eigen::MatrixXd X(Full.x.rows(), static_cast<Eigen::Index>(features.size()));
+  for (size_t F = 0; F < features.size(); ++F)
+    X.col(static_cast<Eigen::Index>(F)) =
+        Full.x.col(requireColumn(Full, features[F], name));
+  scaling = MinMaxScaling::fit(X);
 }
 
 FeatureValues rowValues(const Dataset &Data, size_t Row) {

@@ -37,7 +37,7 @@ public:
   std::vector<std::string> inputs;     ///< raw counters the model reads
   std::vector<DerivedFeature> derived; ///< ratios computed from inputs
   std::vector<std::string> features;   ///< learner's columns, in order
-  std::optional<MinMaxScaling> scaling; ///< absent: inputs arrive scaled
+  std::optional<MinMaxScaling> scaling; ///< absent: unknown (the paper's)
   std::optional<ClassSplit> split;
   std::vector<std::unique_ptr<Regressor>> classes; ///< 1, or 2 with split
   nlohmann::json training = nlohmann::json::object();
@@ -54,11 +54,10 @@ public:
   /// The class a sample belongs to (0 without a split).
   int classOf(const FeatureValues &Raw) const;
   /// The learner's feature vector for one sample: derived ratios computed,
-  /// then scaled to 0..1 (a model without scaling ranges, such as the
-  /// paper's, takes its inputs already scaled). Seconds is the sample's
-  /// duration; Previous is the sample before it in a sequence (null: none,
+  /// then scaled to 0..1. Seconds is the sample's duration; Previous is the sample before it in a sequence (null: none,
   /// "previous" features then take the sample's own values). Throws
-  /// TrainError naming a missing input.
+  /// TrainError naming a missing input, or when the model has no scaling
+  /// ranges (see setScalingFrom).
   Eigen::VectorXd featureRow(const FeatureValues &Raw, double Seconds,
                              const FeatureValues *Previous = nullptr) const;
   /// Predicted mean power in watts of one sample.
@@ -67,6 +66,10 @@ public:
   /// Predicted power of every row of a dataset (previous samples taken in
   /// time order within each program).
   Eigen::VectorXd predictWatts(const Dataset &Data) const;
+
+  /// Takes the scaling ranges from a dataset's counters: how a published
+  /// model without ranges (the paper's) is applied to a new machine.
+  void setScalingFrom(const Dataset &Data);
 
   nlohmann::json toJson() const;
   static LearnedModel fromJson(const nlohmann::json &Doc,
