@@ -64,6 +64,11 @@ json parseJson(const std::string &Text, const std::string &Path) {
     throw ReportError(Path + ": not JSON (syntax error at byte " +
                       std::to_string(E.byte) +
                       "); expected an energypass-report file");
+  } catch (const json::out_of_range &) {
+    // A number such as 1e999 that no double holds: never written by the
+    // runtime, so the file was damaged.
+    throw ReportError(Path + ": a number in the file is out of range; the "
+                             "report is damaged, re-run the program");
   }
 }
 
@@ -224,8 +229,12 @@ Report parseReport(const json &Json, const std::string &Origin) {
   return R;
 }
 
+Report parseReportText(const std::string &Text, const std::string &Origin) {
+  return parseReport(parseJson(Text, Origin), Origin);
+}
+
 Report readReport(const std::string &Path) {
-  return parseReport(parseJson(readWholeFile(Path), Path), Path);
+  return parseReportText(readWholeFile(Path), Path);
 }
 
 } // namespace energy::report

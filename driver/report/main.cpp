@@ -69,6 +69,10 @@ int main(int argc, char **argv) {
     std::cerr << "energy-report: " << oneLine(E.what()) << '\n';
   } catch (const energy::model::ModelError &E) {
     std::cerr << "energy-report: " << oneLine(E.what()) << '\n';
+  } catch (const std::exception &E) {
+    // A bug rather than bad input, but still one line and no core dump.
+    std::cerr << "energy-report: internal error: " << oneLine(E.what())
+              << "; please report it with the input file\n";
   }
   return BadInput;
 }

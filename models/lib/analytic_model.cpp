@@ -89,13 +89,18 @@ AnalyticModel AnalyticModel::load(const std::string &Path) {
                      "); set ENERGY_MODEL to an existing model file");
   std::stringstream Text;
   Text << In.rdbuf();
-  nlohmann::json Doc = nlohmann::json::parse(Text.str(), nullptr,
+  return fromText(Text.str(), Path);
+}
+
+AnalyticModel AnalyticModel::fromText(const std::string &Text,
+                                      const std::string &Origin) {
+  nlohmann::json Doc = nlohmann::json::parse(Text, nullptr,
                                              /*allow_exceptions=*/false);
   if (Doc.is_discarded())
-    throw ModelError("energy model " + Path +
+    throw ModelError("energy model " + Origin +
                      ": not valid JSON (corrupt or truncated); restore it or "
                      "set ENERGY_MODEL to another model");
-  return fromJson(Doc, Path);
+  return fromJson(Doc, Origin);
 }
 
 EnergyEstimate AnalyticModel::estimate(const Activity &A) const {

@@ -3,6 +3,7 @@
 
 #include "energy/model/analytic_model.h"
 
+#include <climits>
 #include <cmath>
 
 namespace energy::model {
@@ -56,6 +57,9 @@ long long ModelObject::integer(const std::string &Key) const {
   const nlohmann::json &V = member(Key);
   if (!V.is_number_integer())
     fail(Key, std::string("must be an integer, found ") + typeName(V));
+  if (V.is_number_unsigned() &&
+      V.get<unsigned long long>() > static_cast<unsigned long long>(LLONG_MAX))
+    fail(Key, "is out of range: " + V.dump());
   return V.get<long long>();
 }
 

@@ -210,3 +210,12 @@ TEST(ReportReader, BadFilesAreRefusedWithTheirCause) {
             Garbage + ": not JSON (syntax error at byte 11); expected an "
                       "energypass-report file");
 }
+
+TEST(ReportReader, NumbersBeyondDoubleRangeAreRefused) {
+  std::string Text = daxpyDocument().dump();
+  Text.replace(Text.find("\"wall_time_s\":0.5"), 17, "\"wall_time_s\":1e999");
+  std::string Huge = writeTemp("huge-number-report.json", Text);
+  EXPECT_EQ(fileErrorOf(Huge), Huge + ": a number in the file is out of range; "
+                                      "the report is damaged, re-run the "
+                                      "program");
+}

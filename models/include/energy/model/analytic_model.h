@@ -40,6 +40,9 @@ public:
                                 const std::string &Origin);
   /// Reads and parses a model file; throws ModelError.
   static AnalyticModel load(const std::string &Path);
+  /// Parses the text of a model file; throws ModelError.
+  static AnalyticModel fromText(const std::string &Text,
+                                const std::string &Origin);
 
   EnergyEstimate estimate(const Activity &A) const;
 

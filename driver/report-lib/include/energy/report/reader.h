@@ -22,6 +22,9 @@ inline constexpr long long ReportVersion = 1;
 /// Reads and validates the report file at Path; throws ReportError.
 Report readReport(const std::string &Path);
 
+/// Parses and validates the text of a report; `Origin` names it in errors.
+Report parseReportText(const std::string &Text, const std::string &Origin);
+
 /// Validates an already parsed document; `Origin` names it in errors.
 Report parseReport(const nlohmann::json &Doc, const std::string &Origin);
 
