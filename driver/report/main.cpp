@@ -42,7 +42,9 @@ int main(int argc, char **argv) {
                 "energy-report"};
   Tool.set_version_flag("--version",
                         "energy-report (EnergyPass " ENERGY_VERSION ")");
-  Tool.require_subcommand(1);
+  // At most one command; "none given" is checked after parsing, so that an
+  // unknown option is reported as such rather than as a missing command.
+  Tool.require_subcommand(0, 1);
   Tool.footer("Run 'energy-report COMMAND --help' for a command's options.");
 
   energy::report::cli::CommandAction Run;
@@ -63,6 +65,11 @@ int main(int argc, char **argv) {
     return usageError(E);
   }
 
+  if (!Run) {
+    std::cerr << "energy-report: no command given; try 'energy-report show "
+                 "REPORT' or see energy-report --help\n";
+    return BadInput;
+  }
   try {
     return Run();
   } catch (const energy::report::ReportError &E) {
