@@ -10,6 +10,7 @@
 #include "block_runner.h"
 #include "emulator_settings.h"
 #include "error_state.h"
+#include "launch_hooks.h"
 #include "launch_statistics.h"
 
 #include <atomic>
@@ -136,6 +137,7 @@ cudaError_t launch_grid(const launch_config &config, thread_entry entry, const v
   job.entry = entry;
   job.closure = closure;
   job.blocks = 1ull * config.grid.x * config.grid.y * config.grid.z;
+  const energy_cuda_emu_launch_info launch = begin_launch(config);
   const bool measure = settings().print_statistics;
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = measure ? process_cpu_seconds() : 0.0;
@@ -144,11 +146,11 @@ cudaError_t launch_grid(const launch_config &config, thread_entry entry, const v
     record_grid(job.blocks, job.blocks * config.block.x * config.block.y * config.block.z,
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
                 process_cpu_seconds() - cpu_start);
-  if (job.failed) {
-    record_sticky_error(cudaErrorLaunchFailure);
-    return cudaErrorLaunchFailure;
-  }
-  return cudaSuccess;
+  const cudaError_t result = job.failed ? cudaErrorLaunchFailure : cudaSuccess;
+  if (job.failed)
+    record_sticky_error(result);
+  end_launch(launch, result);
+  return result;
 }
 
 } // namespace energy_cuda_emu::detail
