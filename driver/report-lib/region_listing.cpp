@@ -248,8 +248,12 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
   size_t Shown = R.regions.size();
   if (Options.top != 0)
     Shown = std::min(Shown, Options.top);
+  // Times are summed over threads, so say how many there were.
+  std::string Threads =
+      R.threads > 1 ? " | " + std::to_string(R.threads) + " threads" : "";
   return "program " + commandLine(R) + " | wall " +
-         formatSeconds(R.wallSeconds) + " | " + energySource(R) + " | " +
+         formatSeconds(R.wallSeconds) + Threads + " | " + energySource(R) +
+         " | " +
          std::to_string(Shown) + " of " + std::to_string(R.regions.size()) +
          " regions by " + std::string(sortKeyName(Options.sort));
 }

@@ -36,7 +36,8 @@ TEST(Listing, HeaderSaysProgramWallTimeAndEnergySource) {
   ListingOptions Options;
   Options.top = 1;
   EXPECT_EQ(listingHeader(R, Options),
-            "program ./daxpy 1000 | wall 500 ms | energy modelled by "
+            "program ./daxpy 1000 | wall 500 ms | 2 threads | energy "
+            "modelled by "
             "default-analytic-v1 | 1 of 2 regions by energy");
 }
 

@@ -29,8 +29,9 @@ struct ListingOptions {
   size_t locationWidth = 32;
 };
 
-/// "program ./a.out 100 | wall 1.20 s | energy modelled by <model> | ...":
-/// what ran, for how long, and where the energies come from.
+/// "program ./a.out 100 | wall 1.20 s | 4 threads | energy modelled by
+/// <model> | 20 of 31 regions by energy": what ran, for how long, and where
+/// the energies come from.
 std::string listingHeader(const Report &R, const ListingOptions &Options);
 
 void printListing(const Report &R, const ListingOptions &Options,
