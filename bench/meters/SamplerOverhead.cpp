@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 using namespace energy::meters;
@@ -106,7 +107,7 @@ int main(int argc, char **argv) {
       if (std::this_thread::get_id() != self)
         cpu = threadCpuSeconds();
     });
-    sampler.registerThread(own.get(), &region, 0);
+    sampler.registerThread(own.get(), &region, getpid());
     sampler.start();
     double on = secondsOf(iterations);
     sampler.stop();
@@ -126,7 +127,7 @@ int main(int argc, char **argv) {
               samplerCpu * 1e3, sampledWall, samplerCpu / sampledWall * 100);
 
   Sampler direct(*meters, options);
-  direct.registerThread(own.get(), &region, 0);
+  direct.registerThread(own.get(), &region, getpid());
   constexpr int kSamples = 2000;
   auto start = Clock::now();
   for (int i = 0; i < kSamples; ++i)

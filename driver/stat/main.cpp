@@ -106,7 +106,6 @@ CounterOptions childCounting(pid_t child) {
   CounterOptions c;
   c.pid = child;
   c.inherit = true;
-  c.startDisabled = true;
   c.enableOnExec = true;
   c.mapPages = false;
   return c;

@@ -109,8 +109,11 @@ perf_event_attr CounterSet::attributesFor(size_t i, const CounterOptions &option
   // A group's leader always starts disabled and is enabled once the group is
   // complete: members added to a running group stay at zero on this kernel
   // (6.x, software events), and enable_on_exec needs a disabled leader.
-  attr.disabled = isLeader && (options.startDisabled || options.enableOnExec || spec.group >= 0);
-  attr.enable_on_exec = isLeader && options.enableOnExec;
+  // CPU-wide events (the power PMU) belong to no task and never see the exec:
+  // they start at once unless the caller enables them.
+  bool armedForExec = options.enableOnExec && spec.cpu < 0;
+  attr.disabled = isLeader && (options.startDisabled || armedForExec || spec.group >= 0);
+  attr.enable_on_exec = isLeader && armedForExec;
   // CPU-wide PMUs (the power PMU) count the whole package, never per task.
   attr.inherit = options.inherit && spec.cpu < 0;
   return attr;
@@ -168,10 +171,14 @@ size_t CounterSet::open(const CounterOptions &options) {
   inherited = options.inherit;
   for (size_t i = 0; i < slots.size(); ++i)
     openSlot(i, options);
-  if (!options.startDisabled && !options.enableOnExec)
-    for (size_t i = 0; i < slots.size(); ++i)
-      if (slots[i].status == CounterStatus::Counting && slots[i].leader == i && slots[i].grouped)
-        sys.ioctl(slots[i].fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+  if (!options.startDisabled)
+    for (size_t i = 0; i < slots.size(); ++i) {
+      const Slot &slot = slots[i];
+      bool armedForExec = options.enableOnExec && slot.spec.cpu < 0;
+      if (slot.status == CounterStatus::Counting && slot.leader == i && slot.grouped &&
+          !armedForExec)
+        sys.ioctl(slot.fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+    }
   return openCount();
 }
 

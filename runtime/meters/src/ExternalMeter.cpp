@@ -118,12 +118,19 @@ bool joinExternalMeter(std::string &timelineJson, const PowerLog &log, const std
     error = "timeline version " + doc["version"].dump() + " is not supported (this reader knows 1)";
     return false;
   }
-  double epoch = doc.value("start_epoch_s", 0.0);
-  doc["meters"].push_back({{"name", name}, {"domain", "external"}});
-  for (auto &interval : doc["intervals"]) {
-    std::optional<double> joules =
-        integrateEnergy(log, epoch + interval.value("t_start", 0.0), epoch + interval.value("t_end", 0.0));
-    interval["energy_j"].push_back(joules ? nlohmann::json(*joules) : nlohmann::json(nullptr));
+  // A document of the right format and version can still be malformed;
+  // nlohmann reports that by exception, which must not cross this API.
+  try {
+    double epoch = doc.value("start_epoch_s", 0.0);
+    doc["meters"].push_back({{"name", name}, {"domain", "external"}});
+    for (auto &interval : doc["intervals"]) {
+      std::optional<double> joules = integrateEnergy(log, epoch + interval.value("t_start", 0.0),
+                                                     epoch + interval.value("t_end", 0.0));
+      interval["energy_j"].push_back(joules ? nlohmann::json(*joules) : nlohmann::json(nullptr));
+    }
+  } catch (const nlohmann::json::exception &e) {
+    error = std::string("malformed timeline: ") + e.what();
+    return false;
   }
   timelineJson = doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   return true;

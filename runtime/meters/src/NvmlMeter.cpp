@@ -11,12 +11,16 @@
 
 #include <dlfcn.h>
 
+// NVML's opaque device type, declared as nvml.h does (global, C linkage
+// names), so that the function pointers below have NVML's exact types.
+struct nvmlDevice_st;
+
 namespace energy::meters {
 namespace {
 
 // The few NVML declarations used, from nvml.h (stable C ABI).
 using nvmlReturn_t = int;
-using nvmlDevice_t = struct nvmlDevice_st *;
+using nvmlDevice_t = ::nvmlDevice_st *;
 constexpr nvmlReturn_t kNvmlSuccess = 0;
 constexpr nvmlReturn_t kNvmlNotSupported = 3;
 

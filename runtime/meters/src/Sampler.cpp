@@ -95,9 +95,9 @@ int Sampler::registerThread(CounterSet *counters, const std::atomic<uint32_t> *r
                             pid_t tid) {
   std::lock_guard<std::mutex> guard(lock);
   for (size_t s = 0; s < slots.size(); ++s) {
-    if (slots[s].tid != 0)
+    if (slots[s].used)
       continue; // slots are never reused: a timeline column is one thread
-    slots[s] = ThreadSlot{counters, region, tid, true, false};
+    slots[s] = ThreadSlot{counters, region, tid, true, true, false};
     if (counters)
       counters->read(&threadLast[s * shape.events]);
     return static_cast<int>(s);
@@ -134,6 +134,10 @@ void Sampler::unregisterThread(int slot) {
   slots[slot].active = false;
   slots[slot].handedIn = true;
   slots[slot].counters = nullptr;
+  // The atomic usually lives in the exiting thread's storage: keep its value.
+  slots[slot].regionAtExit =
+      slots[slot].region ? slots[slot].region->load(std::memory_order_relaxed) : kNoRegion;
+  slots[slot].region = nullptr;
 }
 
 void Sampler::sampleThreads(const IntervalView &interval) {
@@ -142,7 +146,8 @@ void Sampler::sampleThreads(const IntervalView &interval) {
     if (!slot.active && !slot.handedIn)
       continue;
     interval.present(s) = 1;
-    interval.region(s) = slot.region ? slot.region->load(std::memory_order_relaxed) : kNoRegion;
+    interval.region(s) =
+        slot.region ? slot.region->load(std::memory_order_relaxed) : slot.regionAtExit;
     takeDeltas(s, interval.counters(s));
     slot.handedIn = false;
   }
@@ -194,7 +199,7 @@ std::string Sampler::timelineJson(size_t bound) const {
     header.meterDomains.push_back(meters.meter(m).domain());
   }
   for (const ThreadSlot &slot : slots)
-    header.threadIds.push_back(slot.tid);
+    header.threadIds.push_back(slot.used ? slot.tid : -1);
   return timeline.toJson(header, bound);
 }
 

@@ -127,7 +127,7 @@ std::string Timeline::toJson(const TimelineHeader &header, size_t bound) const {
     meters.push_back({{"name", header.meters[m]},
                       {"domain", m < header.meterDomains.size() ? header.meterDomains[m] : ""}});
   for (size_t t = 0; t < header.threadIds.size(); ++t)
-    if (header.threadIds[t] != 0)
+    if (header.threadIds[t] >= 0)
       threads.push_back({{"thread", t}, {"tid", header.threadIds[t]}});
   nlohmann::json doc = {{"format", "energypass-timeline"},
                         {"version", 1},

@@ -149,10 +149,11 @@ TEST(Counters, InheritAndExecArmingReachTheKernel) {
   CounterOptions o;
   o.pid = 4242;
   o.inherit = true;
-  o.startDisabled = true;
   o.enableOnExec = true;
   set.open(o);
   std::vector<int> fds = sys.fds();
+  EXPECT_TRUE(sys.event(fds[0]).attr.disabled) << "enable_on_exec needs a disabled leader";
+  EXPECT_TRUE(sys.event(fds[0]).ioctls.empty()) << "the exec enables the group, not open()";
   EXPECT_EQ(sys.event(fds[0]).pid, 4242);
   EXPECT_TRUE(sys.event(fds[0]).attr.inherit);
   EXPECT_TRUE(sys.event(fds[1]).attr.inherit);
@@ -306,6 +307,29 @@ TEST(Counters, GroupsLargerThanAReadBufferRefuseTheExtraMembers) {
   EXPECT_EQ(set.open(noPages()), CounterSet::kMaxGroupSize);
   EXPECT_EQ(set.status(CounterSet::kMaxGroupSize), CounterStatus::Failed);
   EXPECT_EQ(set.openError(CounterSet::kMaxGroupSize), E2BIG);
+}
+
+} // namespace
+
+namespace {
+
+TEST(Counters, CpuWideEventsCountFromOpenEvenWhenTaskEventsWaitForExec) {
+  FakePerfSys sys;
+  EventSpec power = named("task-clock");
+  power.cpu = 0; // as lookupPmuEvent sets for the power PMU
+  CounterSet set({power, named("cs")}, sys);
+  CounterOptions o;
+  o.pid = 4242;
+  o.inherit = true;
+  o.enableOnExec = true;
+  set.open(o);
+  std::vector<int> fds = sys.fds();
+  EXPECT_EQ(sys.event(fds[0]).pid, -1);
+  EXPECT_EQ(sys.event(fds[0]).cpu, 0);
+  EXPECT_FALSE(sys.event(fds[0]).attr.disabled);
+  EXPECT_FALSE(sys.event(fds[0]).attr.enable_on_exec);
+  EXPECT_FALSE(sys.event(fds[0]).attr.inherit);
+  EXPECT_TRUE(sys.event(fds[1]).attr.enable_on_exec);
 }
 
 } // namespace

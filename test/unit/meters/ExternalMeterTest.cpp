@@ -89,6 +89,10 @@ TEST(ExternalMeter, RefusesWhatIsNotATimelineOfAKnownVersion) {
   EXPECT_NE(error.find("version 9 is not supported"), std::string::npos);
   std::string garbage = "{not json";
   EXPECT_FALSE(joinExternalMeter(garbage, log, "x", error));
+  std::string malformed = R"({"format":"energypass-timeline","version":1,"meters":{},
+                              "intervals":[{"t_start":"zero"}]})";
+  EXPECT_FALSE(joinExternalMeter(malformed, log, "x", error));
+  EXPECT_NE(error.find("malformed timeline"), std::string::npos) << error;
 }
 
 } // namespace

@@ -27,7 +27,8 @@ long FakePerfSys::read(int fd, void *buf, size_t size) {
   size_t bytes = it->second.readData.size() * sizeof(uint64_t);
   if (bytes > size)
     return -ENOSPC;
-  std::memcpy(buf, it->second.readData.data(), bytes);
+  if (bytes > 0)
+    std::memcpy(buf, it->second.readData.data(), bytes);
   return static_cast<long>(bytes);
 }
 

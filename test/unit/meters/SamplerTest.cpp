@@ -26,6 +26,20 @@ namespace {
 
 constexpr size_t kPageFaults = 1;
 
+// The thread's own reads bracket registration and unregistration, which
+// touch no new page in a normal build: the sums must match exactly. Under
+// AddressSanitizer those calls fault in a few shadow and fake-stack pages.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ENERGY_TEST_ASAN 1
+#endif
+#endif
+#if defined(ENERGY_TEST_ASAN) || defined(__SANITIZE_ADDRESS__)
+constexpr double kRegistrationFaults = 16;
+#else
+constexpr double kRegistrationFaults = 0;
+#endif
+
 std::vector<EventSpec> events() {
   std::vector<EventSpec> list;
   for (const char *name : {"task-clock", "page-faults"}) {
@@ -147,7 +161,8 @@ TEST(Sampler, ThreadsRegionsAndEnergyAreAttributedIntervalByInterval) {
         EXPECT_GE(faults, 50.0);
       }
     }
-    EXPECT_DOUBLE_EQ(sum, counted[w]) << "every fault of thread " << w << " in one interval";
+    EXPECT_NEAR(sum, counted[w], kRegistrationFaults)
+        << "every fault of thread " << w << " in exactly one interval";
   }
 }
 
@@ -185,7 +200,7 @@ TEST(Sampler, ThreadsBeyondTheSlotsAreRefused) {
   options.maxThreads = 1;
   Sampler sampler(*meters, options);
   std::atomic<uint32_t> region{kNoRegion};
-  EXPECT_EQ(sampler.registerThread(nullptr, &region, 100), 0);
+  EXPECT_EQ(sampler.registerThread(nullptr, &region, 0), 0) << "any tid, 0 included";
   EXPECT_EQ(sampler.registerThread(nullptr, &region, 101), -1);
   sampler.unregisterThread(0);
   EXPECT_EQ(sampler.registerThread(nullptr, &region, 102), -1) << "slots are never reused";

@@ -32,7 +32,7 @@ TimelineHeader header() {
   h.events = {"task-clock"};
   h.meters = {"rapl:package-0"};
   h.meterDomains = {"package"};
-  h.threadIds = {1234, 0};
+  h.threadIds = {1234, -1};
   return h;
 }
 

@@ -55,8 +55,8 @@ public:
   /// the atomic the runtime keeps its top region in. Returns the thread's
   /// slot, or -1 when all slots are taken. Thread-safe.
   int registerThread(CounterSet *counters, const std::atomic<uint32_t> *region, pid_t tid);
-  /// Takes the thread's last deltas and forgets its counters, which the
-  /// caller may then close. Thread-safe.
+  /// Takes the thread's last deltas and region and forgets its counters and
+  /// region atomic, which the caller may then destroy. Thread-safe.
   void unregisterThread(int slot);
 
   /// Records one interval now (the thread calls this each period; tests and
@@ -74,8 +74,10 @@ private:
     CounterSet *counters = nullptr;
     const std::atomic<uint32_t> *region = nullptr;
     pid_t tid = 0;
+    bool used = false;   // ever registered: a timeline column is one thread
     bool active = false;
     bool handedIn = false; // unregistered, last deltas not yet recorded
+    uint32_t regionAtExit = kNoRegion; // the region when it unregistered
   };
 
   void run();

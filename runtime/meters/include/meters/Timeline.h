@@ -72,7 +72,7 @@ struct TimelineHeader {
   std::vector<std::string> events;
   std::vector<std::string> meters;
   std::vector<std::string> meterDomains;
-  std::vector<pid_t> threadIds; // per slot, 0 when never used
+  std::vector<pid_t> threadIds; // per slot, -1 when never used
 };
 
 class Timeline {
