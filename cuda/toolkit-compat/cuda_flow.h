@@ -14,7 +14,8 @@
 //   the folder with an empty texture_fetch_functions.h (docs/cuda.md says why).
 //
 // Emulated:   energy-cuda-rewrite in.cu -o T.cpp
-//             clang++ -x c++ -std=c++20 -isystem <prefix>/include/energy_cuda_emu
+//             clang++ -x c++ -std=c++20 -fstack-clash-protection
+//                     -isystem <prefix>/include/energy_cuda_emu
 //                     -include cuda_runtime.h -iquote <dir of in.cu> -c T.cpp -o in.o
 //             clang++ in.o <prefix>/lib/libenergy_cuda_emu.a -lboost_context -pthread
 //
@@ -111,12 +112,14 @@ inline std::vector<std::string> emulate_rewrite_command(const paths &p, const st
 }
 
 // Flags that compile the rewritten file as host C++ with the emulator's headers; the
-// original file's folder stays on the quoted include path, for its local headers.
+// original file's folder stays on the quoted include path, for its local headers. Stack clash
+// protection makes a kernel frame larger than the fiber stack hit the guard page below it
+// instead of jumping over it into a neighbouring stack.
 inline std::vector<std::string> emulate_compile_flags(const paths &p, const std::string &input) {
   const std::string source_dir =
       std::filesystem::absolute(std::filesystem::path(input)).parent_path().string();
-  return {"-x", "c++", "-std=c++20", "-isystem", emulator_include_dir(p), "-include",
-          "cuda_runtime.h", "-iquote", source_dir};
+  return {"-x", "c++", "-std=c++20", "-fstack-clash-protection", "-isystem",
+          emulator_include_dir(p), "-include", "cuda_runtime.h", "-iquote", source_dir};
 }
 
 // Libraries to link after the objects of an emulated program (-x none first, so
