@@ -237,7 +237,8 @@ private:
     if (Expected != UINT64_MAX && Stream.size() != Expected)
       fail("warp " + std::to_string(Warp) + " ended after " + std::to_string(Stream.size()) +
            " of its " + std::to_string(Expected) + " instructions");
-    Builder->addWarp(BlockLinear, Warp, Stream);
+    if (std::string E = Builder->addWarp(BlockLinear, Warp, Stream); !E.empty())
+      fail(E);
     Stream.clear();
     InWarp = false;
   }
@@ -254,7 +255,7 @@ private:
                          : std::string()) +
                  "; re-run the tracer or re-copy the file");
     for (const auto &[Key, S] : RawStreams)
-      Builder->addWarp(Key.first, Key.second, S);
+      Builder->addWarp(Key.first, Key.second, S); // keys are unique: raw warps cannot repeat
     Kernel Out = Builder->finish();
     Out.Source = SourceKind::AccelSimTrace;
     Out.SourcePath = R.path();

@@ -10,6 +10,9 @@
 namespace energygpu {
 namespace {
 
+// The variance floor of the BIC, as a share of the one-cluster variance.
+constexpr double VarianceFloorShare = 1e-3;
+
 struct Fit {
   std::vector<uint32_t> Assign;
   Eigen::MatrixXd Centroids;
@@ -75,14 +78,15 @@ Fit lloyd(const Eigen::MatrixXd &P, const std::vector<double> &W, Eigen::MatrixX
 
 // Pelleg and Moore's BIC for spherical Gaussians, as SimPoint computes it, with points weighted
 // by their thread counts.
-double bic(const Fit &F, const std::vector<double> &W, Eigen::Index Dims, uint32_t K) {
+double bic(const Fit &F, const std::vector<double> &W, Eigen::Index Dims, uint32_t K, double Floor) {
   double R = std::accumulate(W.begin(), W.end(), 0.0);
   std::vector<double> Rn(K, 0.0);
   for (size_t I = 0; I < F.Assign.size(); ++I)
     Rn[F.Assign[I]] += W[I];
   double Variance = R > K ? F.Distortion / (R - K) : 0.0;
-  // A perfect fit has zero variance; a tiny floor keeps the likelihood finite and still best.
-  Variance = std::max(Variance, 1e-12);
+  // Clusters tighter than the floor count as exact: without it a k that gives every distinct
+  // vector its own cluster (variance 0) would always win.
+  Variance = std::max(Variance, Floor);
   double LogLikelihood = 0;
   for (double Rc : Rn) {
     if (Rc <= 0)
@@ -94,12 +98,26 @@ double bic(const Fit &F, const std::vector<double> &W, Eigen::Index Dims, uint32
   return LogLikelihood - Parameters / 2 * std::log(R);
 }
 
+// SimPoint's random linear projection: entries uniform in [-1, 1], from the run's seed. Distances
+// are roughly preserved and k-means gets cheaper in proportion to the dimensions removed.
+Eigen::MatrixXd project(const Eigen::MatrixXd &P, uint32_t Dims, uint64_t Seed) {
+  if (Dims == 0 || P.cols() <= Eigen::Index(Dims))
+    return P;
+  std::mt19937_64 Rng(Seed ^ 0x5EED5EEDull);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  Eigen::MatrixXd R(P.cols(), Dims);
+  for (Eigen::Index I = 0; I < R.size(); ++I)
+    R.data()[I] = U(Rng);
+  return P * R;
+}
+
 } // namespace
 
-Clustering clusterBehaviours(const Eigen::MatrixXd &Points, const std::vector<uint64_t> &Weights,
+Clustering clusterBehaviours(const Eigen::MatrixXd &Original, const std::vector<uint64_t> &Weights,
                              const std::vector<uint64_t> &FirstThreads,
                              const ClusterOptions &Options) {
   Clustering Out;
+  const Eigen::MatrixXd Points = project(Original, Options.ProjectTo, Options.Seed);
   Eigen::Index N = Points.rows();
   if (N == 0)
     return Out;
@@ -109,13 +127,18 @@ Clustering clusterBehaviours(const Eigen::MatrixXd &Points, const std::vector<ui
   uint32_t MaxK = uint32_t(std::min<Eigen::Index>(N, std::max<uint32_t>(1, Options.MaxK)));
   std::vector<Fit> Best(MaxK);
   std::mt19937_64 Rng(Options.Seed);
+  double Floor = 1e-12;
   for (uint32_t K = 1; K <= MaxK; ++K) {
     for (uint32_t Restart = 0; Restart < std::max<uint32_t>(1, Options.Restarts); ++Restart) {
       Fit F = lloyd(Points, W, seedPlusPlus(Points, W, K, Rng), Options.Iterations);
       if (F.Distortion < Best[K - 1].Distortion)
         Best[K - 1] = std::move(F);
     }
-    Out.Bic.push_back(bic(Best[K - 1], W, Points.cols(), K));
+    if (K == 1) {
+      double R = std::accumulate(W.begin(), W.end(), 0.0);
+      Floor = std::max(VarianceFloorShare * Best[0].Distortion / std::max(R - 1, 1.0), 1e-12);
+    }
+    Out.Bic.push_back(bic(Best[K - 1], W, Points.cols(), K, Floor));
   }
   double Lo = *std::min_element(Out.Bic.begin(), Out.Bic.end());
   double Hi = *std::max_element(Out.Bic.begin(), Out.Bic.end());

@@ -86,15 +86,23 @@ private:
       if (Code.empty())
         return;
     }
-    if (Code.front() == '.')
+    if (Pending.empty() && Code.front() == '.')
       return; // .reg, .loc, .pragma and other directives
-    instruction(Code);
+    // An instruction may span lines (nvcc splits long calls); it ends at ';' and GPGPU-Sim
+    // names it by its first line.
+    if (Pending.empty())
+      PendingLine = uint32_t(R.lineNumber());
+    Pending.append(Code).push_back(' ');
+    if (Code.find(';') == std::string_view::npos)
+      return;
+    instruction(Pending, PendingLine);
+    Pending.clear();
   }
 
-  void instruction(std::string_view Code) {
+  void instruction(std::string_view Code, uint32_t Line) {
     PtxEntry &E = M.Entries.back();
     PtxInstruction I;
-    I.Line = uint32_t(R.lineNumber());
+    I.Line = Line;
     I.Mnemonic = mnemonicOf(Code);
     I.IsLeader = LeaderNext || E.Instructions.empty();
     if (I.IsLeader) {
@@ -113,7 +121,8 @@ private:
   PtxModule M;
   int Depth = 0;
   bool AwaitingBody = false, LeaderNext = true;
-  std::string PendingLabel;
+  std::string PendingLabel, Pending;
+  uint32_t PendingLine = 0;
 };
 
 } // namespace

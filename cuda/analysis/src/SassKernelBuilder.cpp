@@ -22,6 +22,7 @@ std::string hexLabel(uint64_t Pc) {
 SassKernelBuilder::SassKernelBuilder(Kernel Header)
     : K(std::move(Header)), Grouper(K.threads()) {
   K.WarpStats.assign(K.warps(), WarpCounts());
+  WarpSeen.assign(K.warps(), false);
   K.DivergenceMeasured = true;
   K.HasDependencyDistances = true;
 }
@@ -64,13 +65,18 @@ void SassKernelBuilder::addDependencies(const std::vector<WarpInstruction> &Stre
   }
 }
 
-void SassKernelBuilder::addWarp(uint64_t BlockLinear, uint32_t Warp,
-                                const std::vector<WarpInstruction> &Stream) {
+std::string SassKernelBuilder::addWarp(uint64_t BlockLinear, uint32_t Warp,
+                                       const std::vector<WarpInstruction> &Stream) {
+  uint64_t GlobalWarp = BlockLinear * K.warpsPerBlock() + Warp;
+  if (WarpSeen[GlobalWarp])
+    return "warp " + std::to_string(Warp) + " of thread block " + std::to_string(BlockLinear) +
+           " appears twice; the trace is corrupt or two traces were concatenated";
+  WarpSeen[GlobalWarp] = true;
   uint64_t PerBlock = K.Block.count();
   uint64_t FirstThread = BlockLinear * PerBlock + uint64_t(Warp) * K.WarpSize;
   uint64_t Lanes = std::min<uint64_t>(K.WarpSize, PerBlock - uint64_t(Warp) * K.WarpSize);
   uint32_t LaneMask = Lanes >= 32 ? UINT32_MAX : (1u << Lanes) - 1;
-  WarpCounts &W = K.WarpStats[BlockLinear * K.warpsPerBlock() + Warp];
+  WarpCounts &W = K.WarpStats[GlobalWarp];
 
   uint32_t Live = LaneMask, Previous = LaneMask;
   std::array<uint32_t, 32> LastSegment;
@@ -130,6 +136,7 @@ void SassKernelBuilder::addWarp(uint64_t BlockLinear, uint32_t Warp,
     std::sort(V.begin(), V.end());
     Grouper.add(FirstThread + Lane, V);
   }
+  return "";
 }
 
 Kernel SassKernelBuilder::finish() {

@@ -35,8 +35,9 @@ public:
   explicit SassKernelBuilder(Kernel Header);
   // Interns an instruction of the stream; returns "" or why the PC's opcode is inconsistent.
   std::string record(const TraceInstruction &I, WarpInstruction &Out);
-  // Adds one warp's complete stream (block linear index, warp in block).
-  void addWarp(uint64_t BlockLinear, uint32_t Warp, const std::vector<WarpInstruction> &Stream);
+  // Adds one warp's complete stream (block linear index, warp in block); returns "" or why the
+  // warp cannot be added (it was seen before).
+  std::string addWarp(uint64_t BlockLinear, uint32_t Warp, const std::vector<WarpInstruction> &Stream);
   Kernel finish();
 
 private:
@@ -56,6 +57,7 @@ private:
   std::vector<std::pair<uint64_t, uint64_t>> Segments;
   std::vector<uint64_t> SegmentRuns;                  // thread executions per segment
   std::unordered_map<uint64_t, uint64_t> SegmentEdges; // (from << 32 | to) -> thread transitions
+  std::vector<bool> WarpSeen;
 };
 
 } // namespace energygpu

@@ -1,0 +1,66 @@
+// Writers on the vecAdd analysis: DOT edge labels, SimPoint lines, CSV, SVG and the JSON header.
+#include "TestFiles.h"
+
+#include "energygpu/Analysis.h"
+#include "energygpu/InputLoader.h"
+#include "energygpu/JsonWriter.h"
+#include "energygpu/Writers.h"
+
+#include <gtest/gtest.h>
+#include <sstream>
+
+using namespace energygpu;
+
+namespace {
+
+KernelAnalysis vecAdd() {
+  std::vector<Kernel> Ks = loadInput(test::vecAddDir(), GpgpuSimOptions());
+  return analyseKernel(std::move(Ks.front()), AnalysisOptions());
+}
+
+TEST(Writers, DotHasProbabilitiesAndHeat) {
+  std::ostringstream OS;
+  writeCfgDot(OS, vecAdd());
+  std::string S = OS.str();
+  EXPECT_NE(S.find("B0 -> B1 [label=\"0.098 (100)\""), std::string::npos) << S;
+  EXPECT_NE(S.find("B0 -> exit [label=\"0.902\""), std::string::npos) << S;
+  EXPECT_NE(S.find("B0 [label=\"B0 0x0008\\n9 instructions, 1024 thread runs"), std::string::npos) << S;
+}
+
+TEST(Writers, SimPointLinesCountInstructionsPerThread) {
+  std::ostringstream OS;
+  writeSimPointBb(OS, vecAdd().K);
+  std::istringstream In(OS.str());
+  std::vector<std::string> Lines;
+  for (std::string L; std::getline(In, L);)
+    Lines.push_back(L);
+  ASSERT_EQ(Lines.size(), 1024u);
+  EXPECT_EQ(Lines[0], "T:1:9 :2:14 ");
+  EXPECT_EQ(Lines[99], "T:1:9 :2:14 ");
+  EXPECT_EQ(Lines[100], "T:1:9 ");
+}
+
+TEST(Writers, CsvAndSvg) {
+  KernelAnalysis A = vecAdd();
+  std::ostringstream Csv, Svg;
+  writeMatrixCsv(Csv, A.Similarity.Similarity, behaviourLabels(A));
+  EXPECT_EQ(Csv.str(), ",b0 (100 threads),b1 (924 threads)\nb0 (100 threads),1,0\nb1 (924 threads),0,1\n");
+  writeSimilaritySvg(Svg, A);
+  size_t Rects = 0;
+  for (size_t P = Svg.str().find("<rect"); P != std::string::npos; P = Svg.str().find("<rect", P + 1))
+    ++Rects;
+  EXPECT_EQ(Rects, 4u);
+}
+
+TEST(Writers, JsonIsVersioned) {
+  std::vector<KernelAnalysis> All;
+  All.push_back(vecAdd());
+  nlohmann::ordered_json J = analysisToJson(All, AnalysisOptions(), {});
+  EXPECT_EQ(J.begin().key(), "format");
+  EXPECT_EQ(J["format"], AnalysisFormat);
+  EXPECT_EQ(J["version"], 1);
+  EXPECT_EQ(J["kernels"][0]["behaviours"][0]["thread_ranges"][0], nlohmann::ordered_json({0, 99}));
+  EXPECT_EQ(J["kernels"][0]["divergence"]["divergent_branches"], 1);
+}
+
+} // namespace
