@@ -34,6 +34,8 @@ LoopRegions::LoopRegions(Function &F) : DT(F), LI(DT) {
   // Inner loops first: see the file comment in LoopRegions.h.
   SmallVector<Loop *, 8> Preorder = LI.getLoopsInPreorder();
   for (Loop *L : reverse(Preorder)) {
+    if (L->getHeader()->isEHPad())
+      continue;
     if (!L->getLoopPreheader())
       InsertPreheaderForLoop(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
     formDedicatedExitBlocks(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
