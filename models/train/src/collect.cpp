@@ -103,7 +103,17 @@ std::vector<Interval> measureRun(const std::string &Command,
     I.joules = Meter.joulesBetween(LastEnergy, Energy);
     for (size_t E = 0; E < Counts.size(); ++E)
       I.counts.push_back(Counts[E] - LastCounts[E]);
-    Out.push_back(I);
+    // A last sliver of an interval, when the program ends just after a
+    // sample, joins the interval before it: too short to meter.
+    if (Done && !Out.empty() && I.seconds < Period / 2) {
+      Interval &Prev = Out.back();
+      Prev.seconds += I.seconds;
+      Prev.joules += I.joules;
+      for (size_t E = 0; E < Counts.size(); ++E)
+        Prev.counts[E] += I.counts[E];
+    } else {
+      Out.push_back(I);
+    }
     LastCounts = Counts;
     LastEnergy = Energy;
     Last = Now;
@@ -212,6 +222,7 @@ Dataset collectDataset(const CollectOptions &O) {
       }
       appendRow(D, Program, RunStart, Seconds, Joules / Seconds, Medians);
     }
+  validateDataset(D, "collect (meter " + O.powercapRoot + ")");
   return D;
 }
 

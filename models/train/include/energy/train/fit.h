@@ -27,7 +27,7 @@ struct Recipe {
   RankingMethod rankBy = RankingMethod::Spearman;
   SplitMode splitMode = SplitMode::None;
   ClassSplit split;         ///< feature, and threshold for SplitMode::Threshold
-  size_t minClassRows = 10; ///< a class smaller than this is not split off
+  size_t minClassRows = 6; ///< a class smaller than this is not split off
 };
 
 LearnedModel fitModel(const Dataset &Data, const Recipe &R,
