@@ -4,10 +4,13 @@
 // within segments of w lanes; a source outside the lane's segment (or past
 // its edge for up/down) yields the lane's own value; a source lane that takes
 // no part in the exchange yields the lane's own value too (the guide leaves
-// it undefined). Votes consider the lanes of the group only.
+// it undefined). Votes, matches and reductions consider the lanes of the
+// group only.
 //
 //===----------------------------------------------------------------------===//
 #include "warp_exchange.h"
+
+#include <algorithm>
 
 namespace energy_cuda_emu::detail {
 namespace {
@@ -44,6 +47,48 @@ uint32_t lanes_with_true_predicate(const warp_posts &posts, uint32_t group) {
   return ballot;
 }
 
+// Lanes of the group whose value has the same bits as `lane`'s.
+uint32_t lanes_with_equal_value(const warp_posts &posts, uint32_t group, unsigned lane) {
+  uint32_t equal = 0;
+  for (unsigned other = 0; other < lanes_per_warp; ++other)
+    if ((group >> other & 1u) && posts[other].value == posts[lane].value)
+      equal |= 1u << other;
+  return equal;
+}
+
+// __reduce_*_sync over the group: 32-bit operands, signed when the lane's param says so.
+uint64_t reduce_group(const warp_posts &posts, uint32_t group, const warp_post &mine) {
+  const bool is_signed = mine.param != 0;
+  uint32_t acc = 0;
+  bool first = true;
+  for (unsigned lane = 0; lane < lanes_per_warp; ++lane) {
+    if (!(group >> lane & 1u))
+      continue;
+    const uint32_t v = static_cast<uint32_t>(posts[lane].value);
+    if (first) {
+      acc = v;
+      first = false;
+      continue;
+    }
+    switch (mine.op) {
+    case warp_op::reduce_add: acc += v; break;
+    case warp_op::reduce_and: acc &= v; break;
+    case warp_op::reduce_or: acc |= v; break;
+    case warp_op::reduce_xor: acc ^= v; break;
+    case warp_op::reduce_min:
+      acc = is_signed ? static_cast<uint32_t>(std::min(static_cast<int32_t>(acc), static_cast<int32_t>(v)))
+                      : std::min(acc, v);
+      break;
+    case warp_op::reduce_max:
+      acc = is_signed ? static_cast<uint32_t>(std::max(static_cast<int32_t>(acc), static_cast<int32_t>(v)))
+                      : std::max(acc, v);
+      break;
+    default: break;
+    }
+  }
+  return is_signed ? static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(acc))) : acc;
+}
+
 } // namespace
 
 void exchange_within_warp(const warp_posts &posts, uint32_t group, warp_results &results) {
@@ -64,6 +109,20 @@ void exchange_within_warp(const warp_posts &posts, uint32_t group, warp_results 
       break;
     case warp_op::ballot:
       results[lane] = ballot;
+      break;
+    case warp_op::match_any:
+      results[lane] = lanes_with_equal_value(posts, group, lane);
+      break;
+    case warp_op::match_all:
+      results[lane] = lanes_with_equal_value(posts, group, lane) == group ? group : 0u;
+      break;
+    case warp_op::reduce_add:
+    case warp_op::reduce_min:
+    case warp_op::reduce_max:
+    case warp_op::reduce_and:
+    case warp_op::reduce_or:
+    case warp_op::reduce_xor:
+      results[lane] = reduce_group(posts, group, post);
       break;
     case warp_op::shfl_idx:
     case warp_op::shfl_up:

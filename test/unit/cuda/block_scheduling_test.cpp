@@ -136,6 +136,26 @@ TEST(BlockScheduling, ShufflesExchangeValuesInLockStep) {
     EXPECT_EQ(out[t], (32 + 63) * 32 / 2);
 }
 
+void match_and_reduce(unsigned *out) {
+  const unsigned lane = threadIdx.x % 32;
+  out[4 * threadIdx.x] = __match_any_sync(0xffffffffu, lane / 8);
+  int all_same = 0;
+  out[4 * threadIdx.x + 1] = __match_all_sync(0xffffffffu, 5.0f, &all_same);
+  out[4 * threadIdx.x + 2] = static_cast<unsigned>(all_same);
+  out[4 * threadIdx.x + 3] = static_cast<unsigned>(__reduce_max_sync(0xffffffffu, -static_cast<int>(lane)));
+}
+
+TEST(BlockScheduling, MatchesAndReductionsSeeTheWholeWarp) {
+  std::vector<unsigned> out(4 * 32);
+  ASSERT_EQ(launch(match_and_reduce, 1, 32, 0, out.data()), cudaSuccess);
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    EXPECT_EQ(out[4 * lane], 0xffu << (lane / 8 * 8));
+    EXPECT_EQ(out[4 * lane + 1], 0xffffffffu);
+    EXPECT_EQ(out[4 * lane + 2], 1u);
+    EXPECT_EQ(out[4 * lane + 3], 0u);
+  }
+}
+
 void dynamic_shared_sum(long long *out) {
   auto *scratch = static_cast<long long *>(energy_cuda_emu::dynamic_shared_memory());
   scratch[threadIdx.x] = threadIdx.x + 1;

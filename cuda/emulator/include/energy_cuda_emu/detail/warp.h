@@ -1,5 +1,6 @@
 /*===- energy_cuda_emu/detail/warp.h - warp vote, shuffle, active mask -----===*
  *
+ * Votes, shuffles, matches (sm_70) and reductions (sm_80).
  * The lanes of a warp meet at these intrinsics: each lane posts its operand
  * and is suspended; once every lane named in the mask (and still alive) has
  * posted, the block's scheduler computes all lanes' results at once, as the
@@ -16,7 +17,10 @@
 #include <type_traits>
 
 namespace energy_cuda_emu {
-enum class warp_op : uint8_t { sync, shfl_idx, shfl_up, shfl_down, shfl_xor, all, any, ballot };
+enum class warp_op : uint8_t {
+  sync, shfl_idx, shfl_up, shfl_down, shfl_xor, all, any, ballot, match_any, match_all,
+  reduce_add, reduce_min, reduce_max, reduce_and, reduce_or, reduce_xor
+};
 namespace detail {
 /* Posts this lane's operand, waits for the group, returns this lane's result. */
 uint64_t warp_collective(warp_op op, unsigned mask, uint64_t value, int param, int width);
@@ -72,4 +76,34 @@ inline void __syncwarp(unsigned mask = 0xffffffffu) {
   energy_cuda_emu::detail::warp_collective(energy_cuda_emu::warp_op::sync, mask, 0, 0, 32);
 }
 inline unsigned __activemask() { return energy_cuda_emu::detail::warp_active_mask(); }
+
+/* sm_70 matches: lanes of the group whose value has the same bits. */
+template <class T> unsigned __match_any_sync(unsigned mask, T value) {
+  return static_cast<unsigned>(energy_cuda_emu::detail::warp_collective(
+      energy_cuda_emu::warp_op::match_any, mask, energy_cuda_emu::detail::to_bits(value), 0, 32));
+}
+template <class T> unsigned __match_all_sync(unsigned mask, T value, int *pred) {
+  const unsigned result = static_cast<unsigned>(energy_cuda_emu::detail::warp_collective(
+      energy_cuda_emu::warp_op::match_all, mask, energy_cuda_emu::detail::to_bits(value), 0, 32));
+  *pred = result != 0;
+  return result;
+}
+
+/* sm_80 reductions over the group; param 1 marks a signed operand. */
+#define ENERGY_CUDA_EMU_REDUCE(name, op, T, is_signed)                                       \
+  inline T name(unsigned mask, T value) {                                                     \
+    return static_cast<T>(energy_cuda_emu::detail::warp_collective(                           \
+        energy_cuda_emu::warp_op::op, mask,                                                   \
+        static_cast<uint64_t>(static_cast<int64_t>(value)), is_signed, 32));                  \
+  }
+ENERGY_CUDA_EMU_REDUCE(__reduce_add_sync, reduce_add, unsigned, 0)
+ENERGY_CUDA_EMU_REDUCE(__reduce_add_sync, reduce_add, int, 1)
+ENERGY_CUDA_EMU_REDUCE(__reduce_min_sync, reduce_min, unsigned, 0)
+ENERGY_CUDA_EMU_REDUCE(__reduce_min_sync, reduce_min, int, 1)
+ENERGY_CUDA_EMU_REDUCE(__reduce_max_sync, reduce_max, unsigned, 0)
+ENERGY_CUDA_EMU_REDUCE(__reduce_max_sync, reduce_max, int, 1)
+ENERGY_CUDA_EMU_REDUCE(__reduce_and_sync, reduce_and, unsigned, 0)
+ENERGY_CUDA_EMU_REDUCE(__reduce_or_sync, reduce_or, unsigned, 0)
+ENERGY_CUDA_EMU_REDUCE(__reduce_xor_sync, reduce_xor, unsigned, 0)
+#undef ENERGY_CUDA_EMU_REDUCE
 #endif
