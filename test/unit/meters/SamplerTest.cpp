@@ -28,13 +28,13 @@ constexpr size_t kPageFaults = 1;
 
 // The thread's own reads bracket registration and unregistration, which
 // touch no new page in a normal build: the sums must match exactly. Under
-// AddressSanitizer those calls fault in a few shadow and fake-stack pages.
+// Address- or ThreadSanitizer those calls fault in a few shadow pages.
 #if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ENERGY_TEST_ASAN 1
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define ENERGY_TEST_SANITIZED 1
 #endif
 #endif
-#if defined(ENERGY_TEST_ASAN) || defined(__SANITIZE_ADDRESS__)
+#if defined(ENERGY_TEST_SANITIZED) || defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 constexpr double kRegistrationFaults = 16;
 #else
 constexpr double kRegistrationFaults = 0;
