@@ -114,14 +114,18 @@ TEST(RuntimeApi, EventsMeasureTimeBetweenRecords) {
   cudaGetLastError();
 }
 
+void add_one(int *p) { atomicAdd(p, 1); }
+
 TEST(RuntimeApi, StreamsAreSynchronous) {
   cudaStream_t stream;
   ASSERT_EQ(cudaStreamCreate(&stream), cudaSuccess);
   int *d = nullptr;
   ASSERT_EQ(cudaMalloc(&d, sizeof(int)), cudaSuccess);
-  const int value = 42;
+  const int value = 40;
   int back = 0;
   EXPECT_EQ(cudaMemcpyAsync(d, &value, sizeof value, cudaMemcpyHostToDevice, stream), cudaSuccess);
+  // What add_one<<<1, 2, 0, stream>>>(d) becomes.
+  (energy_cuda_emu::launch("add_one", 1, 2, 0, stream) ->* [&](auto &&...a) { add_one(a...); })(d);
   EXPECT_EQ(cudaMemcpyAsync(&back, d, sizeof back, cudaMemcpyDeviceToHost, stream), cudaSuccess);
   EXPECT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
   EXPECT_EQ(back, 42);
