@@ -40,17 +40,25 @@ namespace {
 
 const char *text(const char *S) { return S ? S : ""; }
 
+bool validKind(uint32_t Kind) {
+  return Kind == ENERGY_REGION_FUNCTION || Kind == ENERGY_REGION_LOOP ||
+         Kind == ENERGY_REGION_USER;
+}
+
 const char *regionKindName(uint32_t Kind) {
   switch (Kind) {
-  case ENERGY_REGION_FUNCTION:
-    return "function";
   case ENERGY_REGION_LOOP:
     return "loop";
   case ENERGY_REGION_USER:
     return "user";
   default:
-    return "unknown";
+    return "function";
   }
+}
+
+bool validParent(const ModuleRecord &M, uint32_t R) {
+  uint32_t Parent = M.Regions[R].parent;
+  return Parent == ENERGY_NO_REGION || (Parent < M.NumRegions && Parent != R);
 }
 
 void accumulate(model::Activity &Sum, const model::Activity &A) {
@@ -116,12 +124,13 @@ json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
     Region["file"] = Info.file ? Info.file : M.Source;
     Region["line"] = Info.line;
     Region["kind"] = regionKindName(Info.kind);
-    Region["parent"] = Info.parent < M.NumRegions ? json(M.RegionBase + Info.parent)
-                                                  : json(nullptr);
+    Region["parent"] = Info.parent < M.NumRegions && Info.parent != R
+                           ? json(M.RegionBase + Info.parent)
+                           : json(nullptr);
   } else {
     std::string Lost = "<region " + std::to_string(R) + " of an unloaded module>";
     Region.update({{"name", Lost}, {"demangled", Lost}, {"file", M.Source},
-                   {"line", 0}, {"kind", "unknown"}, {"parent", nullptr}});
+                   {"line", 0}, {"kind", "function"}, {"parent", nullptr}});
   }
   Region["module"] = M.Source;
   Region["calls"] = T.Calls;
@@ -167,6 +176,8 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
   for (const ModuleRecord *M : Run.Modules) {
     RegionCountsResult Counts = regionCounts(*M);
     InvalidEntries += Counts.InvalidEntries;
+    for (uint32_t R = 0; M->Regions && R < M->NumRegions; ++R)
+      InvalidEntries += !validKind(M->Regions[R].kind) + !validParent(*M, R);
     for (uint32_t R = 0; R < M->NumRegions; ++R) {
       model::Activity &A = Counts.Regions[R];
       A.seconds = double(M->Totals[R].SelfTicks) * Run.SecondsPerTick;

@@ -3,8 +3,10 @@
 
 #include "Clock.h"
 #include "ReportBuilder.h"
+#include "PageMemory.h"
 #include "ReportWriter.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -32,19 +34,21 @@ constexpr uint32_t InitialFrames = 64;
 constexpr uint32_t DefaultMaxDepth = 65536;
 
 /// Takes the runtime's lock unless the thread already is inside the runtime.
+/// The flag is raised before locking and lowered after unlocking, so that a
+/// signal arriving while the lock is being taken or released backs off too.
 class LockedSection {
 public:
   explicit LockedSection(std::mutex &M) : M(M) {
     if (InRuntime)
       return;
-    M.lock();
     InRuntime = Owns = true;
+    M.lock();
   }
   ~LockedSection() {
     if (!Owns)
       return;
-    InRuntime = false;
     M.unlock();
+    InRuntime = false;
   }
   bool owns() const { return Owns; }
 
@@ -53,16 +57,18 @@ private:
   bool Owns = false;
 };
 
-/// The destructor of a thread_local object runs in the exiting thread, before
-/// its thread_local storage (the modules' counter arrays included) goes away.
-struct ThreadExitHook {
-  bool Armed = false;
-  ~ThreadExitHook() {
-    if (Armed && CurrentThread)
-      Runtime::get().detachThread(*CurrentThread);
-  }
-};
-thread_local ThreadExitHook ExitHook;
+/// Thread-specific data destructors run in the exiting thread after its
+/// thread_local destructors (which may still run instrumented code) and
+/// before its thread_local storage (the modules' counter arrays) goes away.
+/// Setting the key needs no allocation, unlike registering a thread_local
+/// destructor, so a thread's first region entry can happen in a signal
+/// handler.
+pthread_key_t ThreadExitKey;
+
+void threadExitHook(void *State) {
+  if (State && State == CurrentThread)
+    Runtime::get().detachThread(*CurrentThread);
+}
 
 bool isMainThread() { return gettid() == getpid(); }
 
@@ -108,6 +114,11 @@ bool Runtime::initialise() noexcept {
   if (std::atexit(finalReportAtExit) != 0) {
     std::fprintf(stderr, "energypass: cannot register the exit handler; no "
                          "report will be written\n");
+    return false;
+  }
+  if (pthread_key_create(&ThreadExitKey, threadExitHook) != 0) {
+    std::fprintf(stderr, "energypass: no thread-specific key left; threads "
+                         "will not be measured\n");
     return false;
   }
   pthread_atfork(prepareForkHandler, parentForkHandler, childForkHandler);
@@ -180,16 +191,12 @@ ThreadState *Runtime::attachThread() noexcept {
   LockedSection L(Lock);
   if (!L.owns())
     return nullptr;
-  auto *Frames = static_cast<Frame *>(std::malloc(InitialFrames * sizeof(Frame)));
-  ThreadState *T = Frames ? new (std::nothrow) ThreadState(gettid(), Frames, InitialFrames)
-                          : nullptr;
-  if (!T) {
-    std::free(Frames);
+  ThreadState *T = ThreadState::create(gettid(), InitialFrames);
+  if (!T)
     return nullptr;
-  }
   link(*T);
-  ExitHook.Armed = true;
   CurrentThread = T;
+  pthread_setspecific(ThreadExitKey, T);
   return T;
 }
 
@@ -204,9 +211,11 @@ void Runtime::detachThread(ThreadState &T) noexcept {
   if (!Finished)
     mergeThread(T, clockTicks(), /*OnItsOwnThread=*/true);
   unlink(T);
-  delete &T;
+  // Forget the state before freeing it: a signal handler may enter a region
+  // at any point here.
   CurrentThread = nullptr;
   ThreadDetached = true;
+  ThreadState::destroy(&T);
 }
 
 ModuleSlot *Runtime::adoptModules(ThreadState &T, const ModuleRecord &Rec) noexcept {
@@ -214,23 +223,25 @@ ModuleSlot *Runtime::adoptModules(ThreadState &T, const ModuleRecord &Rec) noexc
   if (!L.owns())
     return nullptr;
   uint32_t Wanted = uint32_t(Modules.size());
-  if (T.NumSlots < Wanted) {
-    auto *Grown = static_cast<ModuleSlot *>(
-        std::realloc(T.Slots, Wanted * sizeof(ModuleSlot)));
+  if (T.SlotCapacity < Wanted) {
+    uint32_t Capacity = std::max({Wanted, 2 * T.SlotCapacity, 4u});
+    void *Grown = T.growArray(T.Slots, T.SlotCapacity * sizeof(ModuleSlot),
+                              Capacity * sizeof(ModuleSlot));
     if (!Grown)
       return nullptr;
-    std::memset(Grown + T.NumSlots, 0, (Wanted - T.NumSlots) * sizeof(ModuleSlot));
-    T.Slots = Grown;
-    T.NumSlots = Wanted;
+    T.Slots = static_cast<ModuleSlot *>(Grown);
+    T.SlotCapacity = Capacity;
   }
   for (ModuleRecord *M : Modules) {
     ModuleSlot &S = T.Slots[M->Ordinal];
     if (S.Stats || M->unloaded())
       continue;
-    S.Stats = static_cast<RegionStats *>(
-        std::calloc(M->NumRegions ? M->NumRegions : 1, sizeof(RegionStats)));
     S.Counters = M->callingThreadCounters();
+    S.Stats = static_cast<RegionStats *>(
+        allocatePages(M->NumRegions * sizeof(RegionStats)));
+    S.NumRegions = S.Stats ? M->NumRegions : 0;
   }
+  T.NumSlots = Wanted;
   return T.slot(Rec.Ordinal);
 }
 
@@ -241,10 +252,11 @@ bool Runtime::growFrames(ThreadState &T) noexcept {
   if (!L.owns())
     return false;
   uint32_t NewCapacity = T.Capacity * 2 < MaxDepth ? T.Capacity * 2 : MaxDepth;
-  auto *Grown = static_cast<Frame *>(std::realloc(T.Frames, NewCapacity * sizeof(Frame)));
+  void *Grown = T.growArray(T.Frames, T.Capacity * sizeof(Frame),
+                            NewCapacity * sizeof(Frame));
   if (!Grown)
     return false;
-  T.Frames = Grown;
+  T.Frames = static_cast<Frame *>(Grown);
   T.Capacity = NewCapacity;
   return true;
 }
@@ -380,23 +392,23 @@ void Runtime::writeReport(const ModelChoice &Model) noexcept {
 void Runtime::prepareFork() noexcept {
   if (InRuntime)
     return;
-  Lock.lock();
   InRuntime = ForkHoldsLock = true;
+  Lock.lock();
 }
 
 void Runtime::afterForkInParent() noexcept {
   if (!ForkHoldsLock)
     return;
-  ForkHoldsLock = InRuntime = false;
   Lock.unlock();
+  ForkHoldsLock = InRuntime = false;
 }
 
 void Runtime::afterForkInChild() noexcept {
   if (!ForkHoldsLock)
     return;
   resetAfterFork();
-  ForkHoldsLock = InRuntime = false;
   Lock.unlock();
+  ForkHoldsLock = InRuntime = false;
 }
 
 void Runtime::resetAfterFork() noexcept {
@@ -406,7 +418,7 @@ void Runtime::resetAfterFork() noexcept {
     if (T == CurrentThread)
       continue;
     unlink(*T);
-    delete T;
+    ThreadState::destroy(T);
   }
   for (ModuleRecord *M : Modules)
     M->resetTotals();

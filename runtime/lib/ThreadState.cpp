@@ -2,18 +2,51 @@
 #include "ThreadState.h"
 
 #include "ModuleRecord.h"
+#include "PageMemory.h"
 #include "Runtime.h"
 
-#include <cstdlib>
+#include <cstring>
+#include <new>
 #include <unordered_set>
 
 namespace energy::rt {
 
 ThreadState::~ThreadState() {
   for (uint32_t I = 0; I < NumSlots; ++I)
-    std::free(Slots[I].Stats);
-  std::free(Slots);
-  std::free(Frames);
+    freePages(Slots[I].Stats, Slots[I].NumRegions * sizeof(RegionStats));
+  freePages(Slots, SlotCapacity * sizeof(ModuleSlot));
+  freePages(Frames, Capacity * sizeof(Frame));
+  for (unsigned I = 0; I < NumRetired; ++I)
+    freePages(Retired[I].Memory, Retired[I].Bytes);
+}
+
+ThreadState *ThreadState::create(pid_t Tid, uint32_t InitialFrames) {
+  void *Memory = allocatePages(sizeof(ThreadState));
+  auto *Frames = static_cast<Frame *>(allocatePages(InitialFrames * sizeof(Frame)));
+  if (!Memory || !Frames) {
+    freePages(Memory, sizeof(ThreadState));
+    freePages(Frames, InitialFrames * sizeof(Frame));
+    return nullptr;
+  }
+  return new (Memory) ThreadState(Tid, Frames, InitialFrames);
+}
+
+void ThreadState::destroy(ThreadState *T) {
+  T->~ThreadState();
+  freePages(T, sizeof(ThreadState));
+}
+
+void *ThreadState::growArray(void *Old, size_t OldBytes, size_t NewBytes) {
+  if (NumRetired == MaxRetired)
+    return nullptr;
+  void *New = allocatePages(NewBytes);
+  if (!New)
+    return nullptr;
+  if (OldBytes)
+    std::memcpy(New, Old, OldBytes);
+  if (Old)
+    Retired[NumRetired++] = {Old, OldBytes};
+  return New;
 }
 
 void ThreadState::closeStaleBeforeEnter(uintptr_t Sp, const ModuleRecord &Rec,

@@ -20,6 +20,8 @@
 #ifndef ENERGY_RT_THREADSTATE_H
 #define ENERGY_RT_THREADSTATE_H
 
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <sys/types.h>
 #include <vector>
@@ -43,7 +45,8 @@ struct RegionStats {
 /// A module as one thread sees it.
 struct ModuleSlot {
   uint64_t *Counters;  /// this thread's counter array; null once merged away
-  RegionStats *Stats;  /// num_regions entries; null until adopted
+  RegionStats *Stats;  /// NumRegions entries; null until adopted
+  uint64_t NumRegions;
 };
 
 struct Frame {
@@ -73,9 +76,6 @@ struct Diagnostics {
 
 class ThreadState {
 public:
-  ThreadState(pid_t Tid, Frame *Frames, uint32_t Capacity)
-      : Tid(Tid), Frames(Frames), Capacity(Capacity) {}
-  ~ThreadState();
   ThreadState(const ThreadState &) = delete;
   ThreadState &operator=(const ThreadState &) = delete;
 
@@ -97,7 +97,12 @@ public:
         return;
       }
     }
-    Frames[Depth++] = Frame{S, Now, 0, Sp};
+    // A signal handler may enter regions between any two instructions here:
+    // the frame is complete before Depth counts it (compiler barriers only).
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    Frames[Depth] = Frame{S, Now, 0, Sp};
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    ++Depth;
     ++S->Active;
     if (ENERGY_UNLIKELY(Depth > Diag.MaxDepth))
       Diag.MaxDepth = Depth;
@@ -129,11 +134,24 @@ public:
   /// figure gathered before the fork.
   void restartAfterFork(uint64_t Now);
 
+  /// Creates the state of the calling thread, in memory from mmap (see
+  /// PageMemory.h); null when out of memory.
+  static ThreadState *create(pid_t Tid, uint32_t InitialFrames);
+  /// Frees a state made by create().
+  static void destroy(ThreadState *T);
+
+  /// Copies an array the thread may be reading right now into a larger one
+  /// (zero-filled beyond OldBytes). A signal handler can run instrumented
+  /// code, and grow the array, in the middle of an enter or exit; so the old
+  /// copy stays allocated until the thread ends. Null when out of memory.
+  void *growArray(void *Old, size_t OldBytes, size_t NewBytes);
+
   // Rare-path state, changed only under the Runtime's lock.
   ThreadState *Prev = nullptr, *Next = nullptr;
   const pid_t Tid;
   ModuleSlot *Slots = nullptr;
   uint32_t NumSlots = 0;
+  uint32_t SlotCapacity = 0;
   Frame *Frames;
   uint32_t Capacity;
   uint32_t Depth = 0;
@@ -141,8 +159,24 @@ public:
   Diagnostics Diag;
 
 private:
+  ThreadState(pid_t Tid, Frame *Frames, uint32_t Capacity)
+      : Tid(Tid), Frames(Frames), Capacity(Capacity) {}
+  ~ThreadState();
+
+  static constexpr unsigned MaxRetired = 48; // doublings of frames and slots
+  struct RetiredArray {
+    void *Memory;
+    size_t Bytes;
+  } Retired[MaxRetired];
+  unsigned NumRetired = 0;
+
   ENERGY_ALWAYS_INLINE void pop(uint64_t Now) {
-    Frame &F = Frames[--Depth];
+    // Read the frame before Depth stops counting it: from then on a signal
+    // handler's entry may reuse its slot.
+    Frame F = Frames[Depth - 1];
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    --Depth;
+    std::atomic_signal_fence(std::memory_order_seq_cst);
     uint64_t Elapsed = Now - F.StartTicks;
     F.Stats->SelfTicks += Elapsed - F.ChildrenTicks;
     if (--F.Stats->Active == 0)

@@ -5,7 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <csetjmp>
+#include <csignal>
 #include <pthread.h>
+#include <sys/time.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace energy::test;
@@ -129,6 +132,37 @@ TEST(Stack, DepthBoundFromTheEnvironment) {
   ASSERT_TRUE(Bad.HasReport) << Bad.Stderr;
   EXPECT_NE(Bad.Stderr.find("energypass: ignoring ENERGY_MAX_DEPTH=lots"), std::string::npos)
       << Bad.Stderr;
+}
+
+[[gnu::noinline]] void leaf(Program &P) {
+  ENERGY_TEST_ENTER(P.D, P.Sleeper);
+  ENERGY_TEST_EXIT(P.D, P.Sleeper);
+}
+
+// Instrumented code in a signal handler that interrupts the runtime anywhere,
+// including its rare paths (first entry of a thread, stack growth): the
+// program neither crashes nor deadlocks, and counts what it can.
+TEST(Stack, SignalHandlersRunningInstrumentedCode) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static Program &P = program();
+    struct sigaction Action {};
+    Action.sa_handler = [](int) { leaf(P); };
+    Action.sa_flags = SA_RESTART;
+    sigaction(SIGALRM, &Action, nullptr);
+    itimerval Timer{{0, 50}, {0, 50}};
+    setitimer(ITIMER_REAL, &Timer, nullptr);
+    for (int Round = 0; Round < 20; ++Round) {
+      std::thread([] { recurse(P, 300); }).join();
+      recurse(P, 300);
+    }
+    itimerval Off{};
+    setitimer(ITIMER_REAL, &Off, nullptr);
+  });
+  ASSERT_EQ(R.ExitCode, 0) << "signal " << R.Signal << ": " << R.Stderr;
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_EQ(regionNamed(R.Report, "recurse")["calls"], 40 * 301);
+  EXPECT_EQ(regionNamed(R.Report, "recurse")["counts"]["blocks"], 40 * 301);
 }
 
 // Stands for code whose exits an exception skips: C frames, or code built
