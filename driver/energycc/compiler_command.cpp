@@ -32,11 +32,11 @@ std::string shellQuoted(const std::vector<std::string> &Command) {
   for (const std::string &Arg : Command) {
     if (!Line.empty())
       Line += ' ';
-    bool Plain = !Arg.empty() &&
-                 Arg.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
-                                       "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                       "0123456789-_=+./,:@%") ==
-                     std::string::npos;
+    bool Plain =
+        !Arg.empty() &&
+        Arg.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                              "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                              "0123456789-_=+./,:@%") == std::string::npos;
     if (Plain) {
       Line += Arg;
       continue;

@@ -1,4 +1,5 @@
-//===- install_layout.cpp - Where energycc finds the plugin and the runtime ===//
+//===- install_layout.cpp - Where energycc finds the plugin and the runtime
+//===//
 #include "install_layout.h"
 
 #include <filesystem>

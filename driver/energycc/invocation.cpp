@@ -12,24 +12,49 @@ namespace {
 // Options that take their value as the next argument, so that the value is
 // not mistaken for an input file.
 constexpr std::array<std::string_view, 38> OptionsWithSeparateValue = {
-    "-o",         "-I",          "-D",
-    "-U",         "-x",          "-include",
-    "-imacros",   "-isystem",    "-idirafter",
-    "-iquote",    "-isysroot",   "-iprefix",
-    "-iwithprefix", "-iwithprefixbefore", "-MF",
-    "-MT",        "-MQ",         "-Xlinker",
-    "-Xclang",    "-Xassembler", "-Xpreprocessor",
-    "-Xopenmp-target", "-mllvm", "-L",
-    "-l",         "-target",     "-arch",
-    "-T",         "-u",          "-z",
-    "-e",         "--param",     "-F",
-    "--sysroot",  "-gcc-toolchain", "--serialize-diagnostics",
-    "-working-directory", "-ivfsoverlay"};
+    "-o",
+    "-I",
+    "-D",
+    "-U",
+    "-x",
+    "-include",
+    "-imacros",
+    "-isystem",
+    "-idirafter",
+    "-iquote",
+    "-isysroot",
+    "-iprefix",
+    "-iwithprefix",
+    "-iwithprefixbefore",
+    "-MF",
+    "-MT",
+    "-MQ",
+    "-Xlinker",
+    "-Xclang",
+    "-Xassembler",
+    "-Xpreprocessor",
+    "-Xopenmp-target",
+    "-mllvm",
+    "-L",
+    "-l",
+    "-target",
+    "-arch",
+    "-T",
+    "-u",
+    "-z",
+    "-e",
+    "--param",
+    "-F",
+    "--sysroot",
+    "-gcc-toolchain",
+    "--serialize-diagnostics",
+    "-working-directory",
+    "-ivfsoverlay"};
 
 // Options after which clang produces no linked output.
 constexpr std::array<std::string_view, 10> StopBeforeLink = {
-    "-c", "-S", "-E", "-M", "-MM", "-fsyntax-only", "--precompile",
-    "--analyze", "-emit-ast", "-###"};
+    "-c",           "-S",        "-E",        "-M",  "-MM", "-fsyntax-only",
+    "--precompile", "--analyze", "-emit-ast", "-###"};
 
 bool takesSeparateValue(std::string_view Arg) {
   return std::find(OptionsWithSeparateValue.begin(),

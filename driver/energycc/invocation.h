@@ -14,9 +14,9 @@
 namespace energy::cc {
 
 struct Invocation {
-  bool hasInputs = false;   // any file (or "-") to work on
-  bool compilesSource = false; // some input is compiled, not only linked
-  bool stopsBeforeLink = false; // -c, -S, -E, -M, -MM, -fsyntax-only, ...
+  bool hasInputs = false;            // any file (or "-") to work on
+  bool compilesSource = false;       // some input is compiled, not only linked
+  bool stopsBeforeLink = false;      // -c, -S, -E, -M, -MM, -fsyntax-only, ...
   bool setsEnergyPassOption = false; // -mllvm -energy-... given by the user
 
   bool links() const { return hasInputs && !stopsBeforeLink; }

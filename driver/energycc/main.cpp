@@ -107,8 +107,9 @@ int main(int argc, char **argv) {
   Tool T = identify(argv[0]);
   WrapperOptions Options;
   try {
-    Options = parseWrapperOptions(std::vector<std::string>(argv + 1, argv + argc),
-                                  verboseRequested(std::getenv("ENERGY_VERBOSE")));
+    Options =
+        parseWrapperOptions(std::vector<std::string>(argv + 1, argv + argc),
+                            verboseRequested(std::getenv("ENERGY_VERBOSE")));
   } catch (const UsageError &E) {
     return fail(T, E.what(), BadUsage);
   }

@@ -69,7 +69,9 @@ std::string helpText(const std::string &ToolName) {
          "exits. Read the\n"
          "report with: energy-report show REPORT\n"
          "\n"
-         "USAGE: " + ToolName + " [energycc options] [clang options] FILES...\n"
+         "USAGE: " +
+         ToolName +
+         " [energycc options] [clang options] FILES...\n"
          "       CC=energycc CXX=energyc++ make\n"
          "\n"
          "ENERGYCC OPTIONS:\n"

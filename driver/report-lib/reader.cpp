@@ -56,8 +56,9 @@ json parseJson(const std::string &Text, const std::string &Path) {
   } catch (const json::parse_error &E) {
     // The parser stops one byte past the end when the input ran out.
     if (E.byte > Text.size())
-      throw ReportError(Path + ": truncated JSON (the document ends early, at "
-                               "byte " +
+      throw ReportError(Path +
+                        ": truncated JSON (the document ends early, at "
+                        "byte " +
                         std::to_string(Text.size()) +
                         "); the program was probably killed while writing "
                         "it, re-run it");
@@ -83,11 +84,10 @@ void checkEnvelope(const JsonNode &Doc, const std::string &Origin) {
                       Format + "\", expected \"" + ReportFormat + "\")");
   long long Version = Doc["version"].integer();
   if (Version != ReportVersion)
-    throw ReportError(Origin + ": unsupported report version " +
-                      std::to_string(Version) +
-                      " (this energy-report reads version " +
-                      std::to_string(ReportVersion) +
-                      "); re-run the program with a matching runtime");
+    throw ReportError(
+        Origin + ": unsupported report version " + std::to_string(Version) +
+        " (this energy-report reads version " + std::to_string(ReportVersion) +
+        "); re-run the program with a matching runtime");
 }
 
 // Reads {name: count} for a fixed set of names into Out.

@@ -38,7 +38,8 @@ std::string commonDirectory(const std::vector<const Region *> &Regions) {
   if (Regions.empty())
     return "";
   const std::string &First = Regions.front()->file;
-  size_t Length = First.rfind('/') == std::string::npos ? 0 : First.rfind('/') + 1;
+  size_t Length =
+      First.rfind('/') == std::string::npos ? 0 : First.rfind('/') + 1;
   for (const Region *Reg : Regions)
     Length = std::min(Length, sharedDirectoryLength(First, Reg->file));
   std::string Common = First.substr(0, Length);
@@ -182,17 +183,17 @@ void printJson(const Report &R, const ListingOptions &Options,
   for (const Region *Reg : selectRegions(R, Options))
     Regions.push_back(regionJson(*Reg, computeMetrics(*Reg, Total)));
   ojson Doc = {{"format", "energypass-show"},
-              {"version", 1},
-              {"report", R.origin},
-              {"program", R.programPath},
-              {"argv", R.argv},
-              {"wall_time_s", R.wallSeconds},
-              {"energy", R.hasMeasuredEnergy() ? "measured" : "modelled"},
-              {"model", R.model ? ojson(R.model->name) : ojson(nullptr)},
-              {"sort", std::string(sortKeyName(Options.sort))},
-              {"regions_total", R.regions.size()},
-              {"energy_total_j", Total},
-              {"regions", std::move(Regions)}};
+               {"version", 1},
+               {"report", R.origin},
+               {"program", R.programPath},
+               {"argv", R.argv},
+               {"wall_time_s", R.wallSeconds},
+               {"energy", R.hasMeasuredEnergy() ? "measured" : "modelled"},
+               {"model", R.model ? ojson(R.model->name) : ojson(nullptr)},
+               {"sort", std::string(sortKeyName(Options.sort))},
+               {"regions_total", R.regions.size()},
+               {"energy_total_j", Total},
+               {"regions", std::move(Regions)}};
   OS << Doc.dump(2) << '\n';
 }
 
@@ -209,26 +210,24 @@ std::string optionalNumber(const std::optional<double> &V) {
 
 void printCsv(const Report &R, const ListingOptions &Options,
               std::ostream &OS) {
-  writeCsvRecord(OS, {"id", "name", "demangled", "kind", "file", "line",
-                      "calls", "inclusive_s", "self_s", "flops",
-                      "bytes_loaded", "bytes_stored", "flop_per_s",
-                      "flop_per_byte", "energy_modelled_j",
-                      "energy_measured_j", "energy_share"});
+  writeCsvRecord(OS,
+                 {"id", "name", "demangled", "kind", "file", "line", "calls",
+                  "inclusive_s", "self_s", "flops", "bytes_loaded",
+                  "bytes_stored", "flop_per_s", "flop_per_byte",
+                  "energy_modelled_j", "energy_measured_j", "energy_share"});
   double Total = totalModelledJoules(R);
   for (const Region *Reg : selectRegions(R, Options)) {
     RegionMetrics M = computeMetrics(*Reg, Total);
-    writeCsvRecord(OS, {std::to_string(Reg->id), Reg->name, Reg->demangled,
-                        Reg->kind, Reg->file, std::to_string(Reg->line),
-                        std::to_string(Reg->calls),
-                        number(Reg->inclusiveSeconds), number(Reg->selfSeconds),
-                        std::to_string(Reg->flops),
-                        std::to_string(Reg->counts.bytesLoaded),
-                        std::to_string(Reg->counts.bytesStored),
-                        optionalNumber(M.flopsPerSecond),
-                        optionalNumber(M.flopsPerByte),
-                        number(Reg->energy.modelledJoules),
-                        optionalNumber(Reg->energy.measuredJoules),
-                        number(M.energyShare)});
+    writeCsvRecord(
+        OS,
+        {std::to_string(Reg->id), Reg->name, Reg->demangled, Reg->kind,
+         Reg->file, std::to_string(Reg->line), std::to_string(Reg->calls),
+         number(Reg->inclusiveSeconds), number(Reg->selfSeconds),
+         std::to_string(Reg->flops), std::to_string(Reg->counts.bytesLoaded),
+         std::to_string(Reg->counts.bytesStored),
+         optionalNumber(M.flopsPerSecond), optionalNumber(M.flopsPerByte),
+         number(Reg->energy.modelledJoules),
+         optionalNumber(Reg->energy.measuredJoules), number(M.energyShare)});
   }
 }
 
@@ -253,9 +252,9 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
       R.threads > 1 ? " | " + std::to_string(R.threads) + " threads" : "";
   return "program " + commandLine(R) + " | wall " +
          formatSeconds(R.wallSeconds) + Threads + " | " + energySource(R) +
-         " | " +
-         std::to_string(Shown) + " of " + std::to_string(R.regions.size()) +
-         " regions by " + std::string(sortKeyName(Options.sort));
+         " | " + std::to_string(Shown) + " of " +
+         std::to_string(R.regions.size()) + " regions by " +
+         std::string(sortKeyName(Options.sort));
 }
 
 void printListing(const Report &R, const ListingOptions &Options,

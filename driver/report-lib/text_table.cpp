@@ -21,7 +21,8 @@ void TextTable::setSummaryRow(std::vector<std::string> Cells) {
   Summary = std::move(Cells);
 }
 
-void TextTable::printRow(std::ostream &OS, const std::vector<std::string> &Cells,
+void TextTable::printRow(std::ostream &OS,
+                         const std::vector<std::string> &Cells,
                          const std::vector<size_t> &Widths) const {
   std::string Line;
   for (size_t C = 0; C < Cells.size(); ++C) {

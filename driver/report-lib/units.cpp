@@ -159,7 +159,8 @@ std::string elidePath(const std::string &Path, size_t Width) {
   if (Width <= Ellipsis.size())
     return std::string(Ellipsis.substr(0, Width));
   size_t Keep = Width - Ellipsis.size();
-  return std::string(Ellipsis) + Path.substr(offsetAfter(Path, PathWidth - Keep));
+  return std::string(Ellipsis) +
+         Path.substr(offsetAfter(Path, PathWidth - Keep));
 }
 
 } // namespace energy::report

@@ -46,8 +46,9 @@ void registerShowCommand(CLI::App &Tool, CommandAction &Run) {
   CLI::App *Show = Tool.add_subcommand(
       "show", "Table of the regions of a report, sorted by energy (modelled "
               "unless a meter was present)");
-  Show->add_option("REPORT", Args->reportPath, "Report file written by an "
-                                               "instrumented program")
+  Show->add_option("REPORT", Args->reportPath,
+                   "Report file written by an "
+                   "instrumented program")
       ->required();
   Show->add_option("--top", Args->top,
                    "Show the first N regions only; 0 shows all")

@@ -1,4 +1,5 @@
-//===- analytic_model.cpp - The default, physically grounded energy model --===//
+//===- analytic_model.cpp - The default, physically grounded energy model
+//--===//
 //
 // Reads the `analytic` kind of model file (docs/formats/model.md) and turns an
 // Activity into joules: static power times time plus count times energy per
@@ -46,9 +47,10 @@ void checkEnvelope(const ModelObject &Doc, const std::string &Origin) {
                      "); use a model written for this EnergyPass");
   std::string Kind = Doc.string("kind");
   if (Kind != "analytic")
-    throw ModelError("energy model " + Origin + ": model kind \"" + Kind +
-                     "\" is not \"analytic\"; load it with the model kind's own "
-                     "reader");
+    throw ModelError(
+        "energy model " + Origin + ": model kind \"" + Kind +
+        "\" is not \"analytic\"; load it with the model kind's own "
+        "reader");
   if (Doc.value().contains("sources") && !Doc.value()["sources"].is_array())
     Doc.fail("sources", "must be an array");
 }
@@ -73,8 +75,10 @@ AnalyticModel AnalyticModel::fromJson(const nlohmann::json &Json,
       M.JoulesPerFlop[P][K] =
           ByKind.nonNegative(FlopKindKeys[K]) * JoulesPerPicojoule;
   }
-  M.JoulesPerByteLoaded = Energy.nonNegative("byte_loaded") * JoulesPerPicojoule;
-  M.JoulesPerByteStored = Energy.nonNegative("byte_stored") * JoulesPerPicojoule;
+  M.JoulesPerByteLoaded =
+      Energy.nonNegative("byte_loaded") * JoulesPerPicojoule;
+  M.JoulesPerByteStored =
+      Energy.nonNegative("byte_stored") * JoulesPerPicojoule;
   M.JoulesPerInstruction =
       Energy.nonNegative("instruction") * JoulesPerPicojoule;
   M.JoulesPerBranch = Energy.nonNegative("branch") * JoulesPerPicojoule;

@@ -1,4 +1,5 @@
-//===- default_model_path.cpp - Where the shipped default model lives ------===//
+//===- default_model_path.cpp - Where the shipped default model lives
+//------===//
 //
 // The build tree mirrors the install tree, so the model is found relative to
 // the binary that asks for it: <prefix>/share/energypass/models/default.json,

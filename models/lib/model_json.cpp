@@ -1,4 +1,5 @@
-//===- model_json.cpp - Typed, path-naming access to a model document ------===//
+//===- model_json.cpp - Typed, path-naming access to a model document
+//------===//
 #include "model_json.h"
 
 #include "energy/model/analytic_model.h"
@@ -34,8 +35,8 @@ std::string ModelObject::keyPath(const std::string &Key) const {
 
 void ModelObject::fail(const std::string &Key,
                        const std::string &Problem) const {
-  throw ModelError("energy model " + Origin + ": key '" + keyPath(Key) +
-                   "' " + Problem + "; fix the file (docs/formats/model.md)" +
+  throw ModelError("energy model " + Origin + ": key '" + keyPath(Key) + "' " +
+                   Problem + "; fix the file (docs/formats/model.md)" +
                    " or set ENERGY_MODEL to another model");
 }
 

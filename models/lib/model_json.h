@@ -1,4 +1,5 @@
-//===- model_json.h - Typed, path-naming access to a model document --------===//
+//===- model_json.h - Typed, path-naming access to a model document
+//--------===//
 //
 // Model files are edited by hand and produced by energy-train, so every read
 // checks presence, type and range and, on failure, throws a ModelError whose

@@ -1,4 +1,5 @@
-//===- analytic_model_test.cpp - Validation and estimates of the analytic model ===//
+//===- analytic_model_test.cpp - Validation and estimates of the analytic model
+//===//
 #include "energy/model/analytic_model.h"
 
 #include <gtest/gtest.h>
@@ -15,7 +16,8 @@ using nlohmann::json;
 
 namespace {
 
-const std::string ShippedModel = std::string(ENERGY_SOURCE_DIR) + "/models/default.json";
+const std::string ShippedModel =
+    std::string(ENERGY_SOURCE_DIR) + "/models/default.json";
 
 // A model whose energies are easy to sum by hand: 1 pJ per FLOP of every kind
 // except double FMA (3 pJ), 2 pJ per byte loaded, 5 per byte stored, 7 per
@@ -172,6 +174,7 @@ TEST(AnalyticModel, LoadRefusesMissingCorruptAndTruncatedFiles) {
   std::string Truncated =
       writeTemp("truncated-model.json", Full.substr(0, Full.size() / 2));
   EXPECT_NE(LoadError(Truncated).find("not valid JSON"), std::string::npos);
-  std::string Garbage = writeTemp("garbage-model.json", "\x7f" "ELF\x02\x01");
+  std::string Garbage = writeTemp("garbage-model.json", "\x7f"
+                                                        "ELF\x02\x01");
   EXPECT_NE(LoadError(Garbage).find("not valid JSON"), std::string::npos);
 }

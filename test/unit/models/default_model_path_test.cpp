@@ -1,4 +1,5 @@
-//===- default_model_path_test.cpp - Finding the shipped model -------------===//
+//===- default_model_path_test.cpp - Finding the shipped model
+//-------------===//
 #include "energy/model/analytic_model.h"
 
 #include <gtest/gtest.h>

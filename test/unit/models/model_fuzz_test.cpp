@@ -1,4 +1,5 @@
-//===- model_fuzz_test.cpp - Damaged model files give ModelError, nothing else ===//
+//===- model_fuzz_test.cpp - Damaged model files give ModelError, nothing else
+//===//
 //
 // A fixed-seed mutation fuzzer over the shipped model: every mutant must be
 // accepted or refused with a one-line ModelError, never another exception or

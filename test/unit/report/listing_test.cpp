@@ -76,7 +76,8 @@ TEST(Listing, CsvHasOneRecordPerListedRegion) {
   Report R = parseReport(daxpyDocument(), "r.json");
   ListingOptions Options;
   Options.sort = SortKey::Name;
-  std::vector<std::string> Lines = lines(listing(R, ListingFormat::Csv, Options));
+  std::vector<std::string> Lines =
+      lines(listing(R, ListingFormat::Csv, Options));
   ASSERT_EQ(Lines.size(), 3u);
   EXPECT_EQ(Lines[0].rfind("id,name,demangled,kind,file,line,calls,", 0), 0u);
   EXPECT_EQ(Lines[1].rfind("1,daxpy:loop@daxpy.c:4,daxpy:loop@daxpy.c:4,loop,"

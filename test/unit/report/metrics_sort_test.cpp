@@ -66,11 +66,15 @@ TEST(Metrics, UndefinedRatiosAreAbsentRatherThanInfinite) {
 
 TEST(Sort, EveryKeyOrdersLargestFirstExceptName) {
   Report R = fourRegions();
-  EXPECT_EQ(idsSortedBy(R, SortKey::Energy), (std::vector<uint64_t>{0, 3, 2, 1}));
+  EXPECT_EQ(idsSortedBy(R, SortKey::Energy),
+            (std::vector<uint64_t>{0, 3, 2, 1}));
   EXPECT_EQ(idsSortedBy(R, SortKey::Time), (std::vector<uint64_t>{1, 3, 2, 0}));
-  EXPECT_EQ(idsSortedBy(R, SortKey::Flops), (std::vector<uint64_t>{2, 3, 1, 0}));
-  EXPECT_EQ(idsSortedBy(R, SortKey::Bytes), (std::vector<uint64_t>{3, 2, 1, 0}));
-  EXPECT_EQ(idsSortedBy(R, SortKey::Calls), (std::vector<uint64_t>{3, 2, 1, 0}));
+  EXPECT_EQ(idsSortedBy(R, SortKey::Flops),
+            (std::vector<uint64_t>{2, 3, 1, 0}));
+  EXPECT_EQ(idsSortedBy(R, SortKey::Bytes),
+            (std::vector<uint64_t>{3, 2, 1, 0}));
+  EXPECT_EQ(idsSortedBy(R, SortKey::Calls),
+            (std::vector<uint64_t>{3, 2, 1, 0}));
   EXPECT_EQ(idsSortedBy(R, SortKey::Name), (std::vector<uint64_t>{1, 3, 2, 0}));
 }
 
@@ -80,7 +84,8 @@ TEST(Sort, TiesAreBrokenByNameThenId) {
                makeRegion(1, "b", 1.0, 0, 0, 0, 0),
                makeRegion(2, "same", 1.0, 0, 0, 0, 0),
                makeRegion(3, "a", 1.0, 0, 0, 0, 0)};
-  EXPECT_EQ(idsSortedBy(R, SortKey::Energy), (std::vector<uint64_t>{3, 1, 0, 2}));
+  EXPECT_EQ(idsSortedBy(R, SortKey::Energy),
+            (std::vector<uint64_t>{3, 1, 0, 2}));
 }
 
 TEST(Sort, KeyNamesRoundTrip) {

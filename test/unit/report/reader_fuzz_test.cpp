@@ -1,4 +1,5 @@
-//===- reader_fuzz_test.cpp - Damaged reports give ReportError, nothing else ===//
+//===- reader_fuzz_test.cpp - Damaged reports give ReportError, nothing else
+//===//
 //
 // A fixed-seed mutation fuzzer over the daxpy fixture: byte flips, cuts,
 // deletions and splices of troublesome JSON values. Every mutant must either
@@ -26,8 +27,8 @@ std::string mutate(std::string Text, std::mt19937 &Rng) {
     return std::uniform_int_distribution<size_t>(0, N - 1)(Rng);
   };
   static const std::array<const char *, 10> Splices = {
-      "-1", "1e999", "null", "\"x\"", "[]", "{}", "18446744073709551616",
-      "-0", "1.5", "\"\\u0000\""};
+      "-1", "1e999", "null",       "\"x\"", "[]", "{}", "18446744073709551616",
+      "-0", "1.5",   "\"\\u0000\""};
   switch (Pick(4)) {
   case 0:
     for (size_t I = 0, N = 1 + Pick(5); I < N; ++I)

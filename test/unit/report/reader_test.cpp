@@ -112,8 +112,9 @@ TEST(ReportReader, VersionIsCheckedBeforeTheRestOfTheDocument) {
 }
 
 TEST(ReportReader, OtherDocumentsAreNotReports) {
-  EXPECT_NE(errorOf(json::array({1, 2})).find("not an EnergyPass report (no "
-                                              "\"format\" key)"),
+  EXPECT_NE(errorOf(json::array({1, 2}))
+                .find("not an EnergyPass report (no "
+                      "\"format\" key)"),
             std::string::npos);
   json Doc = daxpyDocument();
   Doc["format"] = "energypass-model";
@@ -125,8 +126,8 @@ TEST(ReportReader, OtherDocumentsAreNotReports) {
 TEST(ReportReader, MissingKeysAreNamedWithTheirPath) {
   json Doc = daxpyDocument();
   Doc["regions"][1]["time_s"].erase("self");
-  EXPECT_TRUE(startsWith(errorOf(Doc),
-                         "r.json: missing key regions[1].time_s.self; "));
+  EXPECT_TRUE(
+      startsWith(errorOf(Doc), "r.json: missing key regions[1].time_s.self; "));
   Doc = daxpyDocument();
   Doc["regions"][0]["counts"]["flops_detail"]["half"].erase("sqrt");
   EXPECT_TRUE(startsWith(
@@ -166,8 +167,9 @@ TEST(ReportReader, MistypedKeysAreRefused) {
 TEST(ReportReader, RegionIdentitiesMustBeConsistent) {
   json Doc = daxpyDocument();
   Doc["regions"][1]["id"] = 5;
-  EXPECT_NE(errorOf(Doc).find("regions[1].id is 5 but the region is at index 1"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(Doc).find("regions[1].id is 5 but the region is at index 1"),
+      std::string::npos);
   Doc = daxpyDocument();
   Doc["regions"][1]["parent"] = 9;
   EXPECT_NE(errorOf(Doc).find("regions[1].parent names region 9, which does "
@@ -201,8 +203,9 @@ TEST(ReportReader, BadFilesAreRefusedWithTheirCause) {
   std::string Truncated =
       writeTemp("truncated-report.json", Text.substr(0, Text.size() - 40));
   EXPECT_TRUE(startsWith(fileErrorOf(Truncated),
-                         Truncated + ": truncated JSON (the document ends "
-                                     "early, at byte " +
+                         Truncated +
+                             ": truncated JSON (the document ends "
+                             "early, at byte " +
                              std::to_string(Text.size() - 40) + ")"));
 
   std::string Garbage = writeTemp("garbage-report.json", "{\"format\" 1}");

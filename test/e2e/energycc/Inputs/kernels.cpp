@@ -1,11 +1,12 @@
-// A C++ program for energyc++: a function template and a class member, so that the report
-// carries demangled names, and a known number of FLOPs (2 per element per call of axpy).
+// A C++ program for energyc++: a function template in a namespace, so that the
+// report carries a demangled name, with 2 FLOPs per element per call of axpy.
 #include <cstdio>
 #include <vector>
 
 namespace demo {
 template <typename T>
-__attribute__((noinline)) void axpy(T A, const std::vector<T> &X, std::vector<T> &Y) {
+__attribute__((noinline)) void axpy(T A, const std::vector<T> &X,
+                                    std::vector<T> &Y) {
   for (size_t I = 0; I < X.size(); ++I)
     Y[I] = A * X[I] + Y[I];
 }

@@ -1,4 +1,5 @@
-//===- energy/report/csv.h - RFC 4180 CSV output ---------------------------===//
+//===- energy/report/csv.h - RFC 4180 CSV output
+//---------------------------===//
 #ifndef ENERGY_REPORT_CSV_H
 #define ENERGY_REPORT_CSV_H
 

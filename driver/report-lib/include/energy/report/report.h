@@ -51,11 +51,13 @@ struct Region {
   uint64_t calls = 0;
   double inclusiveSeconds = 0.0;
   double selfSeconds = 0.0;
-  uint64_t flops = 0;            // the report's `counts.flops`
-  model::Activity counts;        // self counts; counts.seconds = selfSeconds
+  uint64_t flops = 0;     // the report's `counts.flops`
+  model::Activity counts; // self counts; counts.seconds = selfSeconds
   Energy energy;
 
-  uint64_t bytesMoved() const { return counts.bytesLoaded + counts.bytesStored; }
+  uint64_t bytesMoved() const {
+    return counts.bytesLoaded + counts.bytesStored;
+  }
 };
 
 struct Report {

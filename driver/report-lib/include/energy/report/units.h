@@ -15,12 +15,12 @@
 
 namespace energy::report {
 
-std::string formatSeconds(double Seconds);       // "12.3 ms"
+std::string formatSeconds(double Seconds);         // "12.3 ms"
 std::string formatFlopRate(double FlopsPerSecond); // "1.23 GFLOP/s"
-std::string formatJoules(double Joules);         // "4.56 mJ"
-std::string formatShare(double Fraction);        // "12.3%"
-std::string formatRatio(double Value);           // "0.125", "12.5", "1.2e+03"
-std::string formatCount(uint64_t N);             // "999999", "12.3M"
+std::string formatJoules(double Joules);           // "4.56 mJ"
+std::string formatShare(double Fraction);          // "12.3%"
+std::string formatRatio(double Value);             // "0.125", "12.5", "1.2e+03"
+std::string formatCount(uint64_t N);               // "999999", "12.3M"
 
 /// Display width of UTF-8 text (code points; names are not expected to hold
 /// double-width characters).
