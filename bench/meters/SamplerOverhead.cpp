@@ -1,8 +1,9 @@
 //===- SamplerOverhead.cpp - What the 20 ms sampler costs a program -------===//
 //
 // Runs the same compute loop with and without the sampler thread, in
-// alternation, and reports the ratio of wall times (median over the
-// repetitions, so that a noisy neighbour hits both sides alike). It also
+// rotating order, and reports the ratio of wall times (median over the
+// repetitions, so that a noisy neighbour hits both sides alike) next to an
+// A/A control that shows how far noise alone moves that ratio. It also
 // times one sample directly (sampleNow: read every counter and meter and
 // fold an interval into the timeline), which divided by the period is the
 // sampler's share of one CPU; the sampler thread's own CPU time over the
@@ -94,27 +95,39 @@ int main(int argc, char **argv) {
   auto own = meters->openThreadCounters();
   std::atomic<uint32_t> region{0};
 
-  std::vector<double> ratios;
+  // Each repetition runs the loop three times, twice without the sampler and
+  // once with it, in an order that rotates, so that neither side always goes
+  // first. The ratio of the two runs without it is an A/A control: its
+  // spread is what the machine's noise alone does to a ratio.
+  std::vector<double> ratios, controls;
   uint64_t intervals = 0;
   double samplerCpu = 0, sampledWall = 0;
   for (int r = 0; r < reps; ++r) {
-    double off = secondsOf(iterations);
-    // The sampler thread's CPU time, updated after each of its intervals (the
-    // last interval, taken by stop() on this thread, does not count).
-    double cpu = 0;
-    std::thread::id self = std::this_thread::get_id();
-    Sampler sampler(*meters, options, [&cpu, self](const IntervalView &) {
-      if (std::this_thread::get_id() != self)
-        cpu = threadCpuSeconds();
-    });
-    sampler.registerThread(own.get(), &region, getpid());
-    sampler.start();
-    double on = secondsOf(iterations);
-    sampler.stop();
-    intervals += sampler.intervals();
-    samplerCpu += cpu;
-    sampledWall += on;
-    ratios.push_back(on / off);
+    double off[2] = {0, 0}, on = 0;
+    int offRuns = 0;
+    for (int slot = 0; slot < 3; ++slot) {
+      if ((slot + r) % 3 != 0) {
+        off[offRuns++] = secondsOf(iterations);
+        continue;
+      }
+      // The sampler thread's CPU time, updated after each of its intervals
+      // (the last interval, taken by stop() on this thread, does not count).
+      double cpu = 0;
+      std::thread::id self = std::this_thread::get_id();
+      Sampler sampler(*meters, options, [&cpu, self](const IntervalView &) {
+        if (std::this_thread::get_id() != self)
+          cpu = threadCpuSeconds();
+      });
+      sampler.registerThread(own.get(), &region, getpid());
+      sampler.start();
+      on = secondsOf(iterations);
+      sampler.stop();
+      intervals += sampler.intervals();
+      samplerCpu += cpu;
+      sampledWall += on;
+    }
+    ratios.push_back(on / ((off[0] + off[1]) / 2));
+    controls.push_back(off[1] / off[0]);
   }
   std::sort(ratios.begin(), ratios.end());
   double m = median(ratios);
@@ -123,6 +136,9 @@ int main(int argc, char **argv) {
   std::printf("wall-time ratio with/without sampler: median %.4f (min %.4f, max %.4f)\n", m,
               ratios.front(), ratios.back());
   std::printf("overhead (median): %+.2f%%  [bar: <= 1%%]\n", (m - 1) * 100);
+  std::sort(controls.begin(), controls.end());
+  std::printf("A/A control, two runs without the sampler: median %.4f (min %.4f, max %.4f)\n",
+              median(controls), controls.front(), controls.back());
   std::printf("sampler thread CPU: %.1f ms over %.2f s sampled = %.3f%% of a CPU\n",
               samplerCpu * 1e3, sampledWall, samplerCpu / sampledWall * 100);
 
