@@ -88,12 +88,16 @@ void ModuleRecord::retire() noexcept {
     Blocks = OwnedBlocks.data();
     Dynamic = OwnedDynamic.data();
   } catch (const std::bad_alloc &) {
-    TablesLost = true;
-    Source = "<unloaded module>";
-    Regions = nullptr;
-    Blocks = nullptr;
-    Dynamic = nullptr;
+    forget();
   }
+  Desc = nullptr;
+}
+
+void ModuleRecord::forget() noexcept {
+  Source = "<unloaded module>";
+  Regions = nullptr;
+  Blocks = nullptr;
+  Dynamic = nullptr;
   Desc = nullptr;
 }
 

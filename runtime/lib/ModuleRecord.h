@@ -48,12 +48,13 @@ public:
   uint64_t *callingThreadCounters() const noexcept;
 
   /// Copies the static tables into runtime-owned storage and forgets the
-  /// descriptor; called just before the module's memory goes away.
+  /// descriptor; called just before the module's memory goes away. Out of
+  /// memory, it forgets them instead (Regions becomes null).
   void retire() noexcept;
+  /// Forgets the descriptor and its tables without copying them (the report
+  /// is written already); the regions can no longer be named.
+  void forget() noexcept;
   bool unloaded() const { return Desc == nullptr; }
-  /// True when retire() could not copy the tables (out of memory): the
-  /// record's regions can no longer be named.
-  bool tablesLost() const { return TablesLost; }
 
   void resetTotals() noexcept;
 
@@ -78,7 +79,6 @@ private:
 
   energy_module *Desc;
   std::unique_ptr<uint8_t[]> FunctionRegion;
-  bool TablesLost = false;
   std::deque<std::string> OwnedStrings;
   std::vector<energy_region> OwnedRegions;
   std::vector<energy_block> OwnedBlocks;

@@ -181,7 +181,12 @@ void Runtime::unregisterModule(energy_module *Desc) noexcept {
       std::memset(Mine, 0, Rec->Counts.size() * sizeof(uint64_t));
     }
   }
-  Rec->retire();
+  // After the report (module destructors run after the exit handler) the
+  // tables are not needed any more: copying them would only slow the exit.
+  if (Finished)
+    Rec->forget();
+  else
+    Rec->retire();
   Desc->runtime = nullptr;
 }
 
