@@ -67,7 +67,9 @@ std::string energySource(const Report &R) {
         return "energy measured (" + S.name + ")";
     return "energy measured";
   }
-  return "energy modelled by " + (R.model ? R.model->name : "an unnamed model");
+  if (!R.model)
+    return "no energy model in the report";
+  return "energy modelled by " + R.model->name;
 }
 
 std::string orDash(const std::optional<double> &V,

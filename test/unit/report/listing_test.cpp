@@ -61,6 +61,15 @@ TEST(Listing, TableListsRegionsByEnergyWithShortPaths) {
     EXPECT_EQ(Lines[I].size(), Lines[2].size()) << Lines[I];
 }
 
+TEST(Listing, HeaderSaysWhenTheReportNamesNoModel) {
+  nlohmann::json Doc = daxpyDocument();
+  Doc["model"] = nullptr;
+  Report R = parseReport(Doc, "r.json");
+  EXPECT_NE(listingHeader(R, ListingOptions{}).find(
+                "| no energy model in the report |"),
+            std::string::npos);
+}
+
 TEST(Listing, MeasuredEnergyGetsItsOwnColumn) {
   nlohmann::json Doc = daxpyDocument();
   Doc["sources"][1]["used"] = true;
