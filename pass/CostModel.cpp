@@ -72,6 +72,76 @@ std::optional<uint64_t> constantLanes(Value *Mask) {
   return Set;
 }
 
+bool isVectorFlop(const Instruction &I) {
+  if (!I.getType()->isVectorTy() || !I.getType()->isFPOrFPVectorTy())
+    return false;
+  switch (I.getOpcode()) {
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+  case Instruction::FDiv:
+  case Instruction::FRem:
+    return true;
+  default:
+    break;
+  }
+  if (auto *II = dyn_cast<IntrinsicInst>(&I))
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::fma:
+    case Intrinsic::fmuladd:
+    case Intrinsic::sqrt:
+    case Intrinsic::minnum:
+    case Intrinsic::maxnum:
+    case Intrinsic::minimum:
+    case Intrinsic::maximum:
+      return true;
+    default:
+      break;
+    }
+  return false;
+}
+
+/// The mask under which I's lanes are kept, or null: every use of I in its
+/// block is the true operand of a `select` on the mask, the value of a
+/// `llvm.masked.store` with the mask, or a vector FP operation whose own
+/// result is kept under the same mask (as in a tail-folded vectorised loop).
+/// Lanes the mask clears compute values nobody keeps: like Intel Advisor,
+/// they are not counted as executed FLOPs.
+Value *governingMask(Instruction &I, unsigned Depth = 0) {
+  constexpr unsigned MaxDepth = 4;
+  Value *Mask = nullptr;
+  for (User *U : I.users()) {
+    auto *UserInst = dyn_cast<Instruction>(U);
+    if (!UserInst || UserInst->getParent() != I.getParent())
+      return nullptr;
+    Value *UseMask = nullptr;
+    if (auto *Select = dyn_cast<SelectInst>(UserInst)) {
+      if (Select->getTrueValue() == &I && Select->getFalseValue() != &I &&
+          Select->getCondition()->getType()->isVectorTy())
+        UseMask = Select->getCondition();
+    } else if (auto *Store = dyn_cast<IntrinsicInst>(UserInst);
+               Store && Store->getIntrinsicID() == Intrinsic::masked_store) {
+      if (Store->getArgOperand(0) == &I)
+        UseMask = Store->getArgOperand(3);
+    } else if (isVectorFlop(*UserInst) && Depth < MaxDepth) {
+      UseMask = governingMask(*UserInst, Depth + 1);
+    }
+    if (!UseMask || (Mask && Mask != UseMask))
+      return nullptr;
+    Mask = UseMask;
+  }
+  return Mask;
+}
+
+/// Where a run-time amount that depends on values of the block is added:
+/// the end of the block, where all of them are available (before a musttail
+/// call, which must stay next to its ret).
+Instruction *insertionPointFor(BasicBlock &BB) {
+  if (CallInst *MustTail = BB.getTerminatingMustTailCall())
+    return MustTail;
+  return BB.getTerminator();
+}
+
 /// Instructions that emit no machine code of their own and so are not
 /// counted. PHIs are edges' copies, and splitting an edge (as the pass does
 /// to form preheaders) moves them between blocks.
@@ -97,6 +167,7 @@ private:
   void addLaneFlops(Type *Ty, energy_flop_kind Kind, uint64_t PerLane = 1) {
     addFlops(Ty, Kind, PerLane, lanesOf(Ty));
   }
+  void addOpFlops(Instruction &I, energy_flop_kind Kind, uint64_t PerLane = 1);
   void addBytes(energy_dynamic_kind Kind, uint64_t Bytes);
   void addMaskedAccess(Instruction &I, Value *Mask, Type *ValueTy,
                        energy_dynamic_kind Kind);
@@ -123,6 +194,34 @@ void BlockCostBuilder::addFlops(Type *Ty, energy_flop_kind Kind,
   uint32_t Flops = PerLane * Lanes;
   Cost.Static.flops[*Precision][Kind] += Flops;
   Cost.Static.flops_by_width[widthOf(Ty)] += Flops;
+}
+
+/// The FLOPs of I's lanes; when I's result is only kept under a mask (see
+/// governingMask), only the mask's set lanes, counted at run time unless
+/// the mask is a constant.
+void BlockCostBuilder::addOpFlops(Instruction &I, energy_flop_kind Kind,
+                                  uint64_t PerLane) {
+  Type *Ty = I.getType();
+  Value *Mask = Ty->isVectorTy() ? governingMask(I) : nullptr;
+  std::optional<energy_precision> Precision = precisionOf(Ty);
+  if (!Mask || !Precision) {
+    addLaneFlops(Ty, Kind, PerLane);
+    return;
+  }
+  if (std::optional<uint64_t> Lanes = constantLanes(Mask)) {
+    addFlops(Ty, Kind, PerLane, *Lanes);
+    return;
+  }
+  DynamicSite Site;
+  Site.Site = insertionPointFor(*I.getParent());
+  Site.Entry.kind = ENERGY_DYNAMIC_FLOPS;
+  Site.Entry.precision = *Precision;
+  Site.Entry.flop_kind = Kind;
+  Site.Entry.width = widthOf(Ty);
+  Site.Entry.scale = PerLane;
+  Site.Mask = Mask;
+  Site.BytesPerLane = 1;
+  Cost.Dynamic.push_back(Site);
 }
 
 void BlockCostBuilder::addBytes(energy_dynamic_kind Kind, uint64_t Bytes) {
@@ -175,16 +274,16 @@ void BlockCostBuilder::visit(Instruction &I) {
   switch (I.getOpcode()) {
   case Instruction::FAdd:
   case Instruction::FSub:
-    addLaneFlops(I.getType(), ENERGY_FLOP_ADDSUB);
+    addOpFlops(I, ENERGY_FLOP_ADDSUB);
     break;
   case Instruction::FMul:
-    addLaneFlops(I.getType(), ENERGY_FLOP_MUL);
+    addOpFlops(I, ENERGY_FLOP_MUL);
     break;
   case Instruction::FDiv:
-    addLaneFlops(I.getType(), ENERGY_FLOP_DIV);
+    addOpFlops(I, ENERGY_FLOP_DIV);
     break;
   case Instruction::FRem:
-    addLaneFlops(I.getType(), ENERGY_FLOP_OTHER);
+    addOpFlops(I, ENERGY_FLOP_OTHER);
     break;
   case Instruction::Load:
     if (!isRegisterLocal(cast<LoadInst>(I).getPointerOperand()))
@@ -300,23 +399,23 @@ void BlockCostBuilder::visitIntrinsic(IntrinsicInst &II) {
   switch (II.getIntrinsicID()) {
   case Intrinsic::experimental_constrained_fadd:
   case Intrinsic::experimental_constrained_fsub:
-    addLaneFlops(Ty, ENERGY_FLOP_ADDSUB);
+    addOpFlops(II, ENERGY_FLOP_ADDSUB);
     break;
   case Intrinsic::experimental_constrained_fmul:
-    addLaneFlops(Ty, ENERGY_FLOP_MUL);
+    addOpFlops(II, ENERGY_FLOP_MUL);
     break;
   case Intrinsic::experimental_constrained_fdiv:
-    addLaneFlops(Ty, ENERGY_FLOP_DIV);
+    addOpFlops(II, ENERGY_FLOP_DIV);
     break;
   case Intrinsic::sqrt:
   case Intrinsic::experimental_constrained_sqrt:
-    addLaneFlops(Ty, ENERGY_FLOP_SQRT);
+    addOpFlops(II, ENERGY_FLOP_SQRT);
     break;
   case Intrinsic::fma:
   case Intrinsic::fmuladd:
   case Intrinsic::experimental_constrained_fma:
   case Intrinsic::experimental_constrained_fmuladd:
-    addLaneFlops(Ty, ENERGY_FLOP_FMA, 2);
+    addOpFlops(II, ENERGY_FLOP_FMA, 2);
     break;
   case Intrinsic::minnum:
   case Intrinsic::maxnum:
@@ -326,7 +425,7 @@ void BlockCostBuilder::visitIntrinsic(IntrinsicInst &II) {
   case Intrinsic::experimental_constrained_maxnum:
   case Intrinsic::experimental_constrained_minimum:
   case Intrinsic::experimental_constrained_maximum:
-    addLaneFlops(Ty, ENERGY_FLOP_MINMAX);
+    addOpFlops(II, ENERGY_FLOP_MINMAX);
     break;
   case Intrinsic::experimental_constrained_frem:
   case Intrinsic::sin:
@@ -346,7 +445,7 @@ void BlockCostBuilder::visitIntrinsic(IntrinsicInst &II) {
   case Intrinsic::log10:
   case Intrinsic::pow:
   case Intrinsic::powi:
-    addLaneFlops(Ty, ENERGY_FLOP_OTHER);
+    addOpFlops(II, ENERGY_FLOP_OTHER);
     break;
   case Intrinsic::vector_reduce_fadd: {
     // start + v[0] + ... + v[n-1]: one add per lane.
