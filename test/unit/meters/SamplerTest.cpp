@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "TempTree.h"
 #include "meters/Sampler.h"
+#include "meters/ThreadMeters.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -204,6 +205,39 @@ TEST(Sampler, ThreadsBeyondTheSlotsAreRefused) {
   EXPECT_EQ(sampler.registerThread(nullptr, &region, 101), -1);
   sampler.unregisterThread(0);
   EXPECT_EQ(sampler.registerThread(nullptr, &region, 102), -1) << "slots are never reused";
+}
+
+} // namespace
+
+namespace {
+
+TEST(ThreadMeters, OneObjectPerThreadCountsRegistersAndHandsIn) {
+  if (!softwareCountersWork())
+    GTEST_SKIP() << "perf_event_open is forbidden here";
+  TempTree tree("sys-powercap");
+  auto meters = fakeMachine(tree);
+  meters->start();
+  Sampler sampler(*meters, SamplerOptions{});
+  double counted = 0;
+  int slot = -1;
+  std::thread([&] {
+    ThreadMeters mine(*meters, &sampler);
+    slot = mine.timelineSlot();
+    EXPECT_TRUE(mine.counting());
+    CounterValue before[2], after[2];
+    mine.read(before);
+    mine.setRegion(7);
+    touchPages(64);
+    mine.read(after);
+    counted = difference(after[kPageFaults], before[kPageFaults]).scaled();
+  }).join();
+  sampler.sampleNow();
+  auto doc = nlohmann::json::parse(sampler.timelineJson());
+  ASSERT_EQ(slot, 0);
+  auto &thread = doc["intervals"][0]["threads"][0];
+  EXPECT_EQ(thread["region"], 7) << "the region it had when it exited";
+  EXPECT_GE(thread["counters"][kPageFaults].get<double>(), counted);
+  EXPECT_GE(counted, 64.0);
 }
 
 } // namespace
