@@ -202,7 +202,21 @@ ThreadState *Runtime::attachThread() noexcept {
   link(*T);
   CurrentThread = T;
   pthread_setspecific(ThreadExitKey, T);
+  // Every module now, so that the thread's counters can be merged from
+  // another thread (process exit, dlclose) even for modules it never
+  // entered a region of.
+  adoptAllModules(*T);
   return T;
+}
+
+void Runtime::attachThreadIfMeasuring() noexcept {
+  bool Measuring;
+  {
+    LockedSection L(Lock);
+    Measuring = L.owns() && Initialised && !Finished && !Modules.empty();
+  }
+  if (Measuring && !CurrentThread)
+    attachThread();
 }
 
 void Runtime::detachThread(ThreadState &T) noexcept {
@@ -227,13 +241,18 @@ ModuleSlot *Runtime::adoptModules(ThreadState &T, const ModuleRecord &Rec) noexc
   LockedSection L(Lock);
   if (!L.owns())
     return nullptr;
+  adoptAllModules(T);
+  return T.slot(Rec.Ordinal);
+}
+
+void Runtime::adoptAllModules(ThreadState &T) noexcept {
   uint32_t Wanted = uint32_t(Modules.size());
   if (T.SlotCapacity < Wanted) {
     uint32_t Capacity = std::max({Wanted, 2 * T.SlotCapacity, 4u});
     void *Grown = T.growArray(T.Slots, T.SlotCapacity * sizeof(ModuleSlot),
                               Capacity * sizeof(ModuleSlot));
     if (!Grown)
-      return nullptr;
+      return;
     T.Slots = static_cast<ModuleSlot *>(Grown);
     T.SlotCapacity = Capacity;
   }
@@ -247,7 +266,6 @@ ModuleSlot *Runtime::adoptModules(ThreadState &T, const ModuleRecord &Rec) noexc
     S.NumRegions = S.Stats ? M->NumRegions : 0;
   }
   T.NumSlots = Wanted;
-  return T.slot(Rec.Ordinal);
 }
 
 bool Runtime::growFrames(ThreadState &T) noexcept {

@@ -39,6 +39,10 @@ public:
   /// thread already past its exit hook, or called re-entrantly from a signal
   /// handler that interrupted the runtime).
   ThreadState *attachThread() noexcept;
+  /// Called by a new thread before its start routine: creates its state when
+  /// modules are registered, so that its counts are merged at its end even
+  /// if it never enters a region.
+  void attachThreadIfMeasuring() noexcept;
   /// Thread-exit hook: closes the thread's open regions and merges it.
   void detachThread(ThreadState &T) noexcept;
   /// Gives the thread a slot for every registered module; returns Rec's.
@@ -56,6 +60,7 @@ public:
 private:
   Runtime() = default;
   bool initialise() noexcept;
+  void adoptAllModules(ThreadState &T) noexcept;
   void mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noexcept;
   void mergeCallingThreadCounters() noexcept;
   void discardCallingThreadCounters() noexcept;

@@ -111,6 +111,35 @@ TEST(Threads, LiveThreadAtExitIsMerged) {
   EXPECT_EQ(R.Report["threads"], 1);
 }
 
+// Threads that execute instrumented blocks without entering any region (all
+// their functions below the pass's size threshold): their counts are merged
+// at their end and, for one still running, at process exit.
+TEST(Threads, ThreadsWithoutRegionsKeepTheirCounts) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static Workload W;
+    __energy_register_module(W.D);
+    std::vector<std::thread> Pool;
+    for (int T = 0; T < 8; ++T)
+      Pool.emplace_back([] { Counters::Slots[W.IdleBlock] += 10; });
+    for (auto &Th : Pool)
+      Th.join();
+    int Ready[2];
+    ASSERT_EQ(pipe(Ready), 0);
+    std::thread([Ready] {
+      Counters::Slots[W.IdleBlock] += 1;
+      char C = 1;
+      (void)!write(Ready[1], &C, 1);
+      pause();
+    }).detach();
+    char C;
+    (void)!read(Ready[0], &C, 1);
+  });
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_EQ(regionNamed(R.Report, "idle")["counts"]["blocks"], 81);
+  EXPECT_EQ(regionNamed(R.Report, "idle")["calls"], 0);
+}
+
 // exit() called by a worker while the main thread waits inside a region: the
 // worker is merged by its own exit hook, the main thread by the exit handler.
 TEST(Threads, ExitFromAWorkerThread) {
