@@ -63,6 +63,10 @@ Options parseOptions(int argc, char **argv) {
   app.add_option("--meter-csv", o.meterCsv,
                  "an external power meter's log (timestamp,watts) to integrate over the run");
   app.add_flag("--list", o.list, "list the event names energy-stat knows and exit");
+  app.footer("Run as: energy-stat [OPTIONS] -- PROGRAM [ARGS...]\n"
+             "Prints on stderr, like perf stat. Exit status: the program's (128 + N if signal N "
+             "killed it); 2 for bad options, events or logs; 127/126 if PROGRAM cannot run.\n"
+             "Sources, permissions and fixes: docs/meters.md.");
   app.prefix_command();
   try {
     app.parse(argc, argv);
