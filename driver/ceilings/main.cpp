@@ -96,9 +96,7 @@ int main(int Argc, char **Argv) {
                  "pass --output PATH\n";
     return 2;
   }
-  if (!Settings.Quick)
-    Settings.BudgetSeconds = App.count("--budget") ? Settings.BudgetSeconds : 40;
-  else if (!App.count("--budget"))
+  if (Settings.Quick && !App.count("--budget"))
     Settings.BudgetSeconds = 2;
 
   fs::path Path = Output.empty() ? Cached : fs::path(Output);

@@ -1,6 +1,8 @@
 //===- measure_bandwidth.cpp - Bandwidth ceilings from a working-set sweep ===//
 #include "measure_bandwidth.h"
 
+#include "best_run.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -8,9 +10,6 @@
 
 namespace energy::ceilings {
 
-// As for the peaks: many short repetitions, the fastest kept.
-constexpr double RepetitionSeconds = 0.0005;
-constexpr int MinRepetitions = 10;
 // Arrays of one kernel are staggered by a few cache lines so that streams
 // never alias in the same cache sets.
 constexpr std::size_t StaggerBytes = 320;
@@ -85,34 +84,23 @@ void runKernel(const StreamKernels &K, const StreamKernelId &Id, const ThreadArr
 double bandwidthAt(ThreadTeam &Team, const StreamKernels &K, const StreamKernelId &Id,
                    const std::vector<std::unique_ptr<ThreadArrays>> &Arrays, std::uint64_t Bytes,
                    double SecondsEach) {
-  std::uint64_t Passes = 1;
-  auto Work = [&](std::uint64_t N) {
-    return [&, N](int Thread) {
-      for (std::uint64_t P = 0; P < N; ++P)
-        runKernel(K, Id, *Arrays[Thread], Bytes);
-    };
-  };
-  // One untimed pass warms the caches (and the TLB) up to the level measured.
-  double RepetitionTarget = std::min(RepetitionSeconds, SecondsEach / MinRepetitions);
-  double Seconds = Team.fastest(Work(Passes), 5);
-  while (Seconds < RepetitionTarget / 4) {
-    Passes *= 4;
-    Seconds = Team.fastest(Work(Passes), 5);
-  }
-  double PassSeconds = Seconds / static_cast<double>(Passes);
-  Passes = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(RepetitionTarget / PassSeconds));
-  int Repetitions = std::max(MinRepetitions, static_cast<int>(SecondsEach / (Passes * PassSeconds)));
-  Seconds = Team.fastest(Work(Passes), Repetitions);
+  BestRun Best = fastestRun(
+      Team,
+      [&](int Thread, std::uint64_t Passes) {
+        for (std::uint64_t P = 0; P < Passes; ++P)
+          runKernel(K, Id, *Arrays[Thread], Bytes);
+      },
+      1, SecondsEach);
   double BytesPerPass = static_cast<double>(Arrays[0]->length(Bytes, Id.Streams)) *
                         sizeof(double) * Id.Streams * Team.size();
-  return BytesPerPass * Passes / Seconds / 1e9;
+  return BytesPerPass * static_cast<double>(Best.Count) / Best.Seconds / 1e9;
 }
 
 } // namespace
 
 std::vector<roofline::BandwidthSweep> measureSweeps(ThreadTeam &Team, const StreamKernels &Kernels,
                                                     const std::vector<std::uint64_t> &Sizes,
-                                                    double SecondsEach, ProgressBar &Progress) {
+                                                    TimeBudget &Budget, ProgressBar &Progress) {
   std::vector<roofline::BandwidthSweep> Sweeps;
   for (const auto &Id : streamKernelIds())
     Sweeps.push_back({Id.Kernel, Id.NonTemporal, Team.size(), Kernels.Isa, {}});
@@ -125,7 +113,7 @@ std::vector<roofline::BandwidthSweep> measureSweeps(ThreadTeam &Team, const Stre
                     std::to_string(Bytes >> 10) + " KiB/thread, " +
                     std::to_string(Team.size()) + " thread(s)");
       std::uint64_t Moved = Arrays[0]->length(Bytes, Id.Streams) * sizeof(double) * Id.Streams;
-      Sweeps[K].Points.push_back({Moved, bandwidthAt(Team, Kernels, Id, Arrays, Bytes, SecondsEach)});
+      Sweeps[K].Points.push_back({Moved, bandwidthAt(Team, Kernels, Id, Arrays, Bytes, Budget.nextSlice())});
     }
     Team.run([&](int Thread) { Arrays[Thread].reset(); });
   }

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "best_run.h"
 #include "kernels.h"
 #include "progress_bar.h"
 #include "thread_team.h"
@@ -38,7 +39,7 @@ std::uint64_t cacheShare(const roofline::CacheLevel &Cache, int Threads);
 
 std::vector<roofline::BandwidthSweep> measureSweeps(ThreadTeam &Team, const StreamKernels &Kernels,
                                                     const std::vector<std::uint64_t> &Sizes,
-                                                    double SecondsEach, ProgressBar &Progress);
+                                                    TimeBudget &Budget, ProgressBar &Progress);
 
 /// One kernel at one working set per thread, in GB/s over all threads (for
 /// comparisons with other tools, such as bench/ceilings).

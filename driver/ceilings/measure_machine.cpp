@@ -75,18 +75,22 @@ roofline::MachineProfile measureMachine(const MeasureSettings &Settings) {
   for (int Threads : ThreadCounts)
     SweepRuns += plannedSizes(Profile.Machine, Threads, Settings.Quick).size() *
                  streamKernelIds().size();
-  double PeakSeconds = Settings.BudgetSeconds * PeakShareOfBudget / PeakRuns;
-  double SweepSeconds = Settings.BudgetSeconds * (1 - PeakShareOfBudget) / SweepRuns;
+  // Each thread count gets its share, so a slow first one cannot starve the second.
+  double PerThreadCount = Settings.BudgetSeconds / ThreadCounts.size();
+  std::size_t PeakRunsEach = FlopKernels.size();
 
   ProgressBar Progress(static_cast<int>(PeakRuns + SweepRuns), Settings.ShowProgress);
   bool Pinned = true;
   for (int Threads : ThreadCounts) {
     ThreadTeam Team(Threads, Cpus);
     Pinned = Pinned && Team.pinned();
-    for (auto &Peak : measurePeaks(Team, FlopKernels, PeakSeconds, Progress))
+    auto Sizes = plannedSizes(Profile.Machine, Threads, Settings.Quick);
+    TimeBudget PeakBudget(PerThreadCount * PeakShareOfBudget, static_cast<int>(PeakRunsEach));
+    for (auto &Peak : measurePeaks(Team, FlopKernels, PeakBudget, Progress))
       Profile.Peaks.push_back(Peak);
-    auto Sweeps = measureSweeps(Team, Streams, plannedSizes(Profile.Machine, Threads, Settings.Quick),
-                                SweepSeconds, Progress);
+    TimeBudget SweepBudget(PerThreadCount * (1 - PeakShareOfBudget),
+                           static_cast<int>(Sizes.size() * streamKernelIds().size()));
+    auto Sweeps = measureSweeps(Team, Streams, Sizes, SweepBudget, Progress);
     for (auto &Level : levelBandwidths(Sweeps, Profile.Machine.Caches, Threads))
       Profile.Bandwidths.push_back(Level);
     for (auto &Sweep : Sweeps)

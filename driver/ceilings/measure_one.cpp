@@ -29,8 +29,10 @@ std::optional<OneMeasurement> measureOne(const std::string &Name, std::uint64_t 
   if (auto Id = streamKernelNamed(Name))
     return OneMeasurement{measureOneBandwidth(Team, bestStreamKernels(), *Id, WorkingSetBytes, Seconds),
                           "GB/s"};
-  if (auto K = flopKernelNamed(Name))
-    return OneMeasurement{measurePeaks(Team, {*K}, Seconds, Silent).front().Gflops, "GFLOP/s"};
+  if (auto K = flopKernelNamed(Name)) {
+    TimeBudget Budget(Seconds, 1);
+    return OneMeasurement{measurePeaks(Team, {*K}, Budget, Silent).front().Gflops, "GFLOP/s"};
+  }
   return std::nullopt;
 }
 

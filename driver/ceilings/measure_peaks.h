@@ -1,12 +1,12 @@
 //===- measure_peaks.h - In-core ceilings: peak FLOP/s per kernel ---------===//
 //
-// Runs every FLOP kernel on every thread of a team at once and keeps the best
-// of a few timed repetitions, each long enough (SecondsEach / repetitions) for
-// the clock to have settled during calibration.
+// Runs every FLOP kernel on every thread of a team at once and keeps its
+// fastest run (best_run.h), each kernel getting its share of the budget.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "best_run.h"
 #include "kernels.h"
 #include "progress_bar.h"
 #include "thread_team.h"
@@ -19,6 +19,6 @@ namespace energy::ceilings {
 
 std::vector<roofline::PeakFlops> measurePeaks(ThreadTeam &Team,
                                               const std::vector<FlopKernel> &Kernels,
-                                              double SecondsEach, ProgressBar &Progress);
+                                              TimeBudget &Budget, ProgressBar &Progress);
 
 } // namespace energy::ceilings
