@@ -3,8 +3,8 @@
 // Counts what one execution of a block does, instruction by instruction. The
 // rules follow docs/counting.md: a vector operation counts each lane, an fma
 // or fmuladd lane counts 2 FLOPs, fneg/fabs/copysign/conversions/compares are
-// not FLOPs, and masked accesses count only their active lanes (at run time
-// when the mask is not a constant).
+// not FLOPs, and masked accesses and FP operations kept under a mask count
+// only their active lanes (at run time when the mask is not a constant).
 //
 //===----------------------------------------------------------------------===//
 #include "CostModel.h"
