@@ -112,6 +112,44 @@ TEST_F(CostModelTest, IntegerArithmeticIsNotFlops) {
   EXPECT_EQ(Total, 0u);
 }
 
+TEST_F(CostModelTest, FlopsUnderTwoDifferentMasksCountEveryLane) {
+  energy::BlockCost Cost = costOf(R"(
+    declare void @llvm.masked.store.v4f32.p0(<4 x float>, ptr, i32, <4 x i1>)
+    define void @f(ptr %p, <4 x float> %v, <4 x i1> %m, <4 x i1> %n) {
+      %x = fadd <4 x float> %v, %v
+      call void @llvm.masked.store.v4f32.p0(<4 x float> %x, ptr %p, i32 4, <4 x i1> %m)
+      call void @llvm.masked.store.v4f32.p0(<4 x float> %x, ptr %p, i32 4, <4 x i1> %n)
+      ret void
+    })");
+  EXPECT_EQ(Cost.Static.flops[ENERGY_PREC_FLOAT][ENERGY_FLOP_ADDSUB], 4u);
+  for (const energy::DynamicSite &Site : Cost.Dynamic)
+    EXPECT_NE(Site.Entry.kind, ENERGY_DYNAMIC_FLOPS);
+}
+
+TEST_F(CostModelTest, FlopsKeptUnderConstantMaskAreStatic) {
+  energy::BlockCost Cost = costOf(R"(
+    declare <4 x double> @llvm.fma.v4f64(<4 x double>, <4 x double>, <4 x double>)
+    define <4 x double> @f(<4 x double> %a, <4 x double> %b) {
+      %x = call <4 x double> @llvm.fma.v4f64(<4 x double> %a, <4 x double> %a, <4 x double> %a)
+      %r = select <4 x i1> <i1 1, i1 1, i1 0, i1 0>, <4 x double> %x, <4 x double> %b
+      ret <4 x double> %r
+    })");
+  EXPECT_EQ(Cost.Static.flops[ENERGY_PREC_DOUBLE][ENERGY_FLOP_FMA], 4u);
+  EXPECT_EQ(Cost.Static.flops_by_width[ENERGY_WIDTH_256], 4u);
+  EXPECT_TRUE(Cost.Dynamic.empty());
+}
+
+TEST_F(CostModelTest, FlopsSelectedAsTheFalseSideCountEveryLane) {
+  energy::BlockCost Cost = costOf(R"(
+    define <4 x double> @f(<4 x double> %a, <4 x i1> %m) {
+      %x = fmul <4 x double> %a, %a
+      %r = select <4 x i1> %m, <4 x double> %a, <4 x double> %x
+      ret <4 x double> %r
+    })");
+  EXPECT_EQ(Cost.Static.flops[ENERGY_PREC_DOUBLE][ENERGY_FLOP_MUL], 4u);
+  EXPECT_TRUE(Cost.Dynamic.empty());
+}
+
 TEST(RegionTableHash, StableAndSensitiveToContent) {
   auto TableWith = [](uint32_t Instructions) {
     energy::RegionTable Table;
