@@ -2,6 +2,8 @@
 #include "meters/Sampler.h"
 
 #include <cmath>
+#include <cstdint>
+#include <linux/perf_event.h>
 #include <limits>
 #include <pthread.h>
 #include <signal.h>
@@ -201,6 +203,18 @@ std::string Sampler::timelineJson(size_t bound) const {
   for (const ThreadSlot &slot : slots)
     header.threadIds.push_back(slot.used ? slot.tid : -1);
   return timeline.toJson(header, bound);
+}
+
+std::map<uint32_t, RegionShare> Sampler::regionEnergy() const {
+  size_t taskClock = SIZE_MAX;
+  for (size_t e = 0; e < meters.events().size(); ++e) {
+    const EventSpec &spec = meters.events()[e];
+    if (spec.type == PERF_TYPE_SOFTWARE && spec.config == PERF_COUNT_SW_TASK_CLOCK)
+      taskClock = e;
+  }
+  std::vector<size_t> primary = meters.primaryMeters();
+  std::lock_guard<std::mutex> guard(lock);
+  return attributeEnergy(timeline, primary, taskClock);
 }
 
 uint64_t Sampler::intervals() const {

@@ -231,7 +231,10 @@ TEST(ThreadMeters, OneObjectPerThreadCountsRegistersAndHandsIn) {
     mine.read(after);
     counted = difference(after[kPageFaults], before[kPageFaults]).scaled();
   }).join();
+  tree.write("class/powercap/intel-rapl:1/energy_uj", "5000000"); // psys: +1 J
   sampler.sampleNow();
+  auto shares = sampler.regionEnergy();
+  EXPECT_DOUBLE_EQ(shares[7].joules, 1.0) << "the only thread that ran was in region 7";
   auto doc = nlohmann::json::parse(sampler.timelineJson());
   ASSERT_EQ(slot, 0);
   auto &thread = doc["intervals"][0]["threads"][0];

@@ -18,6 +18,7 @@
 #define ENERGY_METERS_SAMPLER_H
 
 #include "meters/MeterSet.h"
+#include "meters/RegionEnergy.h"
 #include "meters/Timeline.h"
 
 #include <atomic>
@@ -67,6 +68,9 @@ public:
   /// bound > 0. Thread-safe.
   std::string timelineJson(size_t bound = 0) const;
   uint64_t intervals() const;
+  /// Measured joules per region so far (meters/RegionEnergy.h), from
+  /// MeterSet::primaryMeters() and task-clock when it is counted. Thread-safe.
+  std::map<uint32_t, RegionShare> regionEnergy() const;
   const TimelineShape &layout() const { return shape; }
 
 private:
