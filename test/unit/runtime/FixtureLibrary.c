@@ -3,7 +3,8 @@
  * What the pass makes of a library with one function `fixture_work`: the
  * tables, a thread_local counter array and its getter, and the constructor
  * and destructor that register and unregister the module. The runtime tests
- * dlopen and dlclose it.
+ * dlopen and dlclose it; it is built twice, with FIXTURE_REGION naming the
+ * region differently, for tests with two instrumented libraries.
  *
  *===----------------------------------------------------------------------===*/
 #include "energy/abi.h"
@@ -13,11 +14,15 @@ void __energy_unregister_module(struct energy_module *);
 void __energy_region_enter(struct energy_module *, uint32_t);
 void __energy_region_exit(struct energy_module *, uint32_t);
 
+#ifndef FIXTURE_REGION
+#define FIXTURE_REGION "fixture_work"
+#endif
+
 static _Thread_local uint64_t counters[2];
 static uint64_t *thread_counters(void) { return counters; }
 
 static const struct energy_region regions[] = {
-    {"fixture_work", "fixture_work", "FixtureLibrary.c", 30, ENERGY_REGION_FUNCTION,
+    {FIXTURE_REGION, FIXTURE_REGION, "FixtureLibrary.c", 30, ENERGY_REGION_FUNCTION,
      ENERGY_NO_REGION, 0},
 };
 static const struct energy_block blocks[] = {

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 using namespace energy::test;
 
@@ -204,6 +205,48 @@ TEST(Lifecycle, DlopenDlcloseLibraryKeepsItsCounts) {
   }
   EXPECT_EQ(Seen, 2); // one per load
   EXPECT_EQ(R.Report["modules"].size(), 3u);
+}
+
+using WorkFn = void (*)(int);
+
+WorkFn openFixture(const char *Path, void *&Handle) {
+  Handle = dlopen(Path, RTLD_NOW | RTLD_LOCAL);
+  return Handle ? reinterpret_cast<WorkFn>(dlsym(Handle, "fixture_work")) : nullptr;
+}
+
+// Two instrumented libraries at once, used from several threads; one closed
+// while the other stays loaded until the process ends.
+TEST(Lifecycle, TwoInstrumentedLibraries) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    void *HandleA, *HandleB;
+    WorkFn A = openFixture(ENERGY_FIXTURE_LIBRARY, HandleA);
+    WorkFn B = openFixture(ENERGY_FIXTURE_LIBRARY_B, HandleB);
+    if (!A || !B)
+      std::exit(9);
+    std::vector<std::thread> Pool;
+    for (int T = 0; T < 4; ++T)
+      Pool.emplace_back([A, B, T] {
+        A(100 + T);
+        B(200 + T);
+      });
+    for (auto &Th : Pool)
+      Th.join();
+    B(1000);
+    dlclose(HandleA);
+    B(1);
+  });
+  ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  const auto &A = regionNamed(R.Report, "fixture_work");
+  EXPECT_EQ(A["calls"], 4);
+  EXPECT_EQ(A["counts"]["flops"], 3 * (100 + 101 + 102 + 103));
+  const auto &B = regionNamed(R.Report, "fixture_work_b");
+  EXPECT_EQ(B["calls"], 6);
+  EXPECT_EQ(B["counts"]["flops"], 3 * (200 + 201 + 202 + 203 + 1000 + 1));
+  EXPECT_EQ(R.Report["modules"].size(), 2u);
+  EXPECT_EQ(R.Report["modules"][0]["unloaded"], true);
+  EXPECT_EQ(R.Report["modules"][1]["unloaded"], false);
 }
 
 } // namespace
