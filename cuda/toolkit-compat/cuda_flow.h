@@ -6,8 +6,9 @@
 // the caller adds its own flags (the pass plugin, -O, -g, -D, -I) and runs
 // the commands in order.
 //
-// Real GPU:   clang++ -x cuda --cuda-gpu-arch=sm_90 --cuda-path=P [-isystem SHIM]
-//                     -Wno-unknown-cuda-version -c in.cu -o in.o
+// Real GPU:   clang++ -x cuda --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version
+//                     [-isystem <toolkit>/include/cccl] --cuda-path=P [-isystem SHIM]
+//                     -c in.cu -o in.o
 //             clang++ in.o -L<toolkit>/lib64 -lcudart -Wl,-rpath,<toolkit>/lib64
 //   P is the toolkit itself when clang supports its version (up to 12.5 for
 //   clang 19); for a newer toolkit, P is EnergyPass's overlay of it and SHIM
@@ -85,6 +86,12 @@ device_cuda_flags(const paths &p, const std::string &gpu_arch, std::string &why)
   }
   std::vector<std::string> flags{"-x", "cuda", "--cuda-gpu-arch=" + gpu_arch,
                                  "-Wno-unknown-cuda-version"};
+  // CUDA 13 moved CCCL (libcu++, CUB, Thrust) to include/cccl, which nvcc adds by itself.
+  std::error_code missing;
+  if (std::filesystem::is_directory(p.toolkit + "/include/cccl", missing)) {
+    flags.push_back("-isystem");
+    flags.push_back(p.toolkit + "/include/cccl");
+  }
   if (!needs_overlay(*version)) {
     flags.push_back("--cuda-path=" + p.toolkit);
     return flags;
