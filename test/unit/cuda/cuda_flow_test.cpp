@@ -79,6 +79,15 @@ TEST_F(CudaFlow, ANewerToolkitGoesThroughItsOverlayAndTheShim) {
   EXPECT_TRUE(contains(*flags, "-Wno-unknown-cuda-version"));
 }
 
+TEST_F(CudaFlow, CcclInItsOwnFolderIsOnTheIncludePathAsNvccPutsIt) {
+  const std::string toolkit = fake_toolkit("cuda-13.0", 13000);
+  make_overlay_of(toolkit);
+  std::string why;
+  EXPECT_FALSE(contains(*flow::device_cuda_flags(paths(toolkit), "sm_90", why), toolkit + "/include/cccl"));
+  fs::create_directories(fs::path(toolkit) / "include/cccl");
+  EXPECT_TRUE(contains(*flow::device_cuda_flags(paths(toolkit), "sm_90", why), toolkit + "/include/cccl"));
+}
+
 TEST_F(CudaFlow, ANewerToolkitWithoutItsOverlayIsRefusedWithTheWayOut) {
   const std::string configured = fake_toolkit("cuda-13.0", 13000);
   make_overlay_of(configured);
