@@ -60,7 +60,7 @@ void expectSelfExcludesCallees(const char *Clock, const char *Described) {
   EXPECT_GE(Sleeper["self"].get<double>(), 0.029);
   EXPECT_DOUBLE_EQ(Sleeper["self"].get<double>(), Sleeper["inclusive"].get<double>());
   EXPECT_GE(Outer["inclusive"].get<double>(), Sleeper["inclusive"].get<double>());
-  EXPECT_LT(Outer["self"].get<double>(), 0.005);
+  EXPECT_LT(Outer["self"].get<double>(), Sleeper["self"].get<double>() / 2);
 }
 
 TEST(Stack, SelfExcludesCalleesInclusiveDoesNot) {
@@ -89,7 +89,8 @@ TEST(Stack, RecursionCountsInclusiveTimeOnce) {
   EXPECT_EQ(Rec["calls"], 10);
   double Inclusive = Rec["time_s"]["inclusive"];
   EXPECT_GE(Inclusive, 0.029);
-  EXPECT_LT(Inclusive, 0.029 * 2); // not once per nested instance
+  // One chain of recursion: its self times add up to the outermost instance's
+  // time, which inclusive time counts once (not once per nested instance).
   EXPECT_NEAR(Rec["time_s"]["self"].get<double>(), Inclusive, 1e-9);
 }
 
@@ -198,9 +199,10 @@ TEST(Stack, ExceptionSkippingExitsIsRepairedAtTheNextExit) {
   EXPECT_EQ(R.Report["diagnostics"]["unwound_frames"], 12);
   EXPECT_EQ(R.Report["diagnostics"]["unmatched_exits"], 0);
   // The skipped frames were closed when catcher left, before the sleep.
-  EXPECT_LT(regionNamed(R.Report, "thrower")["time_s"]["inclusive"].get<double>(), 0.02);
-  EXPECT_LT(regionNamed(R.Report, "catcher")["time_s"]["inclusive"].get<double>(), 0.02);
-  EXPECT_GE(regionNamed(R.Report, "sleeper")["time_s"]["self"].get<double>(), 0.029);
+  double Slept = regionNamed(R.Report, "sleeper")["time_s"]["self"];
+  EXPECT_GE(Slept, 0.029);
+  EXPECT_LT(regionNamed(R.Report, "thrower")["time_s"]["inclusive"].get<double>(), Slept / 2);
+  EXPECT_LT(regionNamed(R.Report, "catcher")["time_s"]["inclusive"].get<double>(), Slept / 2);
 }
 
 std::jmp_buf Target;
@@ -237,8 +239,9 @@ TEST(Stack, LongjmpOutOfNestedRegionsIsRepaired) {
   EXPECT_EQ(regionNamed(R.Report, "setter:loop@stack.cpp:1")["calls"], 1);
   EXPECT_EQ(R.Report["diagnostics"]["unwound_frames"], 15);
   EXPECT_EQ(R.Report["diagnostics"]["unmatched_exits"], 0);
-  EXPECT_LT(regionNamed(R.Report, "setter")["time_s"]["inclusive"].get<double>(), 0.02);
-  EXPECT_GE(regionNamed(R.Report, "outer")["time_s"]["inclusive"].get<double>(), 0.029);
+  double Slept = regionNamed(R.Report, "sleeper")["time_s"]["self"];
+  EXPECT_GE(Slept, 0.029);
+  EXPECT_LT(regionNamed(R.Report, "setter")["time_s"]["inclusive"].get<double>(), Slept / 2);
 }
 
 } // namespace
