@@ -107,8 +107,6 @@ private:
 };
 
 void run_grid(grid_job &job) {
-  static std::mutex one_grid_at_a_time;
-  std::lock_guard lock(one_grid_at_a_time);
   const unsigned helpers = settings().host_threads - 1;
   if (helpers == 0 || job.blocks == 1) {
     job.run_blocks();
@@ -137,6 +135,9 @@ cudaError_t launch_grid(const launch_config &config, thread_entry entry, const v
   job.entry = entry;
   job.closure = closure;
   job.blocks = 1ull * config.grid.x * config.grid.y * config.grid.z;
+  // One grid at a time, hooks included, also when several host threads launch.
+  static std::mutex one_grid_at_a_time;
+  std::lock_guard lock(one_grid_at_a_time);
   const energy_cuda_emu_launch_info launch = begin_launch(config);
   const bool measure = settings().print_statistics;
   const auto start = std::chrono::steady_clock::now();

@@ -8,6 +8,7 @@
 
 #include "energy_cuda_emu/cuda_runtime.h"
 
+#include <thread>
 #include <vector>
 
 namespace {
@@ -217,6 +218,19 @@ TEST(BlockScheduling, AtomicsFromManyBlocksLoseNoUpdate) {
   EXPECT_EQ(t.max, threads - 1);
   EXPECT_EQ(t.min, -(threads - 1));
   EXPECT_EQ(t.cas_count, static_cast<unsigned long long>(threads));
+}
+
+TEST(BlockScheduling, HostThreadsMayLaunchAtTheSameTime) {
+  atomic_totals totals[2] = {{0, 0, 0.0f, 0.0, 0, 0, 0}, {0, 0, 0.0f, 0.0, 0, 0, 0}};
+  auto launch_many = [](atomic_totals *t) {
+    for (int i = 0; i < 20; ++i)
+      launch(hammer_atomics, 4, 32, 0, t);
+  };
+  std::thread first(launch_many, &totals[0]), second(launch_many, &totals[1]);
+  first.join();
+  second.join();
+  EXPECT_EQ(totals[0].sum, 2 * 20 * 4 * 32);
+  EXPECT_EQ(totals[1].cas_count, 20u * 4 * 32);
 }
 
 void modify_own_argument(int n, int *out) {
