@@ -53,12 +53,21 @@ GroupSyncSummary analyseGroups(const Kernel &K, GroupKind G, const Eigen::Matrix
     for (const auto &[B, N] : Stats.Composition)
       Same += double(N) * double(N - 1) / 2;
     bool Comparable = S.Computed || Stats.Distinct <= MaxDirectBehaviours;
-    for (size_t A = 0; Comparable && A < Stats.Composition.size(); ++A)
-      for (size_t C = A + 1; C < Stats.Composition.size(); ++C) {
-        uint32_t BA = Stats.Composition[A].first, BC = Stats.Composition[C].first;
-        double D = S.Computed ? S.Distances(BA, BC) : distance(Vectors.row(BA), Vectors.row(BC), M);
-        Dist += D * Stats.Composition[A].second * Stats.Composition[C].second;
+    const auto &Comp = Stats.Composition;
+    for (size_t A = 0; Comparable && A < Comp.size(); ++A) {
+      double Row = 0;
+      if (S.Computed) {
+        // Column A of the symmetric matrix is contiguous and the composition is sorted, so this
+        // walks down it in order: the inner loop of the whole analysis at scale.
+        const double *Column = S.Distances.data() + size_t(Comp[A].first) * S.Distances.rows();
+        for (size_t C = A + 1; C < Comp.size(); ++C)
+          Row += Column[Comp[C].first] * Comp[C].second;
+      } else {
+        for (size_t C = A + 1; C < Comp.size(); ++C)
+          Row += distance(Vectors.row(Comp[A].first), Vectors.row(Comp[C].first), M) * Comp[C].second;
       }
+      Dist += Row * Comp[A].second;
+    }
     Stats.SyncRatio = Pairs > 0 ? Same / Pairs : 1.0;
     Stats.MeanDistance = !Comparable ? std::nan("") : Pairs > 0 ? Dist / Pairs : 0.0;
     if (Stats.Distinct > 1)

@@ -28,6 +28,14 @@ SassKernelBuilder::SassKernelBuilder(Kernel Header)
 }
 
 std::string SassKernelBuilder::record(const TraceInstruction &I, WarpInstruction &Out) {
+  // Seen PCs are the common case: no allocation on that path.
+  if (auto Known = OpcodeAt.find(I.Pc); Known != OpcodeAt.end()) {
+    if (OpcodeNames[Known->second] != I.Opcode)
+      return "PC " + hexLabel(I.Pc) + " holds " + std::string(I.Opcode) + " here but " +
+             OpcodeNames[Known->second] + " earlier; the trace mixes kernels or is corrupt";
+    Out = WarpInstruction{I.Pc, I.Mask, Known->second, I.Dests, I.Sources, I.Dest, I.Source};
+    return "";
+  }
   auto [It, Inserted] = OpcodeIndex.try_emplace(std::string(I.Opcode), uint32_t(OpcodeNames.size()));
   if (Inserted) {
     OpcodeNames.emplace_back(I.Opcode);
@@ -35,10 +43,7 @@ std::string SassKernelBuilder::record(const TraceInstruction &I, WarpInstruction
     OpcodeFlags.push_back(uint8_t((isSassBlockEnd(M) ? 1 : 0) | (isSassBranch(M) ? 2 : 0) |
                                   (isSassExit(M) ? 4 : 0)));
   }
-  auto [At, New] = OpcodeAt.try_emplace(I.Pc, It->second);
-  if (!New && At->second != It->second)
-    return "PC " + hexLabel(I.Pc) + " holds " + std::string(I.Opcode) + " here but " +
-           OpcodeNames[At->second] + " earlier; the trace mixes kernels or is corrupt";
+  OpcodeAt.emplace(I.Pc, It->second);
   Out = WarpInstruction{I.Pc, I.Mask, It->second, I.Dests, I.Sources, I.Dest, I.Source};
   return "";
 }
