@@ -137,7 +137,10 @@ Value *Instrumenter::dynamicAmount(IRBuilder<> &B, const DynamicSite &Site) {
 
 void Instrumenter::callRuntime(IRBuilder<> &B, FunctionCallee Callee,
                                uint32_t Region) {
-  B.CreateCall(Callee, {Table.Descriptor, B.getInt32(Region)});
+  // Never a tail call: the runtime tells a live frame from an unwound one by
+  // the stack address of the call, which a sibling call would reuse.
+  B.CreateCall(Callee, {Table.Descriptor, B.getInt32(Region)})
+      ->setTailCallKind(CallInst::TCK_NoTail);
 }
 
 void Instrumenter::insertExits(Function &F, uint32_t Region) {
