@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The main job, on a bundled example: installs what is missing, builds EnergyPass, compiles the
+# conjugate-gradient solver in examples/demo/cg.c with energycc, runs it, and prints its
+# per-function energy report and where each function sits on this machine's roofline.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+scripts/build.sh
+build=${ENERGY_BUILD_DIR:-build}
+out=$build/demo
+mkdir -p "$out"
+
+echo "== compiling examples/demo/cg.c with energycc -O2"
+"$build/bin/energycc" -O2 -g examples/demo/cg.c -lm -o "$out/cg"
+
+echo "== running it (report in $out/cg.json)"
+ENERGY_REPORT="$out/cg.json" "$out/cg"
+
+echo "== per-function report"
+"$build/bin/energy-report" show "$out/cg.json"
+
+echo "== roofline (machine ceilings measured once, then cached)"
+"$build/bin/energy-ceilings" --quick --no-progress -o "$out/machine.json" >/dev/null
+"$build/bin/energy-report" roofline "$out/cg.json" --machine "$out/machine.json" -o "$out/roofline.svg"
+echo "roofline plot: $out/roofline.svg"
