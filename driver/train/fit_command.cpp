@@ -48,8 +48,28 @@ void printProgramErrors(const Errors &E) {
                 P.measuredWatts, P.predictedWatts, 100 * P.epsilon);
 }
 
+std::string modelName(const FitOptions &O) {
+  return O.name.empty() ? std::filesystem::path(O.output).stem().string() : O.name;
+}
+
+/// --folds 0: train on all rows without cross-validation (large data, or
+/// timing the training alone).
+void fitWithoutCv(const Dataset &D, const FitOptions &O) {
+  require(O.learner != "best" && !O.recipe.autoTopK(),
+          "--folds 0 skips cross-validation, so it needs one --learner and a "
+          "numeric --k");
+  LearnedModel M = fitModel(D, O.recipe.recipe(parseLearner(O.learner)), modelName(O));
+  M.training["dataset"] = O.dataset;
+  M.crossValidation = {{"scheme", "none"}};
+  M.save(O.output);
+  std::printf("trained %s on %zu rows without cross-validation; wrote %s\n",
+              O.learner.c_str(), D.rows(), O.output.c_str());
+}
+
 void runFit(const FitOptions &O) {
   Dataset D = loadDataset(O.dataset);
+  if (O.recipe.folds == 0)
+    return fitWithoutCv(D, O);
   std::vector<LearnerKind> Kinds =
       O.learner == "best" ? allLearners() : std::vector{parseLearner(O.learner)};
   std::vector<Candidate> Results;
@@ -73,10 +93,7 @@ void runFit(const FitOptions &O) {
   for (const Candidate &C : Results)
     if (C.cv.errors.mae < Best->cv.errors.mae)
       Best = &C;
-  std::string Name = O.name.empty()
-                         ? std::filesystem::path(O.output).stem().string()
-                         : O.name;
-  LearnedModel M = fitModel(D, Best->recipe, Name);
+  LearnedModel M = fitModel(D, Best->recipe, modelName(O));
   M.training["source"] = D.info.source.empty() ? O.dataset : D.info.source;
   M.training["dataset"] = O.dataset;
   M.training["machine"] = D.info.machine;

@@ -22,13 +22,13 @@ void RecipeOptions::addTo(CLI::App &Sub) {
   Sub.add_flag("--no-derived", noDerived,
                "do not add ratios (IPC, miss ratios, per-second rates)");
   Sub.add_option("--alpha", alpha, "ridge/lasso penalty (default: chosen by CV)");
-  Sub.add_option("--trees", trees, "forest trees / boosting rounds (default 200)");
-  Sub.add_option("--depth", depth, "tree depth (default: forest 12, boosting 4)");
+  Sub.add_option("--trees", trees, "forest trees (default 100) / boosting rounds (default 200)");
+  Sub.add_option("--depth", depth, "tree depth (default: forest 10, boosting 4)");
   Sub.add_option("--eta", eta, "boosting learning rate (default 0.05)");
   Sub.add_option("--subsample", subsample, "row sample per tree");
   Sub.add_option("--colsample", colsample, "column sample per split");
   Sub.add_option("--min-child-weight", minChildWeight, "xgboost min_child_weight");
-  Sub.add_option("--folds", folds, "cross-validation folds")->capture_default_str();
+  Sub.add_option("--folds", folds, "cross-validation folds (0: none, train only)")->capture_default_str();
   Sub.add_option("--folds-by", foldsBy,
                  "auto (time blocks for a series, else programs), program or time")
       ->capture_default_str();

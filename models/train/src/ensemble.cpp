@@ -64,9 +64,9 @@ void configure(BoosterHandle B, const EnsembleParams &P, double BaseScore) {
   if (P.forest) {
     // A random forest in xgboost: one round of many trees, no shrinkage,
     // bootstrap-sized row samples and random columns at every split.
-    setParam(B, "num_parallel_tree", std::to_string(P.trees));
+    setParam(B, "num_parallel_tree", std::to_string(P.trees ? P.trees : 100));
     setParam(B, "eta", "1");
-    setParam(B, "max_depth", std::to_string(P.maxDepth ? P.maxDepth : 12));
+    setParam(B, "max_depth", std::to_string(P.maxDepth ? P.maxDepth : 10));
     setParam(B, "subsample", std::to_string(P.subsample > 0 ? P.subsample : 0.632));
     setParam(B, "colsample_bynode", std::to_string(P.colsample > 0 ? P.colsample : 0.8));
   } else {
@@ -140,7 +140,7 @@ Ensemble Ensemble::train(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y,
   DMatrixHandle H = M.handle();
   check(XGBoosterCreate(&H, 1, &E.Booster), "creating a booster");
   configure(E.Booster, P, Y.mean());
-  int Rounds = P.forest ? 1 : P.trees;
+  int Rounds = P.forest ? 1 : (P.trees ? P.trees : 200);
   for (int I = 0; I < Rounds; ++I)
     check(XGBoosterUpdateOneIter(E.Booster, I, H), "training");
   return E;

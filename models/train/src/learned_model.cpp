@@ -249,7 +249,8 @@ void LearnedModel::save(const std::string &Path) const {
     std::ofstream Out(Temp);
     require(static_cast<bool>(Out),
             Path + ": cannot write; check the directory and permissions");
-    Out << toJson().dump(1) << '\n';
+    // Tree ensembles are large: written compact; linear models indented.
+    Out << toJson().dump(isLinear(learner) ? 1 : -1) << '\n';
     require(static_cast<bool>(Out), Path + ": write failed (disk full?)");
   }
   // Written whole, then renamed: a reader never sees half a model.

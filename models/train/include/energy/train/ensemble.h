@@ -20,8 +20,8 @@ namespace energy::train {
 
 struct EnsembleParams {
   bool forest = true;       ///< true: random forest; false: gradient boosting
-  int trees = 200;          ///< forest: trees; boosting: rounds
-  int maxDepth = 0;         ///< 0: forest 12, boosting 4
+  int trees = 0;            ///< forest trees (0: 100); boosting rounds (0: 200)
+  int maxDepth = 0;         ///< 0: forest 10, boosting 4
   double eta = 0.05;        ///< boosting learning rate
   double subsample = 0.0;   ///< 0: forest 0.632, boosting 0.8
   double colsample = 0.0;   ///< per split; 0: forest 0.8, boosting 1
