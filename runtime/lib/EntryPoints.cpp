@@ -48,7 +48,8 @@ ENERGY_EXPORT void __energy_region_enter(energy_module *Module, uint32_t Region)
     ++T->Diag.DroppedEnters;
     return;
   }
-  T->enter(Slot->Stats + Region, Sp, clockTicks(), *Rec, Region);
+  T->enter(Slot->Stats + Region, Sp, clockTicks(), *Rec, Region,
+           Rec->RegionBase + Region);
 }
 
 /// Called at every exit of a region. Thread-safe without locks, like enter.

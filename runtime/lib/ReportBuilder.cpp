@@ -113,8 +113,30 @@ json modelledEnergy(const ModelChoice &Choice, const model::Activity &A) {
   return Choice.Model->estimate(A).total();
 }
 
+/// Measured joules per region report id; absent ids measured nothing.
+using MeasuredEnergy = std::map<uint32_t, meters::RegionShare>;
+
+/// A region's measured energy: null without a meter, 0 when it was never on
+/// top of a sampled thread's stack at an interval's end.
+json measuredEnergy(const RunSummary &Run, const MeasuredEnergy &Measured,
+                    uint32_t Id) {
+  if (!Run.Measure.measuresEnergy())
+    return nullptr;
+  auto Share = Measured.find(Id);
+  return Share == Measured.end() ? 0.0 : Share->second.joules;
+}
+
+json totalMeasuredEnergy(const RunSummary &Run, const MeasuredEnergy &Measured) {
+  if (!Run.Measure.measuresEnergy())
+    return nullptr;
+  double Joules = 0;
+  for (const auto &[Id, Share] : Measured)
+    Joules += Share.joules;
+  return Joules;
+}
+
 json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
-                const ModelChoice &Choice, double SecondsPerTick) {
+                const ModelChoice &Choice, double SecondsPerTick, json Measured) {
   const RegionTotals &T = M.Totals[R];
   json Region = {{"id", M.RegionBase + R}};
   if (M.Regions) {
@@ -138,11 +160,12 @@ json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
                       {"self", double(T.SelfTicks) * SecondsPerTick}};
   Region["counts"] = countsJson(A);
   Region["energy_j"] = {{"modelled", modelledEnergy(Choice, A)},
-                        {"measured", nullptr}};
+                        {"measured", std::move(Measured)}};
   return Region;
 }
 
-json sourcesJson(const ModelChoice &Choice, double SecondsPerTick) {
+json sourcesJson(const ModelChoice &Choice, double SecondsPerTick,
+                 const Measurement &Measure) {
   json Model = {{"name", "model"},
                 {"kind", "model"},
                 {"present", Choice.Model.has_value()},
@@ -154,7 +177,10 @@ json sourcesJson(const ModelChoice &Choice, double SecondsPerTick) {
                 {"present", true},
                 {"used", true},
                 {"detail", describeClock(SecondsPerTick)}};
-  return json::array({std::move(Clock), std::move(Model)});
+  json Sources = json::array({std::move(Clock), std::move(Model)});
+  for (json &Meter : Measure.sourcesJson())
+    Sources.push_back(std::move(Meter));
+  return Sources;
 }
 
 json diagnosticsJson(const Diagnostics &D, uint64_t InvalidEntries) {
@@ -173,6 +199,7 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
   json Modules = json::array();
   model::Activity Total;
   uint64_t InvalidEntries = 0;
+  MeasuredEnergy Measured = Run.Measure.regionEnergy();
   for (const ModuleRecord *M : Run.Modules) {
     RegionCountsResult Counts = regionCounts(*M);
     InvalidEntries += Counts.InvalidEntries;
@@ -182,7 +209,8 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
       model::Activity &A = Counts.Regions[R];
       A.seconds = double(M->Totals[R].SelfTicks) * Run.SecondsPerTick;
       accumulate(Total, A);
-      Regions.push_back(regionJson(*M, R, A, Choice, Run.SecondsPerTick));
+      Regions.push_back(regionJson(*M, R, A, Choice, Run.SecondsPerTick,
+                                   measuredEnergy(Run, Measured, M->RegionBase + R)));
     }
     char Hash[17];
     std::snprintf(Hash, sizeof Hash, "%016llx", (unsigned long long)M->Hash);
@@ -197,7 +225,7 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
              {"kind", "analytic"},
              {"version", Choice.Model->version()},
              {"path", Choice.Path}};
-  return {
+  json Report = {
       {"format", "energypass-report"},
       {"version", 1},
       {"program",
@@ -210,15 +238,20 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
        {{"hostname", hostName()},
         {"cpu_model", cpuModel()},
         {"logical_cpus", logicalCpus()}}},
-      {"sources", sourcesJson(Choice, Run.SecondsPerTick)},
+      {"sources", sourcesJson(Choice, Run.SecondsPerTick, Run.Measure)},
       {"model", std::move(Model)},
       {"threads", Run.Threads},
       {"modules", std::move(Modules)},
       {"regions", std::move(Regions)},
       {"totals",
        {{"counts", countsJson(Total)},
-        {"energy_j", {{"modelled", modelledEnergy(Choice, Total)}, {"measured", nullptr}}}}},
+        {"energy_j",
+         {{"modelled", modelledEnergy(Choice, Total)},
+          {"measured", totalMeasuredEnergy(Run, Measured)}}}}},
       {"diagnostics", diagnosticsJson(Run.Diag, InvalidEntries)}};
+  if (json Timeline = Run.Measure.timelineJson(); !Timeline.is_null())
+    Report["timeline"] = std::move(Timeline);
+  return Report;
 }
 
 } // namespace energy::rt

@@ -2,6 +2,7 @@
 #ifndef ENERGY_RT_REPORTBUILDER_H
 #define ENERGY_RT_REPORTBUILDER_H
 
+#include "Measurement.h"
 #include "ModuleRecord.h"
 #include "ProcessInfo.h"
 #include "ThreadState.h"
@@ -26,6 +27,7 @@ struct RunSummary {
   double WallSeconds;
   double SecondsPerTick; /// region times are kept in clock ticks
   const ProcessInfo &Process;
+  const Measurement &Measure; /// sources, timeline, measured energy
 };
 
 /// The energy model for the report, or why there is none.

@@ -123,6 +123,7 @@ bool Runtime::initialise() noexcept {
   }
   pthread_atfork(prepareForkHandler, parentForkHandler, childForkHandler);
   Initialised = true;
+  Measure.start();
   return true;
 }
 
@@ -202,6 +203,7 @@ ThreadState *Runtime::attachThread() noexcept {
   link(*T);
   CurrentThread = T;
   pthread_setspecific(ThreadExitKey, T);
+  Measure.attachCallingThread(*T);
   // Every module now, so that the thread's counters can be merged from
   // another thread (process exit, dlclose) even for modules it never
   // entered a region of.
@@ -229,6 +231,7 @@ void Runtime::detachThread(ThreadState &T) noexcept {
     return;
   if (!Finished)
     mergeThread(T, clockTicks(), /*OnItsOwnThread=*/true);
+  Measure.detachCallingThread(T);
   unlink(T);
   // Forget the state before freeing it: a signal handler may enter a region
   // at any point here.
@@ -368,6 +371,7 @@ void Runtime::writeFinalReport() noexcept {
   }
   if (!Initialised || Finished)
     return;
+  Measure.stop();
   uint64_t Now = clockTicks();
   bool CallerMerged = false;
   for (ThreadState *T = Threads; T; T = T->Next) {
@@ -389,7 +393,8 @@ void Runtime::writeReport(const ModelChoice &Model) noexcept {
                    Origin.RealtimeNs,
                    double(monotonicNs() - Origin.MonotonicNs) * 1e-9,
                    Origin.secondsPerTick(),
-                   Process};
+                   Process,
+                   Measure};
     std::string Text =
         buildReport(Run, Model)
             .dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -454,6 +459,7 @@ void Runtime::resetAfterFork() noexcept {
     Me->restartAfterFork(Now);
   }
   discardCallingThreadCounters();
+  Measure.abandonAfterFork();
   Diag = Diagnostics{};
   ThreadsMerged = 0;
   Origin = ClockOrigin::now();

@@ -12,6 +12,7 @@
 #define ENERGY_RT_RUNTIME_H
 
 #include "Clock.h"
+#include "Measurement.h"
 #include "ModuleRecord.h"
 #include "ProcessInfo.h"
 #include "ReportBuilder.h"
@@ -80,6 +81,7 @@ private:
   uint32_t MaxDepth = 0;
   ClockOrigin Origin; /// initialisation, or the fork in a child
   ProcessInfo Process;
+  Measurement Measure;
 };
 
 } // namespace energy::rt

@@ -30,7 +30,8 @@ struct StartRoutine {
 void *startThread(void *Raw) {
   StartRoutine Start = *static_cast<StartRoutine *>(Raw);
   std::free(Raw);
-  Runtime::get().attachThreadIfMeasuring();
+  if (!Measurement::claimInternalThread())
+    Runtime::get().attachThreadIfMeasuring();
   return Start.Fn(Start.Arg);
 }
 

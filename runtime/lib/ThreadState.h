@@ -54,7 +54,12 @@ struct Frame {
   uint64_t StartTicks;
   uint64_t ChildrenTicks; /// inclusive time of the frames it called
   uintptr_t Sp;
+  uint32_t Region; /// the region's report id, for the sampler
 };
+
+/// The value of ThreadState::TopRegion when no region is open (the meters'
+/// kNoRegion).
+constexpr uint32_t NoRegionOnTop = 0xffffffffu;
 
 /// Anomalies, so that a report says when its times are approximate.
 struct Diagnostics {
@@ -86,7 +91,7 @@ public:
   }
 
   ENERGY_ALWAYS_INLINE void enter(RegionStats *S, uintptr_t Sp, uint64_t Now,
-             const ModuleRecord &Rec, uint32_t Region) {
+             const ModuleRecord &Rec, uint32_t Region, uint32_t ReportId) {
     ++S->Calls;
     if (ENERGY_UNLIKELY(Depth && Frames[Depth - 1].Sp <= Sp))
       closeStaleBeforeEnter(Sp, Rec, Region, Now);
@@ -100,9 +105,10 @@ public:
     // A signal handler may enter regions between any two instructions here:
     // the frame is complete before Depth counts it (compiler barriers only).
     std::atomic_signal_fence(std::memory_order_seq_cst);
-    Frames[Depth] = Frame{S, Now, 0, Sp};
+    Frames[Depth] = Frame{S, Now, 0, Sp, ReportId};
     std::atomic_signal_fence(std::memory_order_seq_cst);
     ++Depth;
+    TopRegion.store(ReportId, std::memory_order_relaxed);
     ++S->Active;
     if (ENERGY_UNLIKELY(Depth > Diag.MaxDepth))
       Diag.MaxDepth = Depth;
@@ -157,6 +163,14 @@ public:
   uint32_t Depth = 0;
   uint32_t Overflow = 0; /// entries not pushed since the stack is full
   Diagnostics Diag;
+  /// The report id of the innermost open region: the sampler reads it from
+  /// its own thread to attribute each interval (one relaxed store per entry
+  /// and exit).
+  std::atomic<uint32_t> TopRegion{NoRegionOnTop};
+  /// The thread's own counters (a meters::CounterSet) and its sampler slot,
+  /// when the process is sampled; owned by the Measurement.
+  void *MeterCounters = nullptr;
+  int SamplerSlot = -1;
 
 private:
   ThreadState(pid_t Tid, Frame *Frames, uint32_t Capacity)
@@ -183,6 +197,8 @@ private:
       F.Stats->InclusiveTicks += Elapsed;
     if (Depth)
       Frames[Depth - 1].ChildrenTicks += Elapsed;
+    TopRegion.store(Depth ? Frames[Depth - 1].Region : NoRegionOnTop,
+                    std::memory_order_relaxed);
   }
   void closeStaleBeforeEnter(uintptr_t Sp, const ModuleRecord &Rec,
                              uint32_t Region, uint64_t Now);

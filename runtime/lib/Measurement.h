@@ -1,0 +1,71 @@
+//===- Measurement.h - The meters and the sampler of one measured process -===//
+//
+// Everything libenergyrt measures rather than counts: the sources probed at
+// start-up (hardware and software counters, RAPL through powercap or the perf
+// power PMU, NVML), the 20 ms sampler and its timeline, and each thread's own
+// counters registered with the sampler so that measured energy can be split
+// among regions (energy_j.measured). Probing is cheap and always done, so the
+// report always says which sources exist and how to enable the missing ones;
+// the sampler thread runs only when an energy meter is present,
+// ENERGY_TIMELINE=1, or ENERGY_SAMPLE_MS asks for it (0 turns it off).
+//
+// Thread-safety: every function is called under the Runtime's lock, except
+// that the sampler thread reads ThreadState::TopRegion on its own.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_RT_MEASUREMENT_H
+#define ENERGY_RT_MEASUREMENT_H
+
+#include "ThreadState.h"
+
+#include "meters/MeterSet.h"
+#include "meters/Sampler.h"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <string>
+
+namespace energy::rt {
+
+class Measurement {
+public:
+  /// Probes the sources and starts the sampler when it is wanted. Idempotent.
+  void start() noexcept;
+  /// Opens the calling thread's counters and registers it with the sampler.
+  void attachCallingThread(ThreadState &T) noexcept;
+  /// Hands in the calling thread's last deltas and closes its counters.
+  void detachCallingThread(ThreadState &T) noexcept;
+  /// Records the last interval and stops the sampler and the meters.
+  void stop() noexcept;
+  /// Fork child: the sampler thread does not exist there; forget it (and
+  /// the meters, whose process counters count the parent) without joining.
+  void abandonAfterFork() noexcept;
+
+  /// Whether `pthread_create` is now starting the runtime's own sampler
+  /// thread, which must not be measured as one of the program's. Claims it.
+  static bool claimInternalThread() noexcept;
+
+  /// The report's meter sources (docs/formats/report.md); empty when the
+  /// probe never ran. Throws std::bad_alloc.
+  nlohmann::json sourcesJson() const;
+  /// The timeline (docs/formats/timeline.md), or null when not sampled.
+  nlohmann::json timelineJson() const;
+  /// Measured joules per region report id; empty when no meter was read.
+  std::map<uint32_t, meters::RegionShare> regionEnergy() const;
+  /// Whether an energy meter was present and sampled.
+  bool measuresEnergy() const;
+
+private:
+  std::unique_ptr<meters::MeterSet> Meters;
+  std::unique_ptr<meters::Sampler> Sampler;
+  std::string SourcesAfterFork; /// the parent's sources, kept in a fork child
+  bool Started = false;
+  bool Stopped = false;
+};
+
+} // namespace energy::rt
+
+#endif

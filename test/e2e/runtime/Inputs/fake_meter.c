@@ -1,0 +1,47 @@
+// A program measured against a fake RAPL powercap tree (a copy of the meters'
+// fixture): it advances the tree's psys counter itself as it works, 0.1 J per
+// 20 ms step of busy work in burn(), and nothing while it sleeps, so that the
+// runtime's measured energy per region can be checked against known joules.
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void advance(const char *counter, long long microjoules) {
+  FILE *f = fopen(counter, "r+");
+  long long value = 0;
+  if (!f || fscanf(f, "%lld", &value) != 1) {
+    fprintf(stderr, "fake_meter: cannot read %s\n", counter);
+    exit(1);
+  }
+  rewind(f);
+  fprintf(f, "%lld\n", value + microjoules);
+  fclose(f);
+}
+
+__attribute__((noinline)) double burn(const char *counter, int steps) {
+  double sum = 0;
+  for (int step = 0; step < steps; ++step) {
+    double end = now() + 0.02;
+    while (now() < end)
+      for (int i = 0; i < 1000; ++i)
+        sum += i * 0.5;
+    advance(counter, 100000);
+  }
+  return sum;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2)
+    return 2;
+  usleep(60000);
+  double sum = burn(argv[1], 15);
+  usleep(60000);
+  return sum < 0;
+}
