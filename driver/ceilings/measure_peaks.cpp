@@ -3,8 +3,6 @@
 
 #include "best_run.h"
 
-#include <algorithm>
-
 namespace energy::ceilings {
 
 static double peakGflops(ThreadTeam &Team, const FlopKernel &Kernel, double SecondsEach) {
