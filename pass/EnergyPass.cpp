@@ -16,6 +16,7 @@
 #include "EnergyPass.h"
 
 #include "CostModel.h"
+#include "DeviceInstrumenter.h"
 #include "FilterFile.h"
 #include "Instrumenter.h"
 #include "LoopRegions.h"
@@ -47,8 +48,8 @@ bool isAlreadyInstrumented(const Module &M) {
   return M.getModuleFlag(ENERGY_MODULE_FLAG) != nullptr;
 }
 
-/// Device code has no thread_local storage and no host runtime to call;
-/// GPU modules are left to the CUDA collection.
+/// Device code has no thread_local storage and no host runtime to call:
+/// only its CUDA kernels are instrumented, in device mode.
 bool isGpuModule(const Module &M) {
   Triple T(M.getTargetTriple());
   return T.isNVPTX() || T.isAMDGPU() || T.isSPIRV();
@@ -225,8 +226,15 @@ void ModulePlanner::planFunction(Function &F) {
 } // namespace
 
 PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  if (isAlreadyInstrumented(M) || isGpuModule(M))
+  if (isAlreadyInstrumented(M))
     return PreservedAnalyses::all();
+  if (isGpuModule(M)) {
+    if (!Triple(M.getTargetTriple()).isNVPTX() ||
+        !instrumentNvptxKernels(M, Options))
+      return PreservedAnalyses::all();
+    M.addModuleFlag(Module::Max, ENERGY_MODULE_FLAG, 1);
+    return PreservedAnalyses::none();
+  }
   std::optional<FilterFile> Filter;
   if (!Options.FilterFile.empty()) {
     Expected<FilterFile> Loaded = FilterFile::load(Options.FilterFile);
@@ -238,16 +246,22 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
     Filter = std::move(*Loaded);
   }
   M.addModuleFlag(Module::Max, ENERGY_MODULE_FLAG, 1);
+  // Emulated kernels are counted per CUDA thread, as on a GPU, not as host
+  // code.
+  SmallPtrSet<Function *, 8> DeviceFunctions;
+  bool DeviceChanged =
+      instrumentEmulatedKernels(M, Options, DeviceFunctions);
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   RegionSelector Selector(M, Options, Filter ? &*Filter : nullptr);
   ModulePlanner Planner(Options, Selector, FAM);
   for (Function &F : M)
-    if (shouldInstrument(F))
+    if (shouldInstrument(F) && !DeviceFunctions.contains(&F))
       Planner.planFunction(F);
   if (Planner.Plans.empty())
-    return PreservedAnalyses::all();
+    return DeviceChanged ? PreservedAnalyses::none()
+                         : PreservedAnalyses::all();
 
   EmittedTable Emitted = Planner.Table.emit(M);
   Instrumenter Rewriter(M, Emitted, Options);

@@ -44,6 +44,23 @@ static cl::opt<std::string> ClFilter(
     cl::desc("Filter file with include/exclude rules on function names and "
              "source files (docs/pass.md)"));
 
+/// Values of ENERGY_GPU_MODE_* in energy_gpu/abi.h.
+enum GpuModeFlag : unsigned { GpuThread, GpuWarp, GpuSample };
+
+static cl::opt<GpuModeFlag> ClGpuMode(
+    "energy-gpu-mode", cl::init(GpuThread), cl::cat(EnergyCategory),
+    cl::desc("What CUDA kernels count into one row (docs/cuda-instrumentation.md)"),
+    cl::values(clEnumValN(GpuThread, "thread", "every thread its own row (default)"),
+               clEnumValN(GpuWarp, "warp", "one row per warp: the first active "
+                                     "lane adds the active mask's popcount"),
+               clEnumValN(GpuSample, "sample", "every thread of every N-th thread "
+                                       "block (-energy-gpu-sample)")));
+
+static cl::opt<unsigned> ClGpuSample(
+    "energy-gpu-sample", cl::init(16), cl::cat(EnergyCategory),
+    cl::desc("Sample mode: count the thread blocks whose linear index is a "
+             "multiple of N (default 16)"));
+
 namespace energy {
 
 EnergyOptions EnergyOptions::fromCommandLine() {
@@ -54,6 +71,8 @@ EnergyOptions EnergyOptions::fromCommandLine() {
   Options.InstrumentLoops = ClLoops;
   Options.MinInstructions = ClMinInstructions;
   Options.FilterFile = ClFilter;
+  Options.GpuMode = ClGpuMode;
+  Options.GpuSampleEvery = ClGpuSample == 0 ? 1 : ClGpuSample.getValue();
   return Options;
 }
 

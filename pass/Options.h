@@ -30,6 +30,11 @@ struct EnergyOptions {
   unsigned MinInstructions = 0;
   /// Allow/deny rules for timed regions (FilterFile.h); empty for none.
   std::string FilterFile;
+  /// CUDA kernels (device mode, DeviceInstrumenter.h): what one counter row
+  /// stands for, ENERGY_GPU_MODE_* of energy_gpu/abi.h (0: every thread).
+  unsigned GpuMode = 0;
+  /// Sample mode: count the threads of every N-th thread block.
+  unsigned GpuSampleEvery = 16;
 
   /// The options as given by the `-energy-*` command-line flags.
   static EnergyOptions fromCommandLine();

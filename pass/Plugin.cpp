@@ -4,6 +4,8 @@
 //   - by name, for opt and the lit tests:
 //       opt -load-pass-plugin build/lib/libEnergyPass.so \
 //           -passes=energy-instrument -S in.ll
+//   - at the start of the pipeline, a step that keeps emulated CUDA kernels
+//     from being inlined into their launches (DeviceKernels.h);
 //   - at the end of the optimisation pipeline (after inlining and
 //     vectorisation, and at -O0) and at the end of full LTO, for
 //       clang -fpass-plugin=build/lib/libEnergyPass.so ...
@@ -11,6 +13,7 @@
 // when both extension points run (LTO pre-link and link).
 //
 //===----------------------------------------------------------------------===//
+#include "DeviceKernels.h"
 #include "EnergyPass.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -25,7 +28,21 @@ void addEnergyPass(ModulePassManager &MPM, OptimizationLevel) {
   MPM.addPass(energy::EnergyPass(energy::EnergyOptions::fromCommandLine()));
 }
 
+/// Emulated CUDA kernels must stay functions of their own for device mode
+/// to find them after inlining.
+struct KeepKernelsOutOfLine : PassInfoMixin<KeepKernelsOutOfLine> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    return energy::keepEmulatedKernelsOutOfLine(M) ? PreservedAnalyses::none()
+                                                   : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
 void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(KeepKernelsOutOfLine());
+      });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
