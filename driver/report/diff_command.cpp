@@ -1,0 +1,151 @@
+//===- diff_command.cpp - energy-report diff: the CI regression gate ------===//
+//
+// `energy-report diff BASE NEW` compares two runs region by region; with
+// several reports per side (--base/--new, repeated or as globs) it compares
+// their medians. --fail-on names the metrics that gate: a change beyond its
+// --threshold makes the tool say why on stderr and exit 1. Bad input exits 2.
+//
+//===----------------------------------------------------------------------===//
+#include "command.h"
+
+#include "energy/report/diff_output.h"
+#include "energy/report/reader.h"
+#include "energy/report/report_diff.h"
+
+#include <CLI/CLI.hpp>
+
+#include <glob.h>
+
+#include <iostream>
+#include <memory>
+
+namespace energy::report::cli {
+
+namespace {
+
+constexpr int Regressed = 1;
+
+struct DiffArguments {
+  std::vector<std::string> positional;
+  std::vector<std::string> base;
+  std::vector<std::string> next;
+  std::string threshold = "5%";
+  std::string metrics = "energy,measured-energy,time,flops,bytes,instructions";
+  std::string failOn = "none";
+  std::string format = "table";
+  size_t nameWidth = 48;
+};
+
+/// A pattern with no match is kept as given, so that reading it names the
+/// missing file; a pattern without wildcards is the file itself.
+std::vector<std::string> expandPattern(const std::string &Pattern) {
+  glob_t Found{};
+  std::vector<std::string> Paths;
+  if (::glob(Pattern.c_str(), 0, nullptr, &Found) == 0)
+    Paths.assign(Found.gl_pathv, Found.gl_pathv + Found.gl_pathc);
+  else
+    Paths.push_back(Pattern);
+  ::globfree(&Found);
+  return Paths;
+}
+
+std::vector<Report> readSide(const std::vector<std::string> &Patterns) {
+  std::vector<Report> Reports;
+  for (const std::string &Pattern : Patterns)
+    for (const std::string &Path : expandPattern(Pattern))
+      Reports.push_back(readReport(Path));
+  return Reports;
+}
+
+void splitPositional(DiffArguments &Args) {
+  if (Args.positional.empty())
+    return;
+  if (Args.positional.size() != 2 || !Args.base.empty() || !Args.next.empty())
+    throw ReportError("give either BASE NEW, or --base and --new (repeatable); "
+                      "see energy-report diff --help");
+  Args.base.push_back(Args.positional[0]);
+  Args.next.push_back(Args.positional[1]);
+}
+
+DiffPrintOptions printOptions(const DiffArguments &Args) {
+  DiffPrintOptions O;
+  O.thresholds.fill(0.05);
+  O.nameWidth = Args.nameWidth;
+  if (auto Error = parseThresholds(Args.threshold, O.thresholds))
+    throw ReportError("--threshold: " + *Error);
+  if (auto Error = parseMetricList(Args.metrics, O.shown))
+    throw ReportError("--metric: " + *Error);
+  if (auto Error = parseMetricList(Args.failOn, O.gated))
+    throw ReportError("--fail-on: " + *Error);
+  // A gated metric is always shown, or the table would hide why it failed.
+  for (DiffMetric M : O.gated)
+    if (std::find(O.shown.begin(), O.shown.end(), M) == O.shown.end())
+      O.shown.push_back(M);
+  return O;
+}
+
+DiffFormat diffFormat(const std::string &Name) {
+  if (Name == "markdown")
+    return DiffFormat::Markdown;
+  if (Name == "junit")
+    return DiffFormat::JUnit;
+  return DiffFormat::Table;
+}
+
+int runDiff(DiffArguments Args) {
+  splitPositional(Args);
+  if (Args.base.empty() || Args.next.empty())
+    throw ReportError("diff needs a base and a new report: energy-report diff "
+                      "BASE NEW, or --base FILE... --new FILE...");
+  DiffPrintOptions Options = printOptions(Args);
+  ReportDiff D = diffReports(readSide(Args.base), readSide(Args.next));
+  printDiff(D, Options, diffFormat(Args.format), std::cout);
+  std::cout.flush();
+  auto Regressions = findRegressions(D, Options.gated, Options.thresholds);
+  for (const Regression &R : Regressions)
+    std::cerr << "energy-report: regression: " << describeRegression(R)
+              << '\n';
+  if (!Regressions.empty())
+    return Regressed;
+  return std::cout ? 0 : Regressed;
+}
+
+} // namespace
+
+void registerDiffCommand(CLI::App &Tool, CommandAction &Run) {
+  auto Args = std::make_shared<DiffArguments>();
+  CLI::App *Diff = Tool.add_subcommand(
+      "diff", "Compare runs region by region; with --fail-on, a CI gate that "
+              "exits 1 on a regression");
+  Diff->add_option("BASE NEW", Args->positional,
+                   "Base report, then new report");
+  Diff->add_option("--base", Args->base,
+                   "Base report or glob; repeat for several runs (medians "
+                   "are compared)");
+  Diff->add_option("--new", Args->next,
+                   "New report or glob; repeat for several runs");
+  Diff->add_option("--threshold", Args->threshold,
+                   "Largest accepted increase: 5% for every metric, or "
+                   "energy=5%,time=10%")
+      ->capture_default_str();
+  Diff->add_option("--metric", Args->metrics,
+                   "Metrics shown: energy (modelled), measured-energy, time "
+                   "(self), flops, bytes, instructions")
+      ->capture_default_str();
+  Diff->add_option("--fail-on", Args->failOn,
+                   "Metrics whose regression beyond --threshold exits 1, e.g. "
+                   "energy,flops; none only reports")
+      ->capture_default_str();
+  Diff->add_option("--format", Args->format,
+                   "table, markdown (pull-request comment) or junit (XML for "
+                   "CI systems)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"table", "markdown", "junit"}));
+  Diff->add_option("--name-width", Args->nameWidth,
+                   "Longest region name in the table")
+      ->capture_default_str()
+      ->check(CLI::Range(8, 1000));
+  Diff->callback([Args, &Run] { Run = [Args] { return runDiff(*Args); }; });
+}
+
+} // namespace energy::report::cli

@@ -1,0 +1,207 @@
+//===- explain_command.cpp - energy-report explain: why regions draw power ===//
+//
+// `energy-report explain REPORT --model M` applies a trained model
+// (energy-train fit) to each region's hardware counters and splits the
+// predicted power into the paper's feature groups (energy::train::explain).
+// A region's counters are its threads' deltas over the timeline intervals in
+// which it was on top of the stack; the report holds no other per-region
+// counters. Where the report lacks a counter the model reads, the tool names
+// every missing one and stops: it never substitutes values. Built only when
+// energy_train is part of the build.
+//
+//===----------------------------------------------------------------------===//
+#include "command.h"
+
+#include "energy/report/report_document.h"
+#include "energy/report/report_error.h"
+#include "energy/report/text_table.h"
+#include "energy/report/timeline.h"
+#include "energy/report/units.h"
+#include "energy/train/error.h"
+#include "energy/train/explain.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+
+namespace energy::report::cli {
+
+namespace {
+
+struct ExplainArguments {
+  std::string reportPath;
+  std::string modelPath;
+  std::string format = "table";
+  size_t top = 20;
+};
+
+struct RegionExplanation {
+  const Region *region;
+  double seconds;
+  train::Explanation explanation;
+};
+
+std::string joined(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (const std::string &N : Names)
+    Out += (Out.empty() ? "" : ", ") + N;
+  return Out;
+}
+
+train::LearnedModel loadModel(const std::string &Path) {
+  try {
+    return train::LearnedModel::load(Path);
+  } catch (const train::TrainError &E) {
+    throw ReportError(std::string(E.what()));
+  }
+}
+
+/// Events that counted in at least one interval of the timeline.
+std::vector<std::string> countedEvents(const Timeline &T) {
+  std::vector<std::string> Counted;
+  for (size_t K = 0; K < T.events.size(); ++K) {
+    bool Any = false;
+    for (const TimelineInterval &I : T.intervals)
+      for (const TimelineThreadEntry &E : I.threads)
+        Any = Any || E.counters[K].has_value();
+    if (Any)
+      Counted.push_back(T.events[K]);
+  }
+  return Counted;
+}
+
+Timeline requireTimeline(const ReportDocument &R, const std::string &Path,
+                         const train::LearnedModel &M) {
+  auto Section = R.document.value("timeline", nlohmann::json());
+  if (Section.is_null())
+    throw ReportError(Path + ": the report has no hardware counters (no "
+                      "timeline), but model '" + M.name + "' needs " +
+                      joined(M.inputs) + "; record a timeline on a machine "
+                      "where perf counts them (docs/meters.md)");
+  Timeline T = parseTimeline(Section, Path);
+  auto Missing = M.missingInputs(countedEvents(T));
+  if (!Missing.empty())
+    throw ReportError(Path + ": model '" + M.name +
+                      "' needs counters the report lacks: " + joined(Missing) +
+                      " (not counted on the recording machine; see the "
+                      "report's sources); record on a machine with these "
+                      "counters, or use a model without them");
+  return T;
+}
+
+/// A region whose intervals never counted one of the model's inputs.
+bool lacksInputs(const RegionCounters &C, const train::LearnedModel &M) {
+  std::vector<std::string> Counted;
+  for (const auto &[Name, Value] : C.values)
+    Counted.push_back(Name);
+  return !M.missingInputs(Counted).empty();
+}
+
+std::vector<RegionExplanation> explainRegions(const Report &R,
+                                              const Timeline &T,
+                                              const train::LearnedModel &M) {
+  std::vector<RegionExplanation> Out;
+  for (auto &[Id, Counters] : regionCounters(T)) {
+    if (Id >= R.regions.size() || Counters.seconds <= 0.0)
+      continue;
+    train::FeatureValues Raw(Counters.values.begin(), Counters.values.end());
+    if (lacksInputs(Counters, M))
+      continue;
+    try {
+      Out.push_back({&R.regions[Id], Counters.seconds,
+                     train::explain(M, Raw, Counters.seconds)});
+    } catch (const train::TrainError &E) {
+      throw ReportError(R.origin + ": " + E.what());
+    }
+  }
+  std::stable_sort(Out.begin(), Out.end(), [](const auto &A, const auto &B) {
+    return A.seconds > B.seconds;
+  });
+  return Out;
+}
+
+void printTable(const std::vector<RegionExplanation> &Rows,
+                const train::LearnedModel &M, size_t Top, std::ostream &OS) {
+  OS << "power predicted by model '" << M.name << "' (" << M.kind()
+     << "), split into the paper's feature groups (watts)\n";
+  std::vector<Column> Columns = {{"region", Align::Left}, {"sampled"},
+                                 {"class"},               {"power"},
+                                 {"base"}};
+  for (size_t G = 0; G < train::NumFeatureGroups; ++G)
+    Columns.push_back(
+        {train::featureGroupName(static_cast<train::FeatureGroup>(G))});
+  Columns.push_back({"largest feature", Align::Left});
+  TextTable Table(Columns);
+  for (size_t I = 0; I < Rows.size() && (Top == 0 || I < Top); ++I) {
+    const train::Explanation &E = Rows[I].explanation;
+    std::vector<std::string> Cells = {
+        elideName(Rows[I].region->demangled, 40),
+        formatSeconds(Rows[I].seconds), std::to_string(E.modelClass),
+        formatRatio(E.watts), formatRatio(E.baseWatts)};
+    for (double W : E.groupWatts)
+      Cells.push_back(formatRatio(W));
+    Cells.push_back(E.featureWatts.empty() ? "-"
+                                           : E.featureWatts.front().first);
+    Table.addRow(std::move(Cells));
+  }
+  Table.print(OS);
+}
+
+void printJson(const std::vector<RegionExplanation> &Rows,
+               const train::LearnedModel &M, std::ostream &OS) {
+  nlohmann::json Regions = nlohmann::json::array();
+  for (const RegionExplanation &R : Rows) {
+    nlohmann::json Entry = R.explanation.toJson();
+    Entry["region"] = R.region->demangled;
+    Entry["id"] = R.region->id;
+    Entry["sampled_s"] = R.seconds;
+    Regions.push_back(std::move(Entry));
+  }
+  OS << nlohmann::json{{"model", M.name}, {"regions", Regions}}.dump(1)
+     << '\n';
+}
+
+int runExplain(const ExplainArguments &Args) {
+  ReportDocument R = readReportDocument(Args.reportPath);
+  train::LearnedModel M = loadModel(Args.modelPath);
+  Timeline T = requireTimeline(R, Args.reportPath, M);
+  auto Rows = explainRegions(R.report, T, M);
+  if (Rows.empty())
+    throw ReportError(Args.reportPath + ": no region was on top of a thread "
+                      "in any sampled interval with all of the model's "
+                      "counters; sample a longer run");
+  if (Args.format == "json")
+    printJson(Rows, M, std::cout);
+  else
+    printTable(Rows, M, Args.top, std::cout);
+  std::cout.flush();
+  return std::cout ? 0 : 1;
+}
+
+} // namespace
+
+void registerExplainCommand(CLI::App &Tool, CommandAction &Run) {
+  auto Args = std::make_shared<ExplainArguments>();
+  CLI::App *Cmd = Tool.add_subcommand(
+      "explain", "Why each region draws its power: a trained model's "
+                 "prediction split into the paper's feature groups");
+  Cmd->add_option("REPORT", Args->reportPath,
+                  "Report with a timeline of hardware counters")
+      ->required();
+  Cmd->add_option("--model", Args->modelPath,
+                  "Model file written by energy-train fit (e.g. "
+                  "models/nx12.json)")
+      ->required();
+  Cmd->add_option("--format", Args->format, "table or json")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"table", "json"}));
+  Cmd->add_option("--top", Args->top,
+                  "Regions shown, longest sampled first; 0 shows all")
+      ->capture_default_str();
+  Cmd->callback([Args, &Run] { Run = [Args] { return runExplain(*Args); }; });
+}
+
+} // namespace energy::report::cli

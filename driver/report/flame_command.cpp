@@ -1,0 +1,67 @@
+//===- flame_command.cpp - energy-report flame: folded stacks -------------===//
+//
+// `energy-report flame REPORT [--weight energy|time|flops|bytes] [-o FILE]`
+// writes folded stacks for flamegraph.pl (`flamegraph.pl out.folded >
+// out.svg`) and speedscope (open the file). See energy/report/flame.h.
+//
+//===----------------------------------------------------------------------===//
+#include "command.h"
+
+#include "energy/report/flame.h"
+#include "energy/report/reader.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+namespace energy::report::cli {
+
+namespace {
+
+struct FlameArguments {
+  std::string reportPath;
+  std::string weight = "energy";
+  std::string output;
+};
+
+int runFlame(const FlameArguments &Args) {
+  Report R = readReport(Args.reportPath);
+  auto Stacks = foldedStacks(R, *parseFlameWeight(Args.weight));
+  if (Args.output.empty()) {
+    printFolded(Stacks, std::cout);
+    std::cout.flush();
+    return std::cout ? 0 : 1;
+  }
+  std::ofstream Out(Args.output);
+  if (!Out)
+    throw ReportError(Args.output + ": cannot write (" +
+                      std::strerror(errno) + "); choose another -o path");
+  printFolded(Stacks, Out);
+  Out.close();
+  if (!Out)
+    throw ReportError(Args.output + ": write failed; check the disk");
+  return 0;
+}
+
+} // namespace
+
+void registerFlameCommand(CLI::App &Tool, CommandAction &Run) {
+  auto Args = std::make_shared<FlameArguments>();
+  CLI::App *Flame = Tool.add_subcommand(
+      "flame", "Folded stacks for flamegraph.pl and speedscope");
+  Flame->add_option("REPORT", Args->reportPath, "Report file")->required();
+  Flame->add_option("--weight", Args->weight,
+                    "Frame width: energy (nJ; measured if a meter was "
+                    "present), time (self, ns), flops or bytes")
+      ->capture_default_str()
+      ->check(CLI::IsMember(flameWeightNames()));
+  Flame->add_option("-o,--output", Args->output,
+                    "Write the stacks here; default: standard output");
+  Flame->callback([Args, &Run] { Run = [Args] { return runFlame(*Args); }; });
+}
+
+} // namespace energy::report::cli

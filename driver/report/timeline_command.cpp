@@ -1,0 +1,112 @@
+//===- timeline_command.cpp - energy-report timeline: power over time -----===//
+//
+// `energy-report timeline REPORT -o power.svg` plots the report's optional
+// `timeline` section (docs/formats/timeline.md): power per meter with region
+// bands per thread. The output of `energy-stat -I MS -o FILE` holds a timeline
+// too and is accepted, without region bands (it has no regions).
+//
+//===----------------------------------------------------------------------===//
+#include "command.h"
+
+#include "energy/report/report_document.h"
+#include "energy/report/timeline_svg.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+namespace energy::report::cli {
+
+namespace {
+
+struct TimelineArguments {
+  std::string input;
+  std::string output;
+};
+
+const char *HowToRecord =
+    "has no timeline; record one with energy-stat -I 20 -o FILE -- PROGRAM "
+    "(add --meter-csv LOG for a wall meter), or with a runtime whose report "
+    "includes the sampler's timeline (docs/meters.md)";
+
+/// energy-stat's JSON, or none when the file is something else (then the
+/// report reader gives its usual errors).
+std::optional<nlohmann::json> energyStatDocument(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  std::stringstream Text;
+  Text << In.rdbuf();
+  auto Doc = nlohmann::json::parse(Text.str(), nullptr, false);
+  if (Doc.is_object() && Doc.value("format", "") == "energy-stat")
+    return Doc;
+  return std::nullopt;
+}
+
+std::string baseName(const std::string &Path) {
+  size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+/// The timeline to plot and what to call its regions.
+std::pair<Timeline, TimelinePlot> loadTimeline(const std::string &Path) {
+  TimelinePlot Plot;
+  nlohmann::json Section;
+  if (auto Stat = energyStatDocument(Path)) {
+    if (Stat->value("version", 0) != 1)
+      throw ReportError(Path + ": unsupported energy-stat version (this "
+                        "energy-report reads version 1); use a matching "
+                        "energy-report");
+    Section = Stat->value("timeline", nlohmann::json());
+    Plot.title = "power of " + baseName(Path) + " (energy-stat)";
+  } else {
+    ReportDocument R = readReportDocument(Path);
+    Section = R.document.value("timeline", nlohmann::json());
+    for (const Region &Reg : R.report.regions)
+      Plot.regionNames.push_back(Reg.demangled);
+    Plot.title = "power of " +
+                 (R.report.argv.empty() ? R.report.programPath
+                                        : R.report.argv.front()) +
+                 " (" + baseName(Path) + ")";
+  }
+  if (Section.is_null())
+    throw ReportError(Path + ": " + HowToRecord);
+  return {parseTimeline(Section, Path), std::move(Plot)};
+}
+
+int runTimeline(const TimelineArguments &Args) {
+  auto [T, Plot] = loadTimeline(Args.input);
+  std::ostringstream Svg;
+  writeTimelineSvg(T, Plot, Args.input, Svg);
+  std::ofstream Out(Args.output);
+  if (!Out)
+    throw ReportError(Args.output + ": cannot write (" +
+                      std::strerror(errno) + "); choose another -o path");
+  Out << Svg.str();
+  Out.close();
+  if (!Out)
+    throw ReportError(Args.output + ": write failed; check the disk");
+  return 0;
+}
+
+} // namespace
+
+void registerTimelineCommand(CLI::App &Tool, CommandAction &Run) {
+  auto Args = std::make_shared<TimelineArguments>();
+  CLI::App *Cmd = Tool.add_subcommand(
+      "timeline", "Power over time with region bands (SVG), from a report's "
+                  "timeline or energy-stat -I output");
+  Cmd->add_option("REPORT", Args->input,
+                  "Report with a timeline, or energy-stat -o output")
+      ->required();
+  Cmd->add_option("-o,--output", Args->output, "SVG file to write")
+      ->required();
+  Cmd->callback(
+      [Args, &Run] { Run = [Args] { return runTimeline(*Args); }; });
+}
+
+} // namespace energy::report::cli
