@@ -8,7 +8,7 @@
 namespace energy::roofline {
 
 std::string describeRegion(const RegionPoint &Point) {
-  std::string Line = Point.Region.Name + ": " + formatFigure(Point.Intensity) + " FLOP/B, " +
+  std::string Line = Point.Region.Demangled + ": " + formatFigure(Point.Intensity) + " FLOP/B, " +
                      formatFigure(Point.Gflops) + " GFLOP/s, ";
   Line += Point.BoundBy == Bound::Compute ? "compute-bound (" : "memory-bound (";
   Line += Point.BindingRoof + "), " + formatFigure(Point.PercentOfAttainable) + "% of attainable";
@@ -36,7 +36,7 @@ std::string describeRegions(const RooflineAnalysis &Analysis, std::size_t Limit)
     Out << describeRegion(Point) << "\n";
   }
   for (const auto &Skipped : Analysis.Skipped)
-    Out << Skipped.Region.Name << ": not on the roofline (" << Skipped.Reason << ")\n";
+    Out << Skipped.Region.Demangled << ": not on the roofline (" << Skipped.Reason << ")\n";
   return Out.str();
 }
 

@@ -114,7 +114,7 @@ nlohmann::json regionsJson(const RooflineAnalysis &Analysis) {
   for (const auto &Point : Analysis.Points) {
     const ReportRegion &R = Point.Region;
     Regions.push_back({{"id", R.Id},
-                       {"name", R.Name},
+                       {"name", R.Demangled},
                        {"file", R.File},
                        {"line", R.Line},
                        {"kind", R.Kind},
@@ -176,7 +176,7 @@ std::string renderHtml(const RooflineAnalysis &Analysis, const SvgOptions &Optio
   if (!Analysis.Skipped.empty()) {
     Html += "<p>Not on the roofline:</p><ul id=\"skipped\">\n";
     for (const auto &Skipped : Analysis.Skipped)
-      Html += "<li>" + escapeXml(Skipped.Region.Name) + ": " + escapeXml(Skipped.Reason) + "</li>\n";
+      Html += "<li>" + escapeXml(Skipped.Region.Demangled) + ": " + escapeXml(Skipped.Reason) + "</li>\n";
     Html += "</ul>\n";
   }
   Html += "<script type=\"application/json\" id=\"roofline-data\">" + scriptSafe(Data.dump()) +

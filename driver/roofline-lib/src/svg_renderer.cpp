@@ -221,7 +221,7 @@ private:
           << "<line x1=\"" << px(X0) << "\" y1=\"" << px(Y) << "\" x2=\"" << px(X1) << "\" y2=\""
           << px(Y) << "\" stroke-dasharray=\"3 3\"/>"
           << "<line x1=\"" << px(X1) << "\" y1=\"" << px(Y - 9) << "\" x2=\"" << px(X1) << "\" y2=\""
-          << px(Y + 9) << "\" stroke-width=\"3\"/><title>" << escapeXml(Point.Region.Name)
+          << px(Y + 9) << "\" stroke-width=\"3\"/><title>" << escapeXml(Point.Region.Demangled)
           << ": locality wall at " << formatFigure(*Point.WallIntensity)
           << " FLOP/B (each byte from DRAM once)</title></g>\n";
     }
@@ -253,7 +253,7 @@ private:
       Out << "<text class=\"region-label\" data-id=\"" << Point.Region.Id << "\" x=\""
           << px(L.x(Point.Intensity) + Radius * 0.75 + 3) << "\" y=\""
           << px(L.y(Point.Gflops) - Radius * 0.75) << "\" font-weight=\"bold\">"
-          << escapeXml(shorten(Point.Region.Name, 36)) << "</text>\n";
+          << escapeXml(shorten(Point.Region.Demangled, 36)) << "</text>\n";
     }
   }
 
