@@ -153,6 +153,10 @@ SmallVector<Function *, 4> cloneKernelCallees(Function &Kernel) {
       if (auto *Call = dyn_cast<CallBase>(&I))
         if (Function *Clone = CloneOf.lookup(Call->getCalledFunction()))
           Call->setCalledFunction(Clone);
+  // Copies replaced originals only the kernel called.
+  for (Function *Callee : Ordered)
+    if (Callee->hasLocalLinkage() && Callee->use_empty())
+      Callee->eraseFromParent();
   return Functions;
 }
 

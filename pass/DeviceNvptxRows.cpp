@@ -56,7 +56,8 @@ Value *NvptxRows::linearBlock(IRBuilder<> &B) {
                          readSreg(B, nvvm_read_ptx_sreg_nctaid_y));
   Value *ZY = B.CreateAdd(Z, readSreg(B, nvvm_read_ptx_sreg_ctaid_y));
   return B.CreateAdd(B.CreateMul(ZY, readSreg(B, nvvm_read_ptx_sreg_nctaid_x)),
-                     readSreg(B, nvvm_read_ptx_sreg_ctaid_x));
+                     readSreg(B, nvvm_read_ptx_sreg_ctaid_x),
+                     "energy.gpu.block");
 }
 
 Value *NvptxRows::threadInBlock(IRBuilder<> &B, Value *&BlockSize) {
@@ -64,10 +65,12 @@ Value *NvptxRows::threadInBlock(IRBuilder<> &B, Value *&BlockSize) {
   Value *NX = readSreg(B, nvvm_read_ptx_sreg_ntid_x);
   Value *NY = readSreg(B, nvvm_read_ptx_sreg_ntid_y);
   BlockSize = B.CreateMul(B.CreateMul(NX, NY),
-                          readSreg(B, nvvm_read_ptx_sreg_ntid_z));
+                          readSreg(B, nvvm_read_ptx_sreg_ntid_z),
+                          "energy.gpu.block_size");
   Value *Z = B.CreateMul(readSreg(B, nvvm_read_ptx_sreg_tid_z), NY);
   Value *ZY = B.CreateAdd(Z, readSreg(B, nvvm_read_ptx_sreg_tid_y));
-  return B.CreateAdd(B.CreateMul(ZY, NX), readSreg(B, nvvm_read_ptx_sreg_tid_x));
+  return B.CreateAdd(B.CreateMul(ZY, NX), readSreg(B, nvvm_read_ptx_sreg_tid_x),
+                     "energy.gpu.in_block");
 }
 
 void NvptxRows::addRowPointer(Function &F, uint32_t NumSlots) {
@@ -76,21 +79,25 @@ void NvptxRows::addRowPointer(Function &F, uint32_t NumSlots) {
   Value *Block = linearBlock(B);
   Value *BlockSize = nullptr;
   Value *InBlock = threadInBlock(B, BlockSize);
-  Value *Thread = B.CreateAdd(B.CreateMul(Block, BlockSize), InBlock);
+  Value *Thread = B.CreateAdd(B.CreateMul(Block, BlockSize), InBlock,
+                              "energy.gpu.thread");
   Value *Lane = nullptr;
   if (Options.GpuMode == ENERGY_GPU_MODE_WARP) {
-    Lane = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}, {});
-    Thread = B.CreateSub(Thread, B.CreateZExt(Lane, B.getInt64Ty()));
+    Lane = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}, {},
+                             nullptr, "energy.gpu.lane");
+    Thread = B.CreateSub(Thread, B.CreateZExt(Lane, B.getInt64Ty()),
+                         "energy.gpu.first_lane");
   }
   Value *Row = B.CreateGEP(B.getInt64Ty(), Rows,
-                           B.CreateMul(Thread, B.getInt64(NumSlots)),
+                           B.CreateMul(Thread, B.getInt64(NumSlots),
+                                       "energy.gpu.offset"),
                            "energy.gpu.row");
-  Value *Enabled = B.CreateIsNotNull(Rows);
+  Value *Enabled = B.CreateIsNotNull(Rows, "energy.gpu.on");
   if (Options.GpuMode == ENERGY_GPU_MODE_SAMPLE) {
     Value *Sampled = B.CreateICmpEQ(
         B.CreateURem(Block, B.getInt64(Options.GpuSampleEvery)),
-        B.getInt64(0));
-    Enabled = B.CreateAnd(Enabled, Sampled);
+        B.getInt64(0), "energy.gpu.sampled");
+    Enabled = B.CreateAnd(Enabled, Sampled, "energy.gpu.on");
   }
   States[&F] = {Row, Enabled, Lane};
 }
@@ -102,23 +109,29 @@ void NvptxRows::count(BasicBlock &BB, uint32_t Slot) {
   Value *Condition = State.Enabled;
   Value *Active = nullptr;
   if (State.Lane) {
-    Value *Mask = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {});
-    Value *Leader = B.CreateBinaryIntrinsic(Intrinsic::cttz, Mask, B.getTrue());
-    Condition = B.CreateAnd(Condition, B.CreateICmpEQ(State.Lane, Leader));
+    Value *Mask = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {},
+                                    nullptr, "energy.gpu.mask");
+    Value *Leader = B.CreateBinaryIntrinsic(Intrinsic::cttz, Mask, B.getTrue(),
+                                            nullptr, "energy.gpu.leader");
+    Condition = B.CreateAnd(
+        Condition,
+        B.CreateICmpEQ(State.Lane, Leader, "energy.gpu.is_leader"),
+        "energy.gpu.go");
     Active = B.CreateZExt(B.CreateUnaryIntrinsic(Intrinsic::ctpop, Mask),
-                          B.getInt64Ty());
+                          B.getInt64Ty(), "energy.gpu.active");
   }
   Instruction *Then = SplitBlockAndInsertIfThen(Condition, Point, false);
-  Then->getParent()->setName("energy.gpu.count");
+  Then->getParent()->setName("energy.gpu.counting");
   B.SetInsertPoint(Then);
-  Value *Counter = B.CreateConstInBoundsGEP1_32(B.getInt64Ty(), State.Row, Slot);
+  Value *Counter = B.CreateConstInBoundsGEP1_32(B.getInt64Ty(), State.Row,
+                                                Slot, "energy.gpu.slot");
   if (Active) {
     B.CreateAtomicRMW(AtomicRMWInst::Add, Counter, Active, Align(8),
                       AtomicOrdering::Monotonic);
     return;
   }
-  Value *Old = B.CreateLoad(B.getInt64Ty(), Counter);
-  B.CreateStore(B.CreateAdd(Old, B.getInt64(1)), Counter);
+  Value *Old = B.CreateLoad(B.getInt64Ty(), Counter, "energy.gpu.count");
+  B.CreateStore(B.CreateAdd(Old, B.getInt64(1), "energy.gpu.next"), Counter);
 }
 
 void NvptxRows::describeKernel(const Function &Kernel,
