@@ -102,8 +102,8 @@ void writeThreadMatrix(OutputDir &Out, const AnalyzeOptions &O, const KernelAnal
 int run(const AnalyzeOptions &O) {
   std::set<std::string> Formats(O.Formats.begin(), O.Formats.end());
   AnalysisOptions AO = O.Common.analysisOptions();
+  OutputDir Out(O.OutDir); // before the analysis, so a bad -o fails fast
   std::vector<KernelAnalysis> All = analyseInputs(O.Common, nullptr);
-  OutputDir Out(O.OutDir);
   std::vector<std::map<std::string, std::string>> Files(All.size());
   std::ostringstream Summary;
   for (size_t I = 0; I < All.size(); ++I) {
