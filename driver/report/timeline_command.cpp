@@ -9,6 +9,7 @@
 #include "command.h"
 
 #include "energy/report/report_document.h"
+#include "energy/report/report_error.h"
 #include "energy/report/timeline_svg.h"
 
 #include <CLI/CLI.hpp>

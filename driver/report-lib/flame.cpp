@@ -1,0 +1,101 @@
+//===- flame.cpp - Folded stacks from a report's region tree --------------===//
+//
+// Energy uses the measured figure when a meter was present, as `show` does,
+// and the modelled one otherwise. Frame names are demangled names with the
+// characters that the folded format reserves replaced: ';' separates frames
+// and the last space separates the weight.
+//
+//===----------------------------------------------------------------------===//
+#include "energy/report/flame.h"
+
+#include "energy/report/report_error.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace energy::report {
+
+namespace {
+
+double weightOf(const Region &R, FlameWeight W, bool Measured) {
+  switch (W) {
+  case FlameWeight::Energy:
+    return 1e9 * (Measured ? R.energy.measuredJoules.value_or(0.0)
+                           : R.energy.modelledJoules);
+  case FlameWeight::Time:
+    return 1e9 * R.selfSeconds;
+  case FlameWeight::Flops:
+    return static_cast<double>(R.flops);
+  case FlameWeight::Bytes:
+    return static_cast<double>(R.bytesMoved());
+  }
+  return 0.0;
+}
+
+std::string frameName(const Region &R) {
+  std::string Name = R.demangled.empty() ? R.name : R.demangled;
+  std::replace(Name.begin(), Name.end(), ';', ':');
+  std::replace(Name.begin(), Name.end(), '\n', ' ');
+  return Name;
+}
+
+std::vector<std::string> framesOf(const Report &Rep, size_t Id) {
+  std::vector<std::string> Frames;
+  std::optional<uint64_t> Current = Id;
+  while (Current) {
+    if (*Current >= Rep.regions.size())
+      throw ReportError(Rep.origin + ": region " + std::to_string(Id) +
+                        " has a parent that is not a region; the report is "
+                        "damaged, re-run the program");
+    if (Frames.size() > Rep.regions.size())
+      throw ReportError(Rep.origin + ": the parent links of region " +
+                        std::to_string(Id) +
+                        " form a cycle; the report is damaged, re-run the "
+                        "program");
+    const Region &R = Rep.regions[*Current];
+    Frames.push_back(frameName(R));
+    Current = R.parent;
+  }
+  std::reverse(Frames.begin(), Frames.end());
+  return Frames;
+}
+
+} // namespace
+
+std::optional<FlameWeight> parseFlameWeight(const std::string &Name) {
+  if (Name == "energy")
+    return FlameWeight::Energy;
+  if (Name == "time")
+    return FlameWeight::Time;
+  if (Name == "flops")
+    return FlameWeight::Flops;
+  if (Name == "bytes")
+    return FlameWeight::Bytes;
+  return std::nullopt;
+}
+
+std::vector<std::string> flameWeightNames() {
+  return {"energy", "time", "flops", "bytes"};
+}
+
+std::vector<FoldedStack> foldedStacks(const Report &R, FlameWeight Weight) {
+  bool Measured = R.hasMeasuredEnergy();
+  std::vector<FoldedStack> Stacks;
+  for (size_t I = 0; I < R.regions.size(); ++I) {
+    auto W = std::llround(weightOf(R.regions[I], Weight, Measured));
+    if (W <= 0)
+      continue;
+    Stacks.push_back({framesOf(R, I), static_cast<unsigned long long>(W)});
+  }
+  return Stacks;
+}
+
+void printFolded(const std::vector<FoldedStack> &Stacks, std::ostream &OS) {
+  for (const FoldedStack &S : Stacks) {
+    for (size_t I = 0; I < S.frames.size(); ++I)
+      OS << (I ? ";" : "") << S.frames[I];
+    OS << ' ' << S.weight << '\n';
+  }
+}
+
+} // namespace energy::report

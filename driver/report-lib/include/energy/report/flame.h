@@ -1,0 +1,43 @@
+//===- energy/report/flame.h - Folded stacks for flame graphs -------------===//
+//
+// `energy-report flame` writes one line per region, "root;...;region WEIGHT",
+// the folded format that flamegraph.pl and speedscope read. Each line carries
+// the region's self figure, so that a frame's width is its inclusive figure.
+// The stacks come from the regions' `parent` links (a loop inside its
+// function or enclosing loop): the report has no caller-to-callee edges yet,
+// so functions are roots.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_REPORT_FLAME_H
+#define ENERGY_REPORT_FLAME_H
+
+#include "energy/report/report.h"
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace energy::report {
+
+/// Weights are integers (speedscope reads no fractions): nanojoules,
+/// nanoseconds, FLOPs, bytes.
+enum class FlameWeight { Energy, Time, Flops, Bytes };
+
+std::optional<FlameWeight> parseFlameWeight(const std::string &Name);
+std::vector<std::string> flameWeightNames();
+
+struct FoldedStack {
+  std::vector<std::string> frames; // root first
+  unsigned long long weight = 0;
+};
+
+/// One stack per region with a non-zero weight, in region order. Throws
+/// ReportError when parent links form a cycle or name a missing region.
+std::vector<FoldedStack> foldedStacks(const Report &R, FlameWeight Weight);
+
+void printFolded(const std::vector<FoldedStack> &Stacks, std::ostream &OS);
+
+} // namespace energy::report
+
+#endif

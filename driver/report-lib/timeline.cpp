@@ -1,0 +1,115 @@
+//===- timeline.cpp - Reading a report's timeline and summing it by region ===//
+//
+// Validation follows the report reader: envelope first (format, version),
+// then every key the tools use with its documented type, naming the key path
+// of anything wrong. Keys the tools do not use are not checked.
+//
+//===----------------------------------------------------------------------===//
+#include "energy/report/timeline.h"
+
+#include "energy/report/report_error.h"
+
+#include "json_node.h"
+
+namespace energy::report {
+
+namespace {
+
+void checkEnvelope(const JsonNode &Doc, const std::string &Origin) {
+  Doc.expectObject();
+  const nlohmann::json &J = Doc.json();
+  if (!J.contains("format") || !J["format"].is_string() ||
+      J["format"] != TimelineFormat)
+    throw ReportError(Origin + ": " + Doc.path() +
+                      " is not an energypass-timeline; re-run the program "
+                      "with a matching runtime");
+  long long Version = Doc["version"].integer();
+  if (Version != TimelineVersion)
+    throw ReportError(Origin + ": unsupported timeline version " +
+                      std::to_string(Version) +
+                      " (this energy-report reads version 1); use a "
+                      "matching energy-report");
+}
+
+std::vector<std::optional<double>> nullableNumbers(const JsonNode &Array,
+                                                   size_t Expected) {
+  size_t N = Array.arraySize();
+  if (N != Expected)
+    Array.fail("has " + std::to_string(N) + " values where " +
+               std::to_string(Expected) + " were expected");
+  std::vector<std::optional<double>> Values;
+  for (size_t I = 0; I < N; ++I) {
+    JsonNode E = Array.element(I);
+    Values.push_back(E.json().is_null() ? std::nullopt
+                                        : std::optional(E.nonNegative()));
+  }
+  return Values;
+}
+
+TimelineThreadEntry parseThreadEntry(const JsonNode &Node, size_t Events) {
+  TimelineThreadEntry Entry;
+  Entry.thread = Node["thread"].unsignedInteger();
+  if (auto Region = Node.nullable("region"))
+    Entry.region = Region->unsignedInteger();
+  Entry.counters = nullableNumbers(Node["counters"], Events);
+  return Entry;
+}
+
+TimelineInterval parseInterval(const JsonNode &Node, const Timeline &T) {
+  TimelineInterval I;
+  I.start = Node["t_start"].nonNegative();
+  I.end = Node["t_end"].nonNegative();
+  if (I.end < I.start)
+    Node.fail("ends before it starts");
+  I.energy = nullableNumbers(Node["energy_j"], T.meters.size());
+  JsonNode Threads = Node["threads"];
+  for (size_t K = 0, N = Threads.arraySize(); K < N; ++K)
+    I.threads.push_back(parseThreadEntry(Threads.element(K), T.events.size()));
+  return I;
+}
+
+} // namespace
+
+Timeline parseTimeline(const nlohmann::json &Json, const std::string &Origin) {
+  JsonNode Doc(Json, Origin, "timeline");
+  checkEnvelope(Doc, Origin);
+  Timeline T;
+  T.period = Doc["period_s"].nonNegative();
+  JsonNode Events = Doc["events"];
+  for (size_t I = 0, N = Events.arraySize(); I < N; ++I)
+    T.events.push_back(Events.element(I).string());
+  JsonNode Meters = Doc["meters"];
+  for (size_t I = 0, N = Meters.arraySize(); I < N; ++I)
+    T.meters.push_back({Meters.element(I)["name"].string(),
+                        Meters.element(I)["domain"].string()});
+  JsonNode Intervals = Doc["intervals"];
+  for (size_t I = 0, N = Intervals.arraySize(); I < N; ++I)
+    T.intervals.push_back(parseInterval(Intervals.element(I), T));
+  return T;
+}
+
+std::map<uint64_t, RegionCounters> regionCounters(const Timeline &T) {
+  std::map<uint64_t, RegionCounters> ByRegion;
+  std::map<uint64_t, std::vector<bool>> Counted;
+  for (const TimelineInterval &I : T.intervals)
+    for (const TimelineThreadEntry &E : I.threads) {
+      if (!E.region)
+        continue;
+      RegionCounters &R = ByRegion[*E.region];
+      std::vector<bool> &Seen = Counted[*E.region];
+      Seen.resize(T.events.size());
+      R.seconds += I.end - I.start;
+      for (size_t K = 0; K < T.events.size(); ++K)
+        if (E.counters[K]) {
+          R.values[T.events[K]] += *E.counters[K];
+          Seen[K] = true;
+        }
+    }
+  for (auto &[Id, R] : ByRegion)
+    for (size_t K = 0; K < T.events.size(); ++K)
+      if (!Counted[Id][K])
+        R.uncounted.push_back(T.events[K]);
+  return ByRegion;
+}
+
+} // namespace energy::report
