@@ -23,7 +23,8 @@ struct SelectOptions {
   bool noDerived = false, json = false;
 };
 
-void printPca(const Eigen::MatrixXd &Scaled) {
+void printPca(const Eigen::MatrixXd &Scaled,
+              const std::vector<std::string> &Names) {
   Pca P = principalComponents(Scaled);
   std::printf("PCA explained variance:");
   double Cumulative = 0;
@@ -32,7 +33,13 @@ void printPca(const Eigen::MatrixXd &Scaled) {
     std::printf(" PC%ld %.1f%% (%.1f%%)", static_cast<long>(C + 1),
                 100 * P.explainedRatio(C), 100 * Cumulative);
   }
-  std::printf("\n");
+  std::printf("\nPCA loadings (PC1..PC3):\n");
+  for (Eigen::Index F = 0; F < P.loadings.rows(); ++F) {
+    std::printf("  %-28s", Names[static_cast<size_t>(F)].c_str());
+    for (Eigen::Index C = 0; C < std::min<Eigen::Index>(3, P.loadings.cols()); ++C)
+      std::printf(" %+7.3f", P.loadings(F, C));
+    std::printf("\n");
+  }
 }
 
 void runSelect(const SelectOptions &O) {
@@ -62,7 +69,7 @@ void runSelect(const SelectOptions &O) {
     }
     Out[rankingMethodName(M)] = List;
     if (M == RankingMethod::Pca && !O.json)
-      printPca(Scaled);
+      printPca(Scaled, D.features);
   }
   if (O.json)
     std::cout << Out.dump(2) << '\n';
