@@ -139,9 +139,7 @@ void printMarkdown(const ReportDiff &D, const DiffPrintOptions &O,
     const MetricChange &C = R.region->metric(R.metric);
     std::string Gate = gateText(O, C, R.metric);
     if (Gate.rfind("FAIL", 0) == 0)
-      Gate = "**" + markdownCell(Gate) + "**";
-    else
-      Gate = markdownCell(Gate);
+      Gate = "**" + Gate + "**";
     OS << "| " << markdownCell(R.region->displayName) << " | "
        << diffMetricName(R.metric) << " | " << sideText(R.metric, C.base)
        << " | " << sideText(R.metric, C.now) << " | " << formatChange(C)
