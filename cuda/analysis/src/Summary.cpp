@@ -147,10 +147,12 @@ std::vector<std::string> summarize(const KernelAnalysis &A, size_t MaxWarps) {
     MostInstructions = std::max(MostInstructions, K.instructionsOf(B));
   for (size_t I = 0; I < Order.size() && I < 10; ++I) {
     const Behaviour &B = K.Behaviours[Order[I]];
-    std::string Ending = K.instructionsOf(B) < MostInstructions ? " and exit early in " : " and exit in ";
-    Lines.push_back("threads " + describeRanges(Ranges[Order[I]]) + " (" + std::to_string(B.Threads) +
-                    " threads) run " + describeBehaviour(K, B) + Ending +
-                    blockName(K, exitBlock(K, B)));
+    bool One = B.Threads == 1;
+    std::string Ending = std::string(One ? " and exits" : " and exit") +
+                         (K.instructionsOf(B) < MostInstructions ? " early in " : " in ");
+    Lines.push_back((One ? "thread " : "threads ") + describeRanges(Ranges[Order[I]]) + " (" +
+                    std::to_string(B.Threads) + (One ? " thread) runs " : " threads) run ") +
+                    describeBehaviour(K, B) + Ending + blockName(K, exitBlock(K, B)));
   }
   if (Order.size() > 10)
     Lines.push_back("... and " + std::to_string(Order.size() - 10) + " more behaviours");
