@@ -10,7 +10,7 @@
 #                     [RUNS <n>] [WORKING_DIRECTORY <dir>])
 #   Registers a CTest test that runs the command RUNS times (default 1) with ENERGY_REPORT set,
 #   then `energy-report diff --base <baseline>... --new <the runs' reports>` with --fail-on
-#   (default: energy,flops,bytes,instructions, the deterministic metrics) and --threshold
+#   (default: dynamic-energy,flops,bytes,instructions, the deterministic metrics) and --threshold
 #   (default 5%). The test fails when the command fails or a gated metric regressed; its output
 #   says which region and metric, and how to accept the change. Generator expressions such as
 #   $<TARGET_FILE:app> work in COMMAND. With ENERGYPASS_UPDATE_BASELINE=1 in the environment the
@@ -53,7 +53,7 @@ function(energypass_add_gate name)
     set(GATE_THRESHOLD 5%)
   endif()
   if(NOT GATE_FAIL_ON)
-    set(GATE_FAIL_ON energy,flops,bytes,instructions)
+    set(GATE_FAIL_ON dynamic-energy,flops,bytes,instructions)
   endif()
   if(NOT GATE_RUNS)
     set(GATE_RUNS 1)

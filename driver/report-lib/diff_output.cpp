@@ -219,6 +219,7 @@ std::string formatChange(const MetricChange &Change) {
 std::string formatMetricValue(DiffMetric M, double Value) {
   switch (M) {
   case DiffMetric::Energy:
+  case DiffMetric::DynamicEnergy:
   case DiffMetric::MeasuredEnergy:
     return formatJoules(Value);
   case DiffMetric::Time:

@@ -20,7 +20,7 @@ namespace energy::report {
 namespace {
 
 constexpr std::array<const char *, NumDiffMetrics> MetricNames = {
-    "energy", "measured-energy", "time", "flops", "bytes", "instructions"};
+    "energy", "dynamic-energy", "measured-energy", "time", "flops", "bytes", "instructions"};
 
 /// "f:loop@file.c:15" -> "f:loop"; other names unchanged.
 std::string withoutLoopLocation(const std::string &Name) {
@@ -28,10 +28,20 @@ std::string withoutLoopLocation(const std::string &Name) {
   return At == std::string::npos ? Name : Name.substr(0, At + 5);
 }
 
-SideValue metricOf(const Region &R, DiffMetric M) {
+SideValue dynamicJoules(const model::Activity &A,
+                        const model::AnalyticModel *Model) {
+  if (!Model)
+    return std::nullopt;
+  return Model->estimate(A).dynamicJoules;
+}
+
+SideValue metricOf(const Region &R, DiffMetric M,
+                   const model::AnalyticModel *Model) {
   switch (M) {
   case DiffMetric::Energy:
     return R.energy.modelledJoules;
+  case DiffMetric::DynamicEnergy:
+    return dynamicJoules(R.counts, Model);
   case DiffMetric::MeasuredEnergy:
     return R.energy.measuredJoules;
   case DiffMetric::Time:
@@ -46,10 +56,13 @@ SideValue metricOf(const Region &R, DiffMetric M) {
   return std::nullopt;
 }
 
-SideValue totalOf(const Report &R, DiffMetric M) {
+SideValue totalOf(const Report &R, DiffMetric M,
+                  const model::AnalyticModel *Model) {
   switch (M) {
   case DiffMetric::Energy:
     return R.totalEnergy.modelledJoules;
+  case DiffMetric::DynamicEnergy:
+    return dynamicJoules(R.totalCounts, Model);
   case DiffMetric::MeasuredEnergy:
     return R.totalEnergy.measuredJoules;
   case DiffMetric::Time:
@@ -82,13 +95,14 @@ struct SideSamples {
 
 using SideTable = std::map<RegionKey, SideSamples>;
 
-void addReport(const Report &R, SideTable &Table) {
+void addReport(const Report &R, SideTable &Table,
+               const model::AnalyticModel *Model) {
   std::vector<RegionKey> Keys = regionKeys(R);
   std::map<RegionKey, std::array<SideValue, NumDiffMetrics>> Sums;
   for (size_t I = 0; I < R.regions.size(); ++I) {
     auto &Sum = Sums[Keys[I]];
     for (DiffMetric M : AllDiffMetrics) {
-      SideValue V = metricOf(R.regions[I], M);
+      SideValue V = metricOf(R.regions[I], M, Model);
       auto &Slot = Sum[static_cast<size_t>(M)];
       if (V)
         Slot = Slot.value_or(0.0) + *V;
@@ -101,15 +115,17 @@ void addReport(const Report &R, SideTable &Table) {
         Table[Key].values[static_cast<size_t>(M)].push_back(*V);
 }
 
-SideTable sideTable(const std::vector<Report> &Side) {
+SideTable sideTable(const std::vector<Report> &Side,
+                    const model::AnalyticModel *Model) {
   SideTable Table;
   for (const Report &R : Side)
-    addReport(R, Table);
+    addReport(R, Table, Model);
   return Table;
 }
 
 RegionDiff programTotal(const std::vector<Report> &Base,
-                        const std::vector<Report> &New) {
+                        const std::vector<Report> &New,
+                        const model::AnalyticModel *Model) {
   RegionDiff Total;
   Total.key = {ProgramTotalName, ""};
   Total.displayName = ProgramTotalName;
@@ -117,10 +133,10 @@ RegionDiff programTotal(const std::vector<Report> &Base,
   for (DiffMetric M : AllDiffMetrics) {
     std::vector<double> B, N;
     for (const Report &R : Base)
-      if (auto V = totalOf(R, M))
+      if (auto V = totalOf(R, M, Model))
         B.push_back(*V);
     for (const Report &R : New)
-      if (auto V = totalOf(R, M))
+      if (auto V = totalOf(R, M, Model))
         N.push_back(*V);
     Total.metrics[static_cast<size_t>(M)] = {median(B), median(N)};
   }
@@ -146,7 +162,8 @@ std::optional<DiffMetric> parseDiffMetric(const std::string &Name) {
 }
 
 bool isDeterministic(DiffMetric M) {
-  return M != DiffMetric::Time && M != DiffMetric::MeasuredEnergy;
+  return M != DiffMetric::Time && M != DiffMetric::MeasuredEnergy &&
+         M != DiffMetric::Energy;
 }
 
 std::vector<RegionKey> regionKeys(const Report &R) {
@@ -180,11 +197,12 @@ std::optional<double> MetricChange::relative() const {
 }
 
 ReportDiff diffReports(const std::vector<Report> &Base,
-                       const std::vector<Report> &New) {
+                       const std::vector<Report> &New,
+                       const model::AnalyticModel *Model) {
   ReportDiff D;
   D.baseReports = Base.size();
   D.newReports = New.size();
-  SideTable B = sideTable(Base), N = sideTable(New);
+  SideTable B = sideTable(Base, Model), N = sideTable(New, Model);
   std::map<RegionKey, RegionDiff> Merged;
   auto Fill = [&](const SideTable &Table, bool IsBase) {
     for (const auto &[Key, Samples] : Table) {
@@ -207,7 +225,7 @@ ReportDiff diffReports(const std::vector<Report> &Base,
                    [](const RegionDiff &A, const RegionDiff &B) {
                      return largestEnergy(A) > largestEnergy(B);
                    });
-  D.regions.insert(D.regions.begin(), programTotal(Base, New));
+  D.regions.insert(D.regions.begin(), programTotal(Base, New, Model));
   return D;
 }
 

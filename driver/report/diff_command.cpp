@@ -2,12 +2,14 @@
 //
 // `energy-report diff BASE NEW` compares two runs region by region; with
 // several reports per side (--base/--new, repeated or as globs) it compares
-// their medians. --fail-on names the metrics that gate: a change beyond its
+// their medians. dynamic-energy needs an analytic model (--model, else the
+// report's, else the default one). --fail-on names the metrics that gate: a change beyond its
 // --threshold makes the tool say why on stderr and exit 1. Bad input exits 2.
 //
 //===----------------------------------------------------------------------===//
 #include "command.h"
 
+#include "energy/model/analytic_model.h"
 #include "energy/report/diff_output.h"
 #include "energy/report/reader.h"
 #include "energy/report/report_diff.h"
@@ -16,6 +18,7 @@
 
 #include <glob.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -30,7 +33,9 @@ struct DiffArguments {
   std::vector<std::string> base;
   std::vector<std::string> next;
   std::string threshold = "5%";
-  std::string metrics = "energy,measured-energy,time,flops,bytes,instructions";
+  std::string metrics =
+      "energy,dynamic-energy,measured-energy,time,flops,bytes,instructions";
+  std::string modelPath;
   std::string failOn = "none";
   std::string format = "table";
   size_t nameWidth = 48;
@@ -92,13 +97,43 @@ DiffFormat diffFormat(const std::string &Name) {
   return DiffFormat::Table;
 }
 
+/// The analytic model that splits the modelled energy: --model, else the
+/// first base report's own model, else the default one; none if unreadable.
+std::optional<model::AnalyticModel> loadModel(const DiffArguments &Args,
+                                              const Report &FirstBase) {
+  if (!Args.modelPath.empty())
+    return model::AnalyticModel::load(Args.modelPath);
+  std::vector<std::string> Candidates;
+  if (FirstBase.model && FirstBase.model->kind == "analytic")
+    Candidates.push_back(FirstBase.model->path);
+  Candidates.push_back(
+      model::defaultModelPath(reinterpret_cast<const void *>(&loadModel)));
+  for (const std::string &Path : Candidates) {
+    try {
+      return model::AnalyticModel::load(Path);
+    } catch (const model::ModelError &) {
+      continue; // the next candidate, or no dynamic-energy
+    }
+  }
+  return std::nullopt;
+}
+
+bool mentions(const std::vector<DiffMetric> &Metrics, DiffMetric M) {
+  return std::find(Metrics.begin(), Metrics.end(), M) != Metrics.end();
+}
+
 int runDiff(DiffArguments Args) {
   splitPositional(Args);
   if (Args.base.empty() || Args.next.empty())
     throw ReportError("diff needs a base and a new report: energy-report diff "
                       "BASE NEW, or --base FILE... --new FILE...");
   DiffPrintOptions Options = printOptions(Args);
-  ReportDiff D = diffReports(readSide(Args.base), readSide(Args.next));
+  std::vector<Report> Base = readSide(Args.base), New = readSide(Args.next);
+  auto Model = loadModel(Args, Base.front());
+  if (!Model && mentions(Options.gated, DiffMetric::DynamicEnergy))
+    throw ReportError("dynamic-energy needs the report's energy model, which "
+                      "cannot be read; pass it with --model FILE");
+  ReportDiff D = diffReports(Base, New, Model ? &*Model : nullptr);
   printDiff(D, Options, diffFormat(Args.format), std::cout);
   std::cout.flush();
   auto Regressions = findRegressions(D, Options.gated, Options.thresholds);
@@ -129,13 +164,17 @@ void registerDiffCommand(CLI::App &Tool, CommandAction &Run) {
                    "energy=5%,time=10%")
       ->capture_default_str();
   Diff->add_option("--metric", Args->metrics,
-                   "Metrics shown: energy (modelled), measured-energy, time "
-                   "(self), flops, bytes, instructions")
+                   "Metrics shown: energy (modelled), dynamic-energy (its "
+                   "part from exact counts), measured-energy, time (self), "
+                   "flops, bytes, instructions")
       ->capture_default_str();
   Diff->add_option("--fail-on", Args->failOn,
                    "Metrics whose regression beyond --threshold exits 1, e.g. "
                    "energy,flops; none only reports")
       ->capture_default_str();
+  Diff->add_option("--model", Args->modelPath,
+                   "Analytic model for dynamic-energy; default: the report's, "
+                   "else the default model");
   Diff->add_option("--format", Args->format,
                    "table, markdown (pull-request comment) or junit (XML for "
                    "CI systems)")

@@ -14,7 +14,7 @@ configure() {
     { echo "configure or build failed:"; tail -20 "$WORK/configure.log" "$WORK/build.log"; exit 1; }
 }
 gate() {
-  (cd "$WORK/build" && ctest --output-on-failure -R app-energy >"$WORK/ctest.log" 2>&1)
+  (cd "$WORK/build" && ctest -V -R app-energy >"$WORK/ctest.log" 2>&1)
   echo "gate exit $?"
   cat "$WORK/ctest.log"
 }

@@ -6,12 +6,14 @@
 // beyond their thresholds. A side is one or more reports of the same program;
 // each metric of a side is the median over its reports, so that noisy metrics
 // (time, measured energy) are compared on repeated runs. Exact counts and the
-// modelled energy derived from them are the same in every run.
+// part of the modelled energy derived from them (dynamic-energy) are the same
+// in every run; the modelled energy also holds static power x self time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_REPORT_REPORT_DIFF_H
 #define ENERGY_REPORT_REPORT_DIFF_H
 
+#include "energy/model/analytic_model.h"
 #include "energy/report/report.h"
 
 #include <array>
@@ -22,22 +24,25 @@
 namespace energy::report {
 
 enum class DiffMetric {
-  Energy,         // modelled self energy, joules (deterministic)
+  Energy,         // modelled self energy, joules (static part noisy)
+  DynamicEnergy,  // its part from exact counts, joules (deterministic)
   MeasuredEnergy, // measured self energy, joules (noisy)
   Time,           // self time, seconds (noisy)
   Flops,
   Bytes, // loaded + stored
   Instructions,
 };
-inline constexpr size_t NumDiffMetrics = 6;
+inline constexpr size_t NumDiffMetrics = 7;
 inline constexpr std::array<DiffMetric, NumDiffMetrics> AllDiffMetrics = {
-    DiffMetric::Energy, DiffMetric::MeasuredEnergy, DiffMetric::Time,
-    DiffMetric::Flops,  DiffMetric::Bytes,          DiffMetric::Instructions};
+    DiffMetric::Energy, DiffMetric::DynamicEnergy, DiffMetric::MeasuredEnergy,
+    DiffMetric::Time,   DiffMetric::Flops,         DiffMetric::Bytes,
+    DiffMetric::Instructions};
 
 /// The metric's command-line name: energy, measured-energy, time, ...
 const char *diffMetricName(DiffMetric M);
 std::optional<DiffMetric> parseDiffMetric(const std::string &Name);
-/// Exact counts and modelled energy give the same figure in every run.
+/// Exact counts and the energy derived from them alone give the same figure
+/// in every run.
 bool isDeterministic(DiffMetric M);
 
 /// Region identity across reports: the name (a loop's without its line,
@@ -86,8 +91,10 @@ struct ReportDiff {
 };
 
 /// Per-side medians of every metric of every region. Sides must be non-empty.
+/// `Model` gives dynamic-energy (absent without a model).
 ReportDiff diffReports(const std::vector<Report> &Base,
-                       const std::vector<Report> &New);
+                       const std::vector<Report> &New,
+                       const model::AnalyticModel *Model);
 
 /// Thresholds as fractions (0.05 for 5%), one per metric.
 using Thresholds = std::array<double, NumDiffMetrics>;
