@@ -17,6 +17,7 @@ void addSelectCommand(CLI::App &App);
 void addFitCommand(CLI::App &App);
 void addEvaluateCommand(CLI::App &App);
 void addRescaleCommand(CLI::App &App);
+void addExplainCommand(CLI::App &App);
 
 } // namespace energy::train::cli
 

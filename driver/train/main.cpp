@@ -1,7 +1,7 @@
 //===- main.cpp - energy-train: learn energy models from counters ---------===//
 //
-// energy-train collect | import | select | fit | evaluate | rescale. Bad
-// input is one line on stderr and exit status 2.
+// energy-train collect | import | select | fit | evaluate | rescale | explain.
+// Bad input is one line on stderr and exit status 2.
 //
 //===----------------------------------------------------------------------===//
 #include "commands.h"
@@ -22,6 +22,7 @@ int main(int argc, char **argv) {
   cli::addFitCommand(App);
   cli::addEvaluateCommand(App);
   cli::addRescaleCommand(App);
+  cli::addExplainCommand(App);
   try {
     App.parse(argc, argv);
   } catch (const CLI::ParseError &E) {
