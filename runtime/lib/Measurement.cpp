@@ -14,8 +14,10 @@ namespace {
 constexpr long DefaultPeriodMs = 20;
 constexpr long MaxPeriodMs = 60000;
 
-/// Sampler threads being started and not yet claimed by pthread_create.
-std::atomic<int> InternalThreadStarts{0};
+/// Set while this thread creates the sampler thread: pthread_create then
+/// starts it unwrapped. Decided by the creator, so no other thread created
+/// meanwhile can be mistaken for it.
+thread_local bool CreatingSampler = false;
 
 bool flagSet(const char *Name) {
   const char *Text = std::getenv(Name);
@@ -61,27 +63,23 @@ void Measurement::start() noexcept {
     meters::SamplerOptions Options;
     Options.period = std::chrono::milliseconds(Period > 0 ? Period : DefaultPeriodMs);
     Sampler = std::make_unique<meters::Sampler>(*Meters, Options);
-    InternalThreadStarts.fetch_add(1);
-    if (!Sampler->start()) {
-      InternalThreadStarts.fetch_sub(1);
+    CreatingSampler = true;
+    bool Running = Sampler->start();
+    CreatingSampler = false;
+    if (!Running) {
       Sampler.reset();
       std::fprintf(stderr, "energypass: cannot start the sampler thread; no "
                            "timeline and no measured energy per region\n");
     }
   } catch (...) {
+    CreatingSampler = false;
     Sampler.reset();
     std::fprintf(stderr, "energypass: out of memory while probing the "
                          "meters; no measured sources\n");
   }
 }
 
-bool Measurement::claimInternalThread() noexcept {
-  int Pending = InternalThreadStarts.load();
-  while (Pending > 0)
-    if (InternalThreadStarts.compare_exchange_weak(Pending, Pending - 1))
-      return true;
-  return false;
-}
+bool Measurement::creatingInternalThread() noexcept { return CreatingSampler; }
 
 void Measurement::attachCallingThread(ThreadState &T) noexcept {
   if (!Sampler || Stopped || T.SamplerSlot >= 0)
@@ -150,8 +148,15 @@ std::map<uint32_t, meters::RegionShare> Measurement::regionEnergy() const {
   return Sampler->regionEnergy();
 }
 
+// A meter that never moved (a VM exposing the interface without RAPL behind
+// it) is marked unused at stop(): its zeros are not a measurement.
 bool Measurement::measuresEnergy() const {
-  return Sampler && Meters && Meters->meterCount() > 0;
+  if (!Sampler || !Meters)
+    return false;
+  for (const meters::Source &S : Meters->sources())
+    if (S.kind == "energy" && S.used)
+      return true;
+  return false;
 }
 
 } // namespace energy::rt

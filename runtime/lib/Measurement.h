@@ -44,9 +44,9 @@ public:
   /// the meters, whose process counters count the parent) without joining.
   void abandonAfterFork() noexcept;
 
-  /// Whether `pthread_create` is now starting the runtime's own sampler
-  /// thread, which must not be measured as one of the program's. Claims it.
-  static bool claimInternalThread() noexcept;
+  /// Whether the calling thread is creating the runtime's own sampler
+  /// thread, which `pthread_create` must not measure as one of the program's.
+  static bool creatingInternalThread() noexcept;
 
   /// The report's meter sources (docs/formats/report.md); empty when the
   /// probe never ran. Throws std::bad_alloc.
@@ -55,7 +55,7 @@ public:
   nlohmann::json timelineJson() const;
   /// Measured joules per region report id; empty when no meter was read.
   std::map<uint32_t, meters::RegionShare> regionEnergy() const;
-  /// Whether an energy meter was present and sampled.
+  /// Whether an energy meter was sampled and counted something (after stop).
   bool measuresEnergy() const;
 
 private:

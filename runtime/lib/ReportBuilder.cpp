@@ -189,6 +189,7 @@ json diagnosticsJson(const Diagnostics &D, uint64_t InvalidEntries) {
           {"unmatched_exits", D.UnmatchedExits},
           {"dropped_entries", D.DroppedEnters},
           {"max_depth", D.MaxDepth},
+          {"untracked_call_paths", D.UntrackedCallPaths},
           {"invalid_table_entries", InvalidEntries}};
 }
 
@@ -243,6 +244,7 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
       {"threads", Run.Threads},
       {"modules", std::move(Modules)},
       {"regions", std::move(Regions)},
+      {"call_tree", Run.Tree.toJson(Run.SecondsPerTick)},
       {"totals",
        {{"counts", countsJson(Total)},
         {"energy_j",

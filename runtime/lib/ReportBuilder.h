@@ -2,6 +2,7 @@
 #ifndef ENERGY_RT_REPORTBUILDER_H
 #define ENERGY_RT_REPORTBUILDER_H
 
+#include "CallTree.h"
 #include "Measurement.h"
 #include "ModuleRecord.h"
 #include "ProcessInfo.h"
@@ -28,6 +29,7 @@ struct RunSummary {
   double SecondsPerTick; /// region times are kept in clock ticks
   const ProcessInfo &Process;
   const Measurement &Measure; /// sources, timeline, measured energy
+  const CallTree &Tree;
 };
 
 /// The energy model for the report, or why there is none.

@@ -32,6 +32,8 @@ thread_local bool ForkHoldsLock = false;
 
 constexpr uint32_t InitialFrames = 64;
 constexpr uint32_t DefaultMaxDepth = 65536;
+constexpr uint32_t DefaultMaxCallPaths = 4096;
+constexpr uint32_t MinCallPaths = 16, MaxCallPathsBound = 1u << 20;
 
 /// Takes the runtime's lock unless the thread already is inside the runtime.
 /// The flag is raised before locking and lowered after unlocking, so that a
@@ -88,6 +90,22 @@ uint32_t maxDepthFromEnvironment() {
   return uint32_t(Value);
 }
 
+uint32_t maxCallPathsFromEnvironment() {
+  const char *Text = std::getenv("ENERGY_CALL_PATHS");
+  if (!Text || !*Text)
+    return DefaultMaxCallPaths;
+  char *End = nullptr;
+  unsigned long Value = std::strtoul(Text, &End, 10);
+  if (*End || Value < MinCallPaths || Value > MaxCallPathsBound) {
+    std::fprintf(stderr,
+                 "energypass: ignoring ENERGY_CALL_PATHS=%s (want an integer "
+                 "from %u to %u); using %u\n",
+                 Text, MinCallPaths, MaxCallPathsBound, DefaultMaxCallPaths);
+    return DefaultMaxCallPaths;
+  }
+  return uint32_t(Value);
+}
+
 void finalReportAtExit() { Runtime::get().writeFinalReport(); }
 void prepareForkHandler() { Runtime::get().prepareFork(); }
 void parentForkHandler() { Runtime::get().afterForkInParent(); }
@@ -109,6 +127,7 @@ bool Runtime::initialise() noexcept {
     Process = ProcessInfo{};
   }
   MaxDepth = maxDepthFromEnvironment();
+  MaxCallPaths = maxCallPathsFromEnvironment();
   chooseClock();
   Origin = ClockOrigin::now();
   if (std::atexit(finalReportAtExit) != 0) {
@@ -197,7 +216,7 @@ ThreadState *Runtime::attachThread() noexcept {
   LockedSection L(Lock);
   if (!L.owns())
     return nullptr;
-  ThreadState *T = ThreadState::create(gettid(), InitialFrames);
+  ThreadState *T = ThreadState::create(gettid(), InitialFrames, MaxCallPaths);
   if (!T)
     return nullptr;
   link(*T);
@@ -302,7 +321,10 @@ void Runtime::mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noe
       M.addCounters(T.Slots[I].Counters);
   }
   try {
+    std::vector<uint32_t> TreeNodes = Tree.merge(T.Paths);
     for (const auto &Share : T.openFrameShares(Now)) {
+      if (Share.Path != NoPath && Share.InclusiveTicks)
+        Tree.addInclusive(TreeNodes[Share.Path], Share.InclusiveTicks);
       for (uint32_t I = 0; I < T.NumSlots; ++I) {
         const RegionStats *Base = T.Slots[I].Stats;
         ModuleRecord &M = *Modules[I];
@@ -394,7 +416,8 @@ void Runtime::writeReport(const ModelChoice &Model) noexcept {
                    double(monotonicNs() - Origin.MonotonicNs) * 1e-9,
                    Origin.secondsPerTick(),
                    Process,
-                   Measure};
+                   Measure,
+                   Tree};
     std::string Text =
         buildReport(Run, Model)
             .dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -454,12 +477,13 @@ void Runtime::resetAfterFork() noexcept {
     for (uint32_t I = 0; I < Me->NumSlots; ++I) {
       RegionStats *Stats = Me->Slots[I].Stats;
       for (uint32_t R = 0; Stats && R < Modules[I]->NumRegions; ++R)
-        Stats[R] = RegionStats{0, 0, 0, Stats[R].Active};
+        Stats[R] = RegionStats{0, 0, 0, Stats[R].Active, Stats[R].OpenPath};
     }
     Me->restartAfterFork(Now);
   }
   discardCallingThreadCounters();
   Measure.abandonAfterFork();
+  Tree.clear();
   Diag = Diagnostics{};
   ThreadsMerged = 0;
   Origin = ClockOrigin::now();

@@ -11,6 +11,7 @@
 #ifndef ENERGY_RT_RUNTIME_H
 #define ENERGY_RT_RUNTIME_H
 
+#include "CallTree.h"
 #include "Clock.h"
 #include "Measurement.h"
 #include "ModuleRecord.h"
@@ -79,6 +80,8 @@ private:
   uint64_t ThreadsMerged = 0;
   Diagnostics Diag;
   uint32_t MaxDepth = 0;
+  uint32_t MaxCallPaths = 0; /// per thread
+  CallTree Tree;
   ClockOrigin Origin; /// initialisation, or the fork in a child
   ProcessInfo Process;
   Measurement Measure;

@@ -30,8 +30,7 @@ struct StartRoutine {
 void *startThread(void *Raw) {
   StartRoutine Start = *static_cast<StartRoutine *>(Raw);
   std::free(Raw);
-  if (!Measurement::claimInternalThread())
-    Runtime::get().attachThreadIfMeasuring();
+  Runtime::get().attachThreadIfMeasuring();
   return Start.Fn(Start.Arg);
 }
 
@@ -48,6 +47,8 @@ pthread_create(pthread_t *Thread, const pthread_attr_t *Attr,
   CreateFn Real = realPthreadCreate();
   if (!Real)
     return EAGAIN;
+  if (Measurement::creatingInternalThread())
+    return Real(Thread, Attr, Fn, Arg);
   auto *Start = static_cast<StartRoutine *>(std::malloc(sizeof(StartRoutine)));
   if (!Start)
     return Real(Thread, Attr, Fn, Arg);

@@ -18,9 +18,10 @@ ThreadState::~ThreadState() {
   freePages(Frames, Capacity * sizeof(Frame));
   for (unsigned I = 0; I < NumRetired; ++I)
     freePages(Retired[I].Memory, Retired[I].Bytes);
+  Paths.release();
 }
 
-ThreadState *ThreadState::create(pid_t Tid, uint32_t InitialFrames) {
+ThreadState *ThreadState::create(pid_t Tid, uint32_t InitialFrames, uint32_t MaxPaths) {
   void *Memory = allocatePages(sizeof(ThreadState));
   auto *Frames = static_cast<Frame *>(allocatePages(InitialFrames * sizeof(Frame)));
   if (!Memory || !Frames) {
@@ -28,7 +29,10 @@ ThreadState *ThreadState::create(pid_t Tid, uint32_t InitialFrames) {
     freePages(Frames, InitialFrames * sizeof(Frame));
     return nullptr;
   }
-  return new (Memory) ThreadState(Tid, Frames, InitialFrames);
+  auto *T = new (Memory) ThreadState(Tid, Frames, InitialFrames);
+  // Without memory for paths the thread is still timed, outside the tree.
+  T->Paths.allocate(MaxPaths);
+  return T;
 }
 
 void ThreadState::destroy(ThreadState *T) {
@@ -118,6 +122,7 @@ void ThreadState::restartAfterFork(uint64_t Now) {
     Frames[I].StartTicks = Now;
     Frames[I].ChildrenTicks = 0;
   }
+  Paths.zeroFigures();
   Diag = Diagnostics{};
 }
 
@@ -134,7 +139,7 @@ ThreadState::openFrameShares(uint64_t Now) const {
     const Frame &F = Frames[I];
     uint64_t Elapsed = Now - F.StartTicks;
     Shares.push_back({F.Stats, Elapsed - F.ChildrenTicks - CalleeElapsed,
-                      Outermost[I] ? Elapsed : 0});
+                      Outermost[I] ? Elapsed : 0, F.Path});
     CalleeElapsed = Elapsed;
   }
   return Shares;

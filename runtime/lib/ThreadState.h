@@ -20,6 +20,8 @@
 #ifndef ENERGY_RT_THREADSTATE_H
 #define ENERGY_RT_THREADSTATE_H
 
+#include "CallPaths.h"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -40,6 +42,7 @@ struct RegionStats {
   uint64_t InclusiveTicks; /// counted once per outermost instance (recursion)
   uint64_t SelfTicks;
   uint64_t Active; /// instances of the region now on the thread's stack
+  uint32_t OpenPath; /// the call path of its outermost open instance
 };
 
 /// A module as one thread sees it.
@@ -55,6 +58,7 @@ struct Frame {
   uint64_t ChildrenTicks; /// inclusive time of the frames it called
   uintptr_t Sp;
   uint32_t Region; /// the region's report id, for the sampler
+  uint32_t Path;   /// its node in the thread's CallPaths, or NoPath
 };
 
 /// The value of ThreadState::TopRegion when no region is open (the meters'
@@ -68,8 +72,10 @@ struct Diagnostics {
   uint64_t UnmatchedExits = 0; /// exits with no open region to close
   uint64_t DroppedEnters = 0;  /// entries lost for lack of memory
   uint64_t MaxDepth = 0;
+  uint64_t UntrackedCallPaths = 0; /// entries left out of the full path table
 
   void add(const Diagnostics &O) {
+    UntrackedCallPaths += O.UntrackedCallPaths;
     UnwoundFrames += O.UnwoundFrames;
     DepthOverflows += O.DepthOverflows;
     UnmatchedExits += O.UnmatchedExits;
@@ -104,12 +110,21 @@ public:
     }
     // A signal handler may enter regions between any two instructions here:
     // the frame is complete before Depth counts it (compiler barriers only).
+    // Recursion is collapsed onto the outermost open instance's path.
+    uint32_t Path = S->Active ? S->OpenPath
+                              : Paths.find(Depth ? Frames[Depth - 1].Path : RootPath,
+                                           ReportId);
+    if (ENERGY_LIKELY(Path != NoPath))
+      ++Paths.Nodes[Path].Calls;
+    else
+      ++Diag.UntrackedCallPaths;
     std::atomic_signal_fence(std::memory_order_seq_cst);
-    Frames[Depth] = Frame{S, Now, 0, Sp, ReportId};
+    Frames[Depth] = Frame{S, Now, 0, Sp, ReportId, Path};
     std::atomic_signal_fence(std::memory_order_seq_cst);
     ++Depth;
     TopRegion.store(ReportId, std::memory_order_relaxed);
-    ++S->Active;
+    if (S->Active++ == 0)
+      S->OpenPath = Path;
     if (ENERGY_UNLIKELY(Depth > Diag.MaxDepth))
       Diag.MaxDepth = Depth;
   }
@@ -130,6 +145,7 @@ public:
     RegionStats *Stats;
     uint64_t SelfTicks;
     uint64_t InclusiveTicks; /// zero unless it is the region's outermost instance
+    uint32_t Path;
   };
   /// The open frames' shares until `Now`, computed without changing the
   /// stack: other threads' stacks are read this way at process exit while
@@ -142,7 +158,7 @@ public:
 
   /// Creates the state of the calling thread, in memory from mmap (see
   /// PageMemory.h); null when out of memory.
-  static ThreadState *create(pid_t Tid, uint32_t InitialFrames);
+  static ThreadState *create(pid_t Tid, uint32_t InitialFrames, uint32_t MaxPaths);
   /// Frees a state made by create().
   static void destroy(ThreadState *T);
 
@@ -167,6 +183,8 @@ public:
   /// its own thread to attribute each interval (one relaxed store per entry
   /// and exit).
   std::atomic<uint32_t> TopRegion{NoRegionOnTop};
+  /// The call paths this thread went through (its part of `call_tree`).
+  CallPaths Paths;
   /// The thread's own counters (a meters::CounterSet) and its sampler slot,
   /// when the process is sampled; owned by the Measurement.
   void *MeterCounters = nullptr;
@@ -193,8 +211,11 @@ private:
     std::atomic_signal_fence(std::memory_order_seq_cst);
     uint64_t Elapsed = Now - F.StartTicks;
     F.Stats->SelfTicks += Elapsed - F.ChildrenTicks;
-    if (--F.Stats->Active == 0)
+    if (--F.Stats->Active == 0) {
       F.Stats->InclusiveTicks += Elapsed;
+      if (F.Path != NoPath)
+        Paths.Nodes[F.Path].InclusiveTicks += Elapsed;
+    }
     if (Depth)
       Frames[Depth - 1].ChildrenTicks += Elapsed;
     TopRegion.store(Depth ? Frames[Depth - 1].Region : NoRegionOnTop,

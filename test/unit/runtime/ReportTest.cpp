@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -39,12 +41,15 @@ void expectKeys(const json &Object, std::initializer_list<const char *> Keys) {
 // Every key docs/formats/report.md promises, with its type.
 TEST(Report, FollowsTheDocumentedFormat) {
   TempDir Dir;
-  ChildResult R = runInChild(Dir, runProgram);
+  // An empty sysfs: no energy meter, whatever the machine has.
+  ChildResult R = runInChild(Dir, runProgram, {{"ENERGY_SYSFS_ROOT", Dir.path()}});
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   const json &Rep = R.Report;
   EXPECT_EQ(Rep["format"], "energypass-report");
   EXPECT_EQ(Rep["version"], 1);
-  expectKeys(Rep, {"program", "machine", "sources", "model", "threads", "regions", "totals"});
+  expectKeys(Rep, {"program", "machine", "sources", "model", "threads", "regions", "call_tree",
+                   "totals", "diagnostics"});
+  EXPECT_FALSE(Rep.contains("timeline")) << "no meter, no ENERGY_TIMELINE: no sampler";
   expectKeys(Rep["program"], {"path", "argv", "pid", "start_time", "wall_time_s"});
   EXPECT_TRUE(Rep["program"]["argv"].is_array());
   EXPECT_GT(Rep["program"]["wall_time_s"].get<double>(), 0.0);
@@ -55,9 +60,14 @@ TEST(Report, FollowsTheDocumentedFormat) {
     expectKeys(S, {"name", "kind", "present", "used", "detail"});
   EXPECT_EQ(Rep["sources"][0]["name"], "clock");
   EXPECT_EQ(Rep["sources"][0]["present"], true);
-  // Sources this build does not have are omitted, not listed as absent.
+  // The meters' sources follow, each saying why it is absent.
+  std::map<std::string, json> ByName;
   for (const json &S : Rep["sources"])
-    EXPECT_NE(S["kind"], "counters");
+    ByName[S["name"].get<std::string>()] = S;
+  ASSERT_TRUE(ByName.count("perf-hardware") && ByName.count("rapl-powercap"));
+  EXPECT_EQ(ByName["rapl-powercap"]["present"], false);
+  EXPECT_NE(ByName["rapl-powercap"]["detail"].get<std::string>().find("no RAPL"),
+            std::string::npos);
   const json &Main = regionNamed(Rep, "main");
   expectKeys(Main, {"id", "name", "demangled", "file", "line", "kind", "parent", "module",
                     "calls", "time_s", "counts", "energy_j"});

@@ -1,0 +1,56 @@
+//===- CallTree.cpp - Merging threads' call paths, the call_tree JSON -----===//
+#include "CallTree.h"
+
+namespace energy::rt {
+
+uint32_t CallTree::node(uint32_t Parent, uint32_t Region) {
+  uint64_t Key = (uint64_t(Parent) << 32) | Region;
+  auto [It, New] = Index.try_emplace(Key, uint32_t(Nodes.size()));
+  if (New)
+    Nodes.push_back(CallPathNode{Parent, Region, 0, 0});
+  return It->second;
+}
+
+std::vector<uint32_t> CallTree::merge(const CallPaths &Thread) {
+  std::vector<uint32_t> Map(Thread.Count);
+  // Parents precede children in a thread's table, so Map[Parent] is known.
+  for (uint32_t I = 0; I < Thread.Count; ++I) {
+    const CallPathNode &N = Thread.Nodes[I];
+    uint32_t Parent = N.Parent == RootPath ? RootPath : Map[N.Parent];
+    uint32_t Mine = node(Parent, N.Region);
+    Nodes[Mine].Calls += N.Calls;
+    Nodes[Mine].InclusiveTicks += N.InclusiveTicks;
+    Map[I] = Mine;
+  }
+  return Map;
+}
+
+void CallTree::clear() {
+  Nodes.clear();
+  Index.clear();
+}
+
+nlohmann::json CallTree::toJson(double SecondsPerTick) const {
+  std::vector<uint64_t> ChildrenTicks(Nodes.size(), 0);
+  for (const CallPathNode &N : Nodes)
+    if (N.Parent != RootPath)
+      ChildrenTicks[N.Parent] += N.InclusiveTicks;
+  nlohmann::json Tree = nlohmann::json::array();
+  for (uint32_t I = 0; I < Nodes.size(); ++I) {
+    const CallPathNode &N = Nodes[I];
+    // Ticks of parent and children are read at slightly different moments
+    // for paths open at exit: never report a negative self time.
+    uint64_t Self = N.InclusiveTicks > ChildrenTicks[I] ? N.InclusiveTicks - ChildrenTicks[I] : 0;
+    Tree.push_back({{"id", I},
+                    {"region", N.Region},
+                    {"parent", N.Parent == RootPath ? nlohmann::json(nullptr)
+                                                    : nlohmann::json(N.Parent)},
+                    {"calls", N.Calls},
+                    {"time_s",
+                     {{"inclusive", double(N.InclusiveTicks) * SecondsPerTick},
+                      {"self", double(Self) * SecondsPerTick}}}});
+  }
+  return Tree;
+}
+
+} // namespace energy::rt

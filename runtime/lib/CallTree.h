@@ -1,0 +1,41 @@
+//===- CallTree.h - The call tree of the whole process --------------------===//
+//
+// Every thread's CallPaths merged by path at thread exit and process exit
+// (docs/formats/report.md, `call_tree`). Off the hot path, under the
+// Runtime's lock; it allocates freely.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_RT_CALLTREE_H
+#define ENERGY_RT_CALLTREE_H
+
+#include "CallPaths.h"
+
+#include <nlohmann/json.hpp>
+
+#include <unordered_map>
+#include <vector>
+
+namespace energy::rt {
+
+class CallTree {
+public:
+  /// Adds a thread's paths; returns, per thread node, the tree's node.
+  /// Throws std::bad_alloc.
+  std::vector<uint32_t> merge(const CallPaths &Thread);
+  /// Time of a path still open at exit (Node from merge()'s result).
+  void addInclusive(uint32_t Node, uint64_t Ticks) { Nodes[Node].InclusiveTicks += Ticks; }
+  void clear();
+
+  /// The report's `call_tree` array. Throws std::bad_alloc.
+  nlohmann::json toJson(double SecondsPerTick) const;
+
+private:
+  uint32_t node(uint32_t Parent, uint32_t Region);
+
+  std::vector<CallPathNode> Nodes;
+  std::unordered_map<uint64_t, uint32_t> Index; /// (parent, region) -> node
+};
+
+} // namespace energy::rt
+
+#endif
