@@ -42,6 +42,9 @@ public:
   /// The node of `Region` called from `Parent`, created when new; NoPath
   /// when the parent is untracked or the table is full.
   uint32_t find(uint32_t Parent, uint32_t Region) noexcept {
+    // A loop calling one function is the common case: remember the last hit.
+    if (Parent == LastParent && Region == LastRegion)
+      return LastNode;
     if (__builtin_expect(Parent == NoPath || !Slots, 0))
       return NoPath;
     uint64_t Key = (uint64_t(Parent) << 32) | Region;
@@ -52,7 +55,7 @@ public:
         return insert(H, Parent, Region);
       const CallPathNode &N = Nodes[Entry - 1];
       if (N.Parent == Parent && N.Region == Region)
-        return Entry - 1;
+        return remember(Parent, Region, Entry - 1);
     }
   }
 
@@ -60,6 +63,12 @@ public:
   uint32_t Count = 0;
 
 private:
+  uint32_t remember(uint32_t Parent, uint32_t Region, uint32_t Node) {
+    LastParent = Parent;
+    LastRegion = Region;
+    LastNode = Node;
+    return Node;
+  }
   static uint32_t hash(uint64_t Key) {
     return uint32_t((Key * 0x9e3779b97f4a7c15ull) >> 32);
   }
@@ -76,6 +85,7 @@ private:
   uint32_t *Slots = nullptr; /// node index + 1; 0 is empty
   uint32_t SlotCount = 0;    /// a power of two, at least twice MaxNodes
   uint32_t MaxNodes = 0;
+  uint32_t LastParent = NoPath, LastRegion = 0, LastNode = NoPath;
 };
 
 } // namespace energy::rt
