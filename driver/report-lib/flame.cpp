@@ -90,6 +90,64 @@ std::vector<FoldedStack> foldedStacks(const Report &R, FlameWeight Weight) {
   return Stacks;
 }
 
+namespace {
+
+/// Each node's share of its region's self figures: by self time, else by
+/// calls, else equal.
+std::vector<double> pathShares(const Report &R,
+                               const std::vector<CallTreeNode> &Tree) {
+  std::vector<double> Seconds(R.regions.size()), Calls(R.regions.size()),
+      Paths(R.regions.size());
+  for (const CallTreeNode &N : Tree) {
+    Seconds[N.region] += N.selfSeconds;
+    Calls[N.region] += static_cast<double>(N.calls);
+    Paths[N.region] += 1.0;
+  }
+  std::vector<double> Shares;
+  for (const CallTreeNode &N : Tree) {
+    if (Seconds[N.region] > 0.0)
+      Shares.push_back(N.selfSeconds / Seconds[N.region]);
+    else if (Calls[N.region] > 0.0)
+      Shares.push_back(static_cast<double>(N.calls) / Calls[N.region]);
+    else
+      Shares.push_back(1.0 / Paths[N.region]);
+  }
+  return Shares;
+}
+
+std::vector<std::string> pathFrames(const Report &R,
+                                    const std::vector<CallTreeNode> &Tree,
+                                    size_t Node) {
+  std::vector<std::string> Frames;
+  // Parents have smaller ids (checked when read), so this ends.
+  for (std::optional<uint64_t> N = Node; N; N = Tree[*N].parent)
+    Frames.push_back(frameName(R.regions[Tree[*N].region]));
+  std::reverse(Frames.begin(), Frames.end());
+  return Frames;
+}
+
+} // namespace
+
+std::vector<FoldedStack> foldedStacks(const Report &R,
+                                      const std::vector<CallTreeNode> &Tree,
+                                      FlameWeight Weight) {
+  bool Measured = R.hasMeasuredEnergy();
+  std::vector<double> Shares = pathShares(R, Tree);
+  std::vector<FoldedStack> Stacks;
+  for (size_t I = 0; I < Tree.size(); ++I) {
+    const CallTreeNode &N = Tree[I];
+    double W = Weight == FlameWeight::Time
+                   ? 1e9 * N.selfSeconds
+                   : Shares[I] * weightOf(R.regions[N.region], Weight, Measured);
+    auto Rounded = std::llround(W);
+    if (Rounded <= 0)
+      continue;
+    Stacks.push_back(
+        {pathFrames(R, Tree, I), static_cast<unsigned long long>(Rounded)});
+  }
+  return Stacks;
+}
+
 void printFolded(const std::vector<FoldedStack> &Stacks, std::ostream &OS) {
   for (const FoldedStack &S : Stacks) {
     for (size_t I = 0; I < S.frames.size(); ++I)

@@ -35,7 +35,7 @@ std::vector<std::optional<double>> nullableNumbers(const JsonNode &Array,
                                                    size_t Expected) {
   size_t N = Array.arraySize();
   if (N != Expected)
-    Array.fail("has " + std::to_string(N) + " values where " +
+    Array.fail("key " + Array.path() + " has " + std::to_string(N) + " values where " +
                std::to_string(Expected) + " were expected");
   std::vector<std::optional<double>> Values;
   for (size_t I = 0; I < N; ++I) {
@@ -60,7 +60,7 @@ TimelineInterval parseInterval(const JsonNode &Node, const Timeline &T) {
   I.start = Node["t_start"].nonNegative();
   I.end = Node["t_end"].nonNegative();
   if (I.end < I.start)
-    Node.fail("ends before it starts");
+    Node.fail("key " + Node.path() + " ends before it starts");
   I.energy = nullableNumbers(Node["energy_j"], T.meters.size());
   JsonNode Threads = Node["threads"];
   for (size_t K = 0, N = Threads.arraySize(); K < N; ++K)

@@ -79,8 +79,8 @@ Timeline requireTimeline(const ReportDocument &R, const std::string &Path,
   if (Section.is_null())
     throw ReportError(Path + ": the report has no hardware counters (no "
                       "timeline), but model '" + M.name + "' needs " +
-                      joined(M.inputs) + "; record a timeline on a machine "
-                      "where perf counts them (docs/meters.md)");
+                      joined(M.inputs) + "; re-run it with ENERGY_TIMELINE=1 on "
+                      "a machine where perf counts them (docs/meters.md)");
   Timeline T = parseTimeline(Section, Path);
   auto Missing = M.missingInputs(countedEvents(T));
   if (!Missing.empty())

@@ -2,13 +2,16 @@
 //
 // `energy-report flame REPORT [--weight energy|time|flops|bytes] [-o FILE]`
 // writes folded stacks for flamegraph.pl (`flamegraph.pl out.folded >
-// out.svg`) and speedscope (open the file). See energy/report/flame.h.
+// out.svg`) and speedscope (open the file): per call path from the report's
+// `call_tree`, or per region nesting for reports without one. See
+// energy/report/flame.h.
 //
 //===----------------------------------------------------------------------===//
 #include "command.h"
 
 #include "energy/report/flame.h"
-#include "energy/report/reader.h"
+#include "energy/report/report_document.h"
+#include "energy/report/report_error.h"
 
 #include <CLI/CLI.hpp>
 
@@ -29,8 +32,13 @@ struct FlameArguments {
 };
 
 int runFlame(const FlameArguments &Args) {
-  Report R = readReport(Args.reportPath);
-  auto Stacks = foldedStacks(R, *parseFlameWeight(Args.weight));
+  ReportDocument Doc = readReportDocument(Args.reportPath);
+  const Report &R = Doc.report;
+  FlameWeight Weight = *parseFlameWeight(Args.weight);
+  auto Tree = Doc.document.find("call_tree");
+  auto Stacks = Tree != Doc.document.end()
+                    ? foldedStacks(R, parseCallTree(*Tree, R), Weight)
+                    : foldedStacks(R, Weight);
   if (Args.output.empty()) {
     printFolded(Stacks, std::cout);
     std::cout.flush();

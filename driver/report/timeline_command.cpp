@@ -32,9 +32,9 @@ struct TimelineArguments {
 };
 
 const char *HowToRecord =
-    "has no timeline; record one with energy-stat -I 20 -o FILE -- PROGRAM "
-    "(add --meter-csv LOG for a wall meter), or with a runtime whose report "
-    "includes the sampler's timeline (docs/meters.md)";
+    "has no timeline; run the program with ENERGY_TIMELINE=1 (or "
+    "ENERGY_SAMPLE_MS=20) to record one, or use energy-stat -I 20 -o FILE -- "
+    "PROGRAM";
 
 /// energy-stat's JSON, or none when the file is something else (then the
 /// report reader gives its usual errors).

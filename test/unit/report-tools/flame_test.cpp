@@ -4,6 +4,8 @@
 
 #include "report_builder.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -50,4 +52,38 @@ TEST(Flame, CyclicParentLinksAreRefused) {
 TEST(Flame, WeightNames) {
   EXPECT_EQ(parseFlameWeight("bytes"), FlameWeight::Bytes);
   EXPECT_FALSE(parseFlameWeight("watts"));
+}
+
+TEST(Flame, CallTreePathsSplitRegionFiguresBySelfTime) {
+  Report R;
+  auto Main = addRegion(R, "main", "function", 1, std::nullopt, 0, 0.1, 0.1);
+  auto Helper = addRegion(R, "helper", "function", 5, std::nullopt, 90, 0.3, 0.3);
+  auto Tree = parseCallTree(nlohmann::json::parse(R"([
+      {"id": 0, "region": 0, "parent": null, "calls": 1, "time_s": {"inclusive": 0.4, "self": 0.1}},
+      {"id": 1, "region": 1, "parent": 0, "calls": 2, "time_s": {"inclusive": 0.2, "self": 0.2}},
+      {"id": 2, "region": 1, "parent": null, "calls": 1, "time_s": {"inclusive": 0.1, "self": 0.1}}])"),
+                            R);
+  ASSERT_EQ(Tree.size(), 3u);
+  EXPECT_EQ(Tree[1].region, Helper);
+  EXPECT_EQ(Tree[1].parent, Main);
+  auto Flops = foldedStacks(R, Tree, FlameWeight::Flops);
+  ASSERT_EQ(Flops.size(), 2u);
+  EXPECT_EQ(Flops[0].frames, (std::vector<std::string>{"main", "helper"}));
+  EXPECT_EQ(Flops[0].weight, 60u);
+  EXPECT_EQ(Flops[1].frames, std::vector<std::string>{"helper"});
+  EXPECT_EQ(Flops[1].weight, 30u);
+}
+
+TEST(Flame, CallTreeNamingAMissingRegionOrALaterParentIsRefused) {
+  Report R;
+  R.origin = "bad.json";
+  addRegion(R, "main", "function", 1, std::nullopt, 0, 0.1, 0.1);
+  auto Node = [](const char *Region, const char *Parent) {
+    return nlohmann::json::parse(std::string(R"([{"id": 0, "region": )") +
+                                 Region + R"(, "parent": )" + Parent +
+                                 R"(, "calls": 1, "time_s": {"inclusive": 0.1, "self": 0.1}}])");
+  };
+  EXPECT_NO_THROW(parseCallTree(Node("0", "null"), R));
+  EXPECT_THROW(parseCallTree(Node("3", "null"), R), ReportError);
+  EXPECT_THROW(parseCallTree(Node("0", "0"), R), ReportError);
 }

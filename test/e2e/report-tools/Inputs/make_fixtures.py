@@ -9,7 +9,9 @@ matrix-multiply report of test/e2e/report/Inputs/make_fixtures.py:
 - timeline.json: base.json with a two-thread timeline and a RAPL meter; timeline-no-meter.json
   (no meter), timeline-v2.json (unknown timeline version), energy-stat.json (energy-stat -I output
   with a wall-meter log);
-- counters-missing.json: a timeline where cycles and instructions did not count (this VM).
+- counters-missing.json: a timeline where cycles and instructions did not count (this VM);
+- call-tree.json: base.json with a call tree in which init() is called from main() and, for a
+  third of its time, from checksum().
 Run from this directory: python3 make_fixtures.py"""
 import copy
 import importlib.util
@@ -140,6 +142,15 @@ def main():
     doc["timeline"] = timeline(["task-clock", "cycles", "instructions"], [],
                                lambda t, j: [20000000, None, None], lambda j: [])
     write("counters-missing.json", doc)
+
+    doc = copy.deepcopy(base)
+    node = lambda i, region, parent, calls, incl, self_s: {
+        "id": i, "region": region, "parent": parent, "calls": calls,
+        "time_s": {"inclusive": incl, "self": self_s}}
+    doc["call_tree"] = [node(0, 0, None, 1, 0.1523, 0.00004), node(1, 1, 0, 1, 0.1412, 0.0000021),
+                        node(2, 2, 1, 1, 0.1411, 0.1411), node(3, 3, 0, 2, 0.0062, 0.0062),
+                        node(4, 4, 0, 1, 0.0048, 0.0017), node(5, 3, 4, 1, 0.0031, 0.0031)]
+    write("call-tree.json", doc)
 
     wall = [{"name": "external:wall.csv", "domain": "external"}]
     stat_timeline = timeline(["task-clock"], wall, lambda t, j: [20000000],

@@ -2,15 +2,19 @@
 //
 // `energy-report flame` writes one line per region, "root;...;region WEIGHT",
 // the folded format that flamegraph.pl and speedscope read. Each line carries
-// the region's self figure, so that a frame's width is its inclusive figure.
-// The stacks come from the regions' `parent` links (a loop inside its
-// function or enclosing loop): the report has no caller-to-callee edges yet,
-// so functions are roots.
+// a self figure, so that a frame's width is its inclusive figure.
+// With the report's call tree, there is one line per call path: its self
+// time, and the region's self energy, FLOPs or bytes split among the
+// region's paths in proportion to their self time (the tree records times
+// per path, not counts). Without one (older reports), the stacks come from
+// the regions' `parent` links (a loop inside its function or enclosing
+// loop) and functions are roots.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_REPORT_FLAME_H
 #define ENERGY_REPORT_FLAME_H
 
+#include "energy/report/call_tree.h"
 #include "energy/report/report.h"
 
 #include <optional>
@@ -35,6 +39,11 @@ struct FoldedStack {
 /// One stack per region with a non-zero weight, in region order. Throws
 /// ReportError when parent links form a cycle or name a missing region.
 std::vector<FoldedStack> foldedStacks(const Report &R, FlameWeight Weight);
+
+/// One stack per call-tree node with a non-zero weight, in node order.
+std::vector<FoldedStack> foldedStacks(const Report &R,
+                                      const std::vector<CallTreeNode> &Tree,
+                                      FlameWeight Weight);
 
 void printFolded(const std::vector<FoldedStack> &Stacks, std::ostream &OS);
 
