@@ -39,6 +39,13 @@ int runFlame(const FlameArguments &Args) {
   auto Stacks = Tree != Doc.document.end()
                     ? foldedStacks(R, parseCallTree(*Tree, R), Weight)
                     : foldedStacks(R, Weight);
+  if (Stacks.empty())
+    std::cerr << "energy-report: " << Args.reportPath
+              << ": no region has a non-zero " << Args.weight
+              << (Weight == FlameWeight::Energy && R.hasMeasuredEnergy()
+                      ? " (measured energy is used when a meter was present)"
+                      : "")
+              << "; try another --weight\n";
   if (Args.output.empty()) {
     printFolded(Stacks, std::cout);
     std::cout.flush();
