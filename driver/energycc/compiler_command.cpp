@@ -3,6 +3,26 @@
 
 namespace energy::cc {
 
+std::vector<std::string> pluginFlags(const WrapperOptions &Options,
+                                     const Invocation &Inv,
+                                     const InstallLayout &Layout) {
+  std::vector<std::string> Flags = {"-fpass-plugin=" + Layout.plugin};
+  // Pass options are parsed before -fpass-plugin loads the plugin; -load
+  // loads it early enough for clang to know them.
+  if (Options.filterFile || Inv.setsEnergyPassOption)
+    Flags.insert(Flags.end(), {"-Xclang", "-load", "-Xclang", Layout.plugin});
+  if (Options.filterFile)
+    Flags.insert(Flags.end(),
+                 {"-mllvm", "-energy-filter=" + *Options.filterFile});
+  Flags.push_back("-I" + Layout.includeDir);
+  return Flags;
+}
+
+std::vector<std::string> runtimeLinkFlags(const InstallLayout &Layout) {
+  return {"-L" + Layout.libDir, "-Wl,-rpath," + Layout.libDir, "-lenergyrt",
+          "-lpthread"};
+}
+
 std::vector<std::string> compilerCommand(const std::string &Compiler,
                                          const WrapperOptions &Options,
                                          const Invocation &Inv,
@@ -11,19 +31,13 @@ std::vector<std::string> compilerCommand(const std::string &Compiler,
   Cmd.insert(Cmd.end(), Options.clangArguments.begin(),
              Options.clangArguments.end());
   if (Inv.compilesSource) {
-    Cmd.push_back("-fpass-plugin=" + Layout.plugin);
-    // Pass options are parsed before -fpass-plugin loads the plugin; -load
-    // loads it early enough for clang to know them.
-    if (Options.filterFile || Inv.setsEnergyPassOption)
-      Cmd.insert(Cmd.end(), {"-Xclang", "-load", "-Xclang", Layout.plugin});
-    if (Options.filterFile)
-      Cmd.insert(Cmd.end(),
-                 {"-mllvm", "-energy-filter=" + *Options.filterFile});
-    Cmd.push_back("-I" + Layout.includeDir);
+    std::vector<std::string> Plugin = pluginFlags(Options, Inv, Layout);
+    Cmd.insert(Cmd.end(), Plugin.begin(), Plugin.end());
   }
-  if (Inv.links())
-    Cmd.insert(Cmd.end(), {"-L" + Layout.libDir, "-Wl,-rpath," + Layout.libDir,
-                           "-lenergyrt", "-lpthread"});
+  if (Inv.links()) {
+    std::vector<std::string> Runtime = runtimeLinkFlags(Layout);
+    Cmd.insert(Cmd.end(), Runtime.begin(), Runtime.end());
+  }
   return Cmd;
 }
 

@@ -21,6 +21,15 @@ std::vector<std::string> compilerCommand(const std::string &Compiler,
                                          const Invocation &Inv,
                                          const InstallLayout &Layout);
 
+/// What a compilation of sources needs: the plugin (loaded early when pass
+/// options are set) and the include directory.
+std::vector<std::string> pluginFlags(const WrapperOptions &Options,
+                                     const Invocation &Inv,
+                                     const InstallLayout &Layout);
+
+/// What a link needs: the runtime.
+std::vector<std::string> runtimeLinkFlags(const InstallLayout &Layout);
+
 /// The command as a shell would need it quoted, for --energy-print-command.
 std::string shellQuoted(const std::vector<std::string> &Command);
 

@@ -75,32 +75,60 @@ bool isLinkerInput(std::string_view File) {
   return File.find(".so.") != std::string_view::npos; // libfoo.so.1
 }
 
+bool isCudaLanguage(std::string_view Language) {
+  return Language == "cuda";
+}
+
 } // namespace
+
+bool Invocation::hasCudaSources() const {
+  return std::find(roles.begin(), roles.end(), ArgRole::CudaSource) !=
+         roles.end();
+}
+
+size_t Invocation::inputCount() const {
+  return std::count_if(roles.begin(), roles.end(), [](ArgRole R) {
+    return R == ArgRole::Input || R == ArgRole::CudaSource;
+  });
+}
 
 Invocation analyzeInvocation(const std::vector<std::string> &Args) {
   Invocation Inv;
-  bool ExplicitLanguage = false; // -x LANG applies to the inputs after it
+  Inv.roles.assign(Args.size(), ArgRole::Other);
+  // -x LANG applies to the inputs after it; empty means "by file name".
+  std::string Language;
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
     if (std::find(StopBeforeLink.begin(), StopBeforeLink.end(), A) !=
         StopBeforeLink.end())
       Inv.stopsBeforeLink = true;
     if (takesSeparateValue(A) && I + 1 < Args.size()) {
-      const std::string &Value = Args[++I];
-      if (A == "-x")
-        ExplicitLanguage = Value != "none";
+      const std::string &Value = Args[I + 1];
+      if (A == "-x") {
+        Language = Value == "none" ? "" : Value;
+        Inv.roles[I] = Inv.roles[I + 1] = ArgRole::Language;
+      }
+      if (A == "-o")
+        Inv.roles[I] = Inv.roles[I + 1] = ArgRole::Output;
       if (A == "-mllvm" && Value.rfind("-energy-", 0) == 0)
         Inv.setsEnergyPassOption = true;
+      ++I;
       continue;
     }
-    if (A.rfind("-x", 0) == 0 && A.size() > 2)
-      ExplicitLanguage = A.substr(2) != "none";
+    if (A.rfind("-x", 0) == 0 && A.size() > 2) {
+      Language = A.substr(2) == "none" ? "" : A.substr(2);
+      Inv.roles[I] = ArgRole::Language;
+    }
+    if (A.rfind("-o", 0) == 0 && A.size() > 2)
+      Inv.roles[I] = ArgRole::Output;
     bool IsInput = A == "-" || (!A.empty() && A[0] != '-');
     if (!IsInput)
       continue;
     Inv.hasInputs = true;
-    if (ExplicitLanguage || !isLinkerInput(A))
+    if (!Language.empty() || !isLinkerInput(A))
       Inv.compilesSource = true;
+    bool IsCuda = Language.empty() ? endsWith(A, ".cu") : isCudaLanguage(Language);
+    Inv.roles[I] = IsCuda ? ArgRole::CudaSource : ArgRole::Input;
   }
   return Inv;
 }

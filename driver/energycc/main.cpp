@@ -5,12 +5,15 @@
 // and the runtime to links, leaves every other argument as it is, and
 // exec()s the compiler, so exit status, output and signals are clang's own.
 // The name it is called by decides the language driver: a name containing
-// "++" runs clang++.
+// "++" runs clang++. CUDA builds always run clang++; emulated ones run
+// several commands and wait for them (cuda_build.h).
 //
 //===----------------------------------------------------------------------===//
 #include "compiler_command.h"
+#include "cuda_build.h"
 #include "install_layout.h"
 #include "invocation.h"
+#include "process.h"
 #include "wrapper_options.h"
 
 #include <unistd.h>
@@ -21,6 +24,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -45,11 +49,11 @@ Tool identify(const char *Argv0) {
   return T;
 }
 
-std::string chooseCompiler(const Tool &T) {
-  const char *Override = std::getenv(T.cxx ? "ENERGY_CLANGXX" : "ENERGY_CLANG");
+std::string chooseCompiler(bool Cxx) {
+  const char *Override = std::getenv(Cxx ? "ENERGY_CLANGXX" : "ENERGY_CLANG");
   if (Override && *Override)
     return Override;
-  return T.cxx ? ENERGY_DEFAULT_CLANGXX : ENERGY_DEFAULT_CLANG;
+  return Cxx ? ENERGY_DEFAULT_CLANGXX : ENERGY_DEFAULT_CLANG;
 }
 
 int fail(const Tool &T, const std::string &Message, int Status) {
@@ -87,6 +91,11 @@ std::string checkFilterFile(const WrapperOptions &O) {
          std::strerror(errno) + ")";
 }
 
+std::string compilerOverrideHint(bool Cxx) {
+  return std::string("install clang-19 or set ") +
+         (Cxx ? "ENERGY_CLANGXX" : "ENERGY_CLANG") + " to a clang-19 compiler";
+}
+
 [[noreturn]] void execute(const Tool &T, const std::vector<std::string> &Cmd) {
   std::vector<char *> Argv;
   for (const std::string &Arg : Cmd)
@@ -95,10 +104,66 @@ std::string checkFilterFile(const WrapperOptions &O) {
   execvp(Argv[0], Argv.data());
   int Error = errno;
   std::cerr << T.name << ": cannot run " << Cmd.front() << " ("
-            << std::strerror(Error) << "); install clang-19 or set "
-            << (T.cxx ? "ENERGY_CLANGXX" : "ENERGY_CLANG")
-            << " to a clang-19 compiler\n";
+            << std::strerror(Error) << "); " << compilerOverrideHint(T.cxx)
+            << "\n";
   std::exit(Error == ENOENT ? 127 : 126);
+}
+
+// Runs the commands of an emulated CUDA build in order, stopping at the
+// first that fails; returns its status.
+int runInOrder(const Tool &T, const std::vector<Command> &Commands,
+               bool Print) {
+  for (const Command &Cmd : Commands) {
+    if (Print)
+      std::cerr << shellQuoted(Cmd) << std::endl;
+    std::string Why;
+    std::optional<int> Status = runAndWait(Cmd, Why);
+    if (!Status) {
+      fail(T, Why + "; " + compilerOverrideHint(/*Cxx=*/true), 127);
+      return 127;
+    }
+    if (*Status != 0)
+      return *Status;
+  }
+  return 0;
+}
+
+int buildEmulatedCuda(const Tool &T, const CudaBuild &Build) {
+  if (std::string Problem = checkEmulatorSetup(Build.layout); !Problem.empty())
+    return fail(T, Problem, BrokenSetup);
+  std::string Why;
+  std::optional<std::string> Scratch = makeScratchFolder("energycc-cuda", Why);
+  if (!Scratch)
+    return fail(T, Why, BrokenSetup);
+  int Status;
+  try {
+    Status = runInOrder(T, emulatedCommands(Build, *Scratch),
+                        Build.options.printCommand);
+  } catch (const UsageError &E) {
+    Status = fail(T, E.what(), BadUsage);
+  }
+  std::error_code Ignored;
+  std::filesystem::remove_all(*Scratch, Ignored);
+  return Status;
+}
+
+int buildCuda(const Tool &T, const CudaBuild &Build) {
+  if (std::string Problem = checkSetup(Build.compiler, Build.inv, Build.layout);
+      !Problem.empty())
+    return fail(T, Problem, BrokenSetup);
+  if (std::string Problem = checkFilterFile(Build.options); !Problem.empty())
+    return fail(T, Problem, BadUsage);
+  if (Build.options.cudaEmulate)
+    return buildEmulatedCuda(T, Build);
+  Command Cmd;
+  try {
+    Cmd = gpuCommand(Build);
+  } catch (const UsageError &E) {
+    return fail(T, E.what(), BadUsage);
+  }
+  if (Build.options.printCommand)
+    std::cerr << shellQuoted(Cmd) << std::endl;
+  execute(Tool{T.name, /*cxx=*/true}, Cmd);
 }
 
 } // namespace
@@ -118,7 +183,7 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  std::string Compiler = chooseCompiler(T);
+  std::string Compiler = chooseCompiler(T.cxx);
   InstallLayout Layout = locateInstallation();
   if (Options.version) {
     std::cout << T.name << " (EnergyPass " ENERGY_VERSION "), running "
@@ -127,7 +192,15 @@ int main(int argc, char **argv) {
     execute(T, {Compiler, "--version"});
   }
 
+  CudaSettings Cuda;
+  try {
+    Cuda = takeCudaSettings(Options.clangArguments);
+  } catch (const UsageError &E) {
+    return fail(T, E.what(), BadUsage);
+  }
   Invocation Inv = analyzeInvocation(Options.clangArguments);
+  if (isCudaBuild(Options, Cuda, Inv))
+    return buildCuda(T, {chooseCompiler(/*Cxx=*/true), Options, Inv, Layout, Cuda});
   if (std::string Problem = checkSetup(Compiler, Inv, Layout); !Problem.empty())
     return fail(T, Problem, BrokenSetup);
   if (std::string Problem = checkFilterFile(Options); !Problem.empty())

@@ -11,6 +11,7 @@ namespace {
 
 constexpr std::string_view FilterOption = "--energy-filter";
 constexpr std::string_view PrintOption = "--energy-print-command";
+constexpr std::string_view EmulateOption = "--cuda-emulate";
 
 bool startsWith(std::string_view S, std::string_view Prefix) {
   return S.substr(0, Prefix.size()) == Prefix;
@@ -37,6 +38,8 @@ WrapperOptions parseWrapperOptions(const std::vector<std::string> &Args,
       O.help = true;
     } else if (A == "--version") {
       O.version = true;
+    } else if (A == EmulateOption) {
+      O.cudaEmulate = true;
     } else if (A == PrintOption) {
       O.printCommand = true;
     } else if (A == FilterOption) {
@@ -79,15 +82,38 @@ std::string helpText(const std::string &ToolName) {
          "allows\n"
          "                           (passed to the pass as -mllvm "
          "-energy-filter=FILE)\n"
-         "  --energy-print-command   Print the clang command on stderr before "
-         "running it\n"
+         "  --energy-print-command   Print the clang command(s) on stderr before "
+         "running them\n"
+         "  --cuda-emulate           Build CUDA to run on the CPU (no GPU or "
+         "toolkit needed)\n"
          "  --help                   This help\n"
          "  --version                energycc's version, then clang's\n"
          "\n"
+         "CUDA:\n"
+         "  .cu files (or any file after -x cuda) are compiled for the host and "
+         "the GPU in one\n"
+         "  clang command, with the plugin on both sides, against the CUDA "
+         "toolkit EnergyPass\n"
+         "  was configured with (CUDA newer than clang 19 knows is handled "
+         "through an overlay).\n"
+         "  --cuda-gpu-arch=ARCH     GPU architecture (default sm_90)\n"
+         "  --cuda-path=DIR          Another CUDA toolkit\n"
+         "  Links add libcudart when they build CUDA: with a .cu input, "
+         "--cuda-gpu-arch or\n"
+         "  --cuda-path (energyc++ --cuda-gpu-arch=sm_90 a.o b.o -o app).\n"
+         "  With --cuda-emulate (on every step) each CUDA source is rewritten to "
+         "C++ for the CPU\n"
+         "  emulator and links add it; kernels count their basic blocks per "
+         "CUDA thread into a\n"
+         "  GPU profile (energy-gpu-<program>.<pid>.json, or "
+         "$ENERGY_GPU_PROFILE).\n"
+         "  -mllvm -energy-gpu-mode=thread|warp|sample chooses what one "
+         "counter row stands for.\n"
+         "\n"
          "ENVIRONMENT:\n"
-         "  ENERGY_CLANG, ENERGY_CLANGXX  The compiler to run for C, C++ "
-         "(default: the clang-19\n"
-         "                                found when EnergyPass was built)\n"
+         "  ENERGY_CLANG, ENERGY_CLANGXX  The compiler to run for C, C++ and CUDA\n"
+         "                                (default: the clang-19 found when "
+         "EnergyPass was built)\n"
          "  ENERGY_VERBOSE=1              Same as --energy-print-command\n"
          "\n"
          "All other flags go to clang unchanged; see clang --help. Link "

@@ -1,7 +1,7 @@
 //===- wrapper_options.h - energycc's own options, apart from clang's -----===//
 //
 // energycc understands a few options of its own (all spelled --energy-*, plus
-// --help and --version); it removes them from the command line and passes
+// --cuda-emulate, --help and --version); it removes them from the command line and passes
 // every other argument to clang unchanged and in order.
 //
 //===----------------------------------------------------------------------===//
@@ -25,6 +25,7 @@ struct WrapperOptions {
   bool help = false;
   bool version = false;
   bool printCommand = false; // --energy-print-command or ENERGY_VERBOSE
+  bool cudaEmulate = false;  // --cuda-emulate: CUDA kernels run on the CPU
   std::optional<std::string> filterFile;
   std::vector<std::string> clangArguments; // everything else, in order
 };
