@@ -111,6 +111,10 @@ Command remainingCommand(const CudaBuild &B, std::vector<std::string> Args) {
   Command Cmd = compilerCommand(B.compiler, Options, Inv, B.layout);
   if (Inv.compilesSource)
     append(Cmd, {"-isystem", flow::emulator_include_dir(flowPaths(B))});
+  // Compile flags the user gave for the CUDA sources are unused here once
+  // those sources are objects.
+  if (!Inv.compilesSource && B.inv.compilesSource)
+    Cmd.push_back("-Wno-unused-command-line-argument");
   if (Inv.links())
     append(Cmd, emulatedLinkFlags(B));
   return Cmd;
