@@ -106,9 +106,8 @@ void Measurement::detachCallingThread(ThreadState &T) noexcept {
 }
 
 void Measurement::stop() noexcept {
-  if (Stopped)
+  if (Stopped.exchange(true))
     return;
-  Stopped = true;
   if (Sampler)
     Sampler->stop();
   if (Meters)

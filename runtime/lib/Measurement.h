@@ -63,7 +63,7 @@ private:
   std::unique_ptr<meters::Sampler> Sampler;
   std::string SourcesAfterFork; /// the parent's sources, kept in a fork child
   bool Started = false;
-  bool Stopped = false;
+  std::atomic<bool> Stopped{false};
 };
 
 } // namespace energy::rt

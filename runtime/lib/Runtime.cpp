@@ -385,6 +385,9 @@ void Runtime::writeFinalReport() noexcept {
   } catch (...) {
     Model.Problem = "out of memory while loading the energy model";
   }
+  // Join the sampler before taking the runtime lock: a thread's exit hook
+  // takes that lock, so joining under it could wait forever.
+  Measure.stop();
   LockedSection L(Lock);
   if (!L.owns()) {
     std::fprintf(stderr, "energypass: exit() called from a signal handler "
@@ -393,7 +396,6 @@ void Runtime::writeFinalReport() noexcept {
   }
   if (!Initialised || Finished)
     return;
-  Measure.stop();
   uint64_t Now = clockTicks();
   bool CallerMerged = false;
   for (ThreadState *T = Threads; T; T = T->Next) {

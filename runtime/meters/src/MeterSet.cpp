@@ -141,9 +141,14 @@ void MeterSet::readAll(Reading &out) {
   readEnergy(out.joules.data(), out.energyValid.data());
 }
 
+// A meter that read 0 J is never reported as having measured anything: after
+// a long run it is an interface without hardware behind it (a VM), after a
+// very short one it simply had nothing to count yet. Either way 0 J would be a
+// made-up measurement.
 void MeterSet::noteSilentMeters(const Reading &last) {
-  if (last.seconds < kSilentMeterSeconds)
-    return;
+  const char *why = last.seconds < kSilentMeterSeconds
+                        ? "too short a run for this meter to advance"
+                        : "the interface exists but no RAPL hardware backs it (a VM)";
   for (size_t i = 0; i < meters.size(); ++i) {
     if (!last.energyValid[i] || last.joules[i] != 0)
       continue;
@@ -151,7 +156,7 @@ void MeterSet::noteSilentMeters(const Reading &last) {
     if (!s || s->detail.find("read 0 J") != std::string::npos)
       continue;
     s->detail += "; " + meters[i]->name() + " read 0 J in " + std::to_string(last.seconds) +
-                 " s: the interface exists but no RAPL hardware backs it (a VM)";
+                 " s: " + why;
     bool anyMoving = false;
     for (size_t j = 0; j < meters.size(); ++j)
       anyMoving |= meters[j]->source() == s->name && last.energyValid[j] && last.joules[j] > 0;
