@@ -21,5 +21,6 @@ echo "== per-function report"
 
 echo "== roofline (machine ceilings measured once, then cached)"
 "$build/bin/energy-ceilings" --quick --no-progress -o "$out/machine.json" >/dev/null
-"$build/bin/energy-report" roofline "$out/cg.json" --machine "$out/machine.json" -o "$out/roofline.svg"
-echo "roofline plot: $out/roofline.svg"
+"$build/bin/energy-report" roofline "$out/cg.json" --machine "$out/machine.json" -o "$out/roofline.html"
+"$build/bin/energy-report" roofline "$out/cg.json" --machine "$out/machine.json" -o "$out/roofline.svg" >/dev/null
+echo "roofline plots: $out/roofline.html (interactive), $out/roofline.svg"
