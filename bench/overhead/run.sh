@@ -3,17 +3,21 @@
 # run in the same session, interleaved. Prints per program the median wall time of each build
 # and their ratio, and (with --callgrind) the ratio of instructions executed as counted by
 # valgrind --tool=callgrind, which is repeatable on a noisy machine. Ends with the geomeans.
-# Usage: bench/overhead/run.sh [--callgrind] [--runs N]   (after scripts/build.sh)
+# Usage: bench/overhead/run.sh [--callgrind] [--runs N] [--energy-flags "FLAGS"]   (after scripts/build.sh)
+#   --energy-flags: extra energycc flags for the instrumented build, e.g.
+#   "-mllvm -energy-min-instructions=200" for issue 3's size threshold.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${ENERGY_BUILD_DIR:-$root/build}
 runs=5
 callgrind=0
+energy_flags=""
 while (($#)); do
   case $1 in
     --callgrind) callgrind=1 ;;
     --runs) runs=$2; shift ;;
-    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    --energy-flags) energy_flags=$2; shift ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -21,15 +25,16 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# program | source | arguments (sized for about 0.2-1 s each)
+# program | source | arguments (sized for about 0.3-1.5 s each, so that start-up and the report
+# at exit, a few milliseconds, do not dominate)
 suite=(
-  "daxpy|examples/c/daxpy.c|4000000 40"
-  "dot|examples/c/dot.c|4000000 40"
-  "matmul|examples/c/matmul.c|400 1"
-  "stencil2d|examples/c/stencil2d.c|1024 40"
-  "fib|examples/c/fib.c|32"
-  "reduction_threads|examples/c/reduction_threads.c|4000000 2 40"
-  "cg|examples/demo/cg.c|512 300"
+  "daxpy|examples/c/daxpy.c|4000000 100"
+  "dot|examples/c/dot.c|4000000 100"
+  "matmul|examples/c/matmul.c|600 1"
+  "stencil2d|examples/c/stencil2d.c|2048 40"
+  "fib|examples/c/fib.c|30"
+  "reduction_threads|examples/c/reduction_threads.c|8000000 2 100"
+  "cg|examples/demo/cg.c|512 1000"
 )
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
@@ -46,7 +51,8 @@ log_time=0 log_instr=0 count=0
 for entry in "${suite[@]}"; do
   IFS='|' read -r name src args <<<"$entry"
   clang-19 -O2 -pthread "$root/$src" -lm -o "$work/$name.plain"
-  "$build/bin/energycc" -O2 -pthread "$root/$src" -lm -o "$work/$name.energy"
+  # shellcheck disable=SC2086 # the flags are words on purpose
+  "$build/bin/energycc" -O2 $energy_flags -pthread "$root/$src" -lm -o "$work/$name.energy"
   : >"$work/p" ; : >"$work/e"
   for ((i = 0; i < runs; ++i)); do
     wall "$work/$name.plain" $args >>"$work/p"
