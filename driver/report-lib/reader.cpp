@@ -233,8 +233,12 @@ Report parseReportText(const std::string &Text, const std::string &Origin) {
   return parseReport(parseJson(Text, Origin), Origin);
 }
 
+json readReportJson(const std::string &Path) {
+  return parseJson(readWholeFile(Path), Path);
+}
+
 Report readReport(const std::string &Path) {
-  return parseReportText(readWholeFile(Path), Path);
+  return parseReport(readReportJson(Path), Path);
 }
 
 } // namespace energy::report

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "command.h"
 
-#include "energy/report/report_document.h"
+#include "energy/report/reader.h"
 #include "energy/report/report_error.h"
 #include "energy/report/timeline_svg.h"
 
@@ -36,16 +36,9 @@ const char *HowToRecord =
     "ENERGY_SAMPLE_MS=20) to record one, or use energy-stat -I 20 -o FILE -- "
     "PROGRAM";
 
-/// energy-stat's JSON, or none when the file is something else (then the
-/// report reader gives its usual errors).
-std::optional<nlohmann::json> energyStatDocument(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  std::stringstream Text;
-  Text << In.rdbuf();
-  auto Doc = nlohmann::json::parse(Text.str(), nullptr, false);
-  if (Doc.is_object() && Doc.value("format", "") == "energy-stat")
-    return Doc;
-  return std::nullopt;
+bool isEnergyStatDocument(const nlohmann::json &Doc) {
+  return Doc.is_object() && Doc.contains("format") &&
+         Doc["format"] == "energy-stat";
 }
 
 std::string baseName(const std::string &Path) {
@@ -57,21 +50,23 @@ std::string baseName(const std::string &Path) {
 std::pair<Timeline, TimelinePlot> loadTimeline(const std::string &Path) {
   TimelinePlot Plot;
   nlohmann::json Section;
-  if (auto Stat = energyStatDocument(Path)) {
-    if (Stat->value("version", 0) != 1)
+  // One read and one parse, with the report reader's errors for bad files;
+  // then the document is either energy-stat's or a report.
+  nlohmann::json Doc = readReportJson(Path);
+  if (isEnergyStatDocument(Doc)) {
+    if (Doc.value("version", 0) != 1)
       throw ReportError(Path + ": unsupported energy-stat version (this "
                         "energy-report reads version 1); use a matching "
                         "energy-report");
-    Section = Stat->value("timeline", nlohmann::json());
+    Section = Doc.value("timeline", nlohmann::json());
     Plot.title = "power of " + baseName(Path) + " (energy-stat)";
   } else {
-    ReportDocument R = readReportDocument(Path);
-    Section = R.document.value("timeline", nlohmann::json());
-    for (const Region &Reg : R.report.regions)
+    Report R = parseReport(Doc, Path);
+    Section = Doc.value("timeline", nlohmann::json());
+    for (const Region &Reg : R.regions)
       Plot.regionNames.push_back(Reg.demangled);
     Plot.title = "power of " +
-                 (R.report.argv.empty() ? R.report.programPath
-                                        : R.report.argv.front()) +
+                 (R.argv.empty() ? R.programPath : R.argv.front()) +
                  " (" + baseName(Path) + ")";
   }
   if (Section.is_null())

@@ -22,6 +22,10 @@ inline constexpr long long ReportVersion = 1;
 /// Reads and validates the report file at Path; throws ReportError.
 Report readReport(const std::string &Path);
 
+/// Reads the report file at Path as JSON, with the same one-line errors for
+/// unreadable, empty, truncated or malformed files; does not validate it.
+nlohmann::json readReportJson(const std::string &Path);
+
 /// Parses and validates the text of a report; `Origin` names it in errors.
 Report parseReportText(const std::string &Text, const std::string &Origin);
 
