@@ -13,10 +13,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace energy::model {
 
@@ -86,25 +82,12 @@ AnalyticModel AnalyticModel::fromJson(const nlohmann::json &Json,
 }
 
 AnalyticModel AnalyticModel::load(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    throw ModelError("energy model " + Path + ": cannot open (" +
-                     std::strerror(errno) +
-                     "); set ENERGY_MODEL to an existing model file");
-  std::stringstream Text;
-  Text << In.rdbuf();
-  return fromText(Text.str(), Path);
+  return fromJson(readModelFile(Path), Path);
 }
 
 AnalyticModel AnalyticModel::fromText(const std::string &Text,
                                       const std::string &Origin) {
-  nlohmann::json Doc = nlohmann::json::parse(Text, nullptr,
-                                             /*allow_exceptions=*/false);
-  if (Doc.is_discarded())
-    throw ModelError("energy model " + Origin +
-                     ": not valid JSON (corrupt or truncated); restore it or "
-                     "set ENERGY_MODEL to another model");
-  return fromJson(Doc, Origin);
+  return fromJson(parseModelText(Text, Origin), Origin);
 }
 
 EnergyEstimate AnalyticModel::estimate(const Activity &A) const {
@@ -120,6 +103,25 @@ EnergyEstimate AnalyticModel::estimate(const Activity &A) const {
   Dynamic += static_cast<double>(A.branches) * JoulesPerBranch;
   E.dynamicJoules = Dynamic;
   return E;
+}
+
+EnergyEstimate AnalyticModel::estimate(const ModelInputs &Inputs) const {
+  if (!Inputs.counts)
+    throw ModelError("energy model " + Name +
+                     ": the analytic model needs the exact counts of "
+                     "EnergyPass instrumentation, and this input has none; "
+                     "use a learned model for perf counters");
+  Activity Counted = *Inputs.counts;
+  Counted.seconds = Inputs.seconds;
+  return estimate(Counted);
+}
+
+double AnalyticModel::realTimeJoules(const std::vector<EventValues> &,
+                                     double) const {
+  throw ModelError("energy model " + Name +
+                   ": the analytic model has no real-time form (it reads "
+                   "exact counts, not sampled perf events); use estimate() "
+                   "or a learned model");
 }
 
 } // namespace energy::model

@@ -4,8 +4,12 @@
 
 #include "energy/model/analytic_model.h"
 
+#include <cerrno>
 #include <climits>
 #include <cmath>
+#include <cstring>
+#include <fstream>
+#include <sstream>
 
 namespace energy::model {
 
@@ -72,6 +76,28 @@ double ModelObject::nonNegative(const std::string &Key) const {
   if (!std::isfinite(D) || D < 0)
     fail(Key, "must be zero or positive, found " + V.dump());
   return D;
+}
+
+nlohmann::json parseModelText(const std::string &Text,
+                              const std::string &Origin) {
+  nlohmann::json Doc = nlohmann::json::parse(Text, nullptr,
+                                             /*allow_exceptions=*/false);
+  if (Doc.is_discarded())
+    throw ModelError("energy model " + Origin +
+                     ": not valid JSON (corrupt or truncated); restore it or "
+                     "use another model file");
+  return Doc;
+}
+
+nlohmann::json readModelFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    throw ModelError("energy model " + Path + ": cannot open (" +
+                     std::strerror(errno) +
+                     "); check the path (ENERGY_MODEL, --model)");
+  std::stringstream Text;
+  Text << In.rdbuf();
+  return parseModelText(Text.str(), Path);
 }
 
 ModelObject ModelObject::object(const std::string &Key) const {

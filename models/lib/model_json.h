@@ -42,6 +42,13 @@ private:
   std::string Path;
 };
 
+/// Parses the text of a model file; throws ModelError for text that is not
+/// JSON. `Origin` names the file in errors.
+nlohmann::json parseModelText(const std::string &Text,
+                              const std::string &Origin);
+/// Reads and parses a model file; throws ModelError.
+nlohmann::json readModelFile(const std::string &Path);
+
 } // namespace energy::model
 
 #endif

@@ -11,29 +11,15 @@
 #ifndef ENERGY_MODEL_ANALYTIC_MODEL_H
 #define ENERGY_MODEL_ANALYTIC_MODEL_H
 
-#include "energy/model/activity.h"
+#include "energy/model/energy_model.h"
 
 #include <nlohmann/json_fwd.hpp>
 
-#include <stdexcept>
 #include <string>
 
 namespace energy::model {
 
-/// Thrown for a missing, corrupt or unsupported model file; what() is one
-/// line that names the file, the problem and the way out.
-class ModelError : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
-
-struct EnergyEstimate {
-  double staticJoules = 0.0;
-  double dynamicJoules = 0.0;
-  double total() const { return staticJoules + dynamicJoules; }
-};
-
-class AnalyticModel {
+class AnalyticModel final : public EnergyModel {
 public:
   /// Parses a model document; throws ModelError. `Origin` names it in errors.
   static AnalyticModel fromJson(const nlohmann::json &Doc,
@@ -46,7 +32,15 @@ public:
 
   EnergyEstimate estimate(const Activity &A) const;
 
-  const std::string &name() const { return Name; }
+  const std::string &name() const override { return Name; }
+  std::string kind() const override { return "analytic"; }
+  std::vector<std::string> requiredEvents() const override { return {}; }
+  /// Reads Inputs.counts over Inputs.seconds; throws ModelError without
+  /// counts.
+  EnergyEstimate estimate(const ModelInputs &Inputs) const override;
+  /// Always throws ModelError: sampled perf events carry no exact counts.
+  double realTimeJoules(const std::vector<EventValues> &Samples,
+                        double Seconds) const override;
   int version() const { return Version; }
 
 private:

@@ -1,0 +1,29 @@
+//===- energy_model.cpp - Loading any model file by its kind --------------===//
+//
+// Every model file shares the envelope {"format": "energypass-model",
+// "version": 1, "kind": ...}; the kind picks the reader. Each reader checks
+// the envelope again, so a document is never half-accepted.
+//
+//===----------------------------------------------------------------------===//
+#include "energy/model/energy_model.h"
+
+#include "energy/model/analytic_model.h"
+
+#include "model_json.h"
+
+namespace energy::model {
+
+EnergyModel::~EnergyModel() = default;
+
+std::unique_ptr<EnergyModel> loadModel(const std::string &Path) {
+  nlohmann::json Doc = readModelFile(Path);
+  ModelObject Envelope(Doc, Path);
+  std::string Kind = Envelope.string("kind");
+  if (Kind == "analytic")
+    return std::make_unique<AnalyticModel>(AnalyticModel::fromJson(Doc, Path));
+  throw ModelError("energy model " + Path + ": model kind \"" + Kind +
+                   "\" is not one this build applies (analytic); use an "
+                   "analytic model file");
+}
+
+} // namespace energy::model
