@@ -13,7 +13,6 @@
 
 #include <nlohmann/json.hpp>
 
-
 namespace energy::model {
 
 namespace {

@@ -8,6 +8,7 @@
 #include "energy/model/energy_model.h"
 
 #include "energy/model/analytic_model.h"
+#include "energy/model/learned_model.h"
 
 #include "model_json.h"
 
@@ -21,9 +22,11 @@ std::unique_ptr<EnergyModel> loadModel(const std::string &Path) {
   std::string Kind = Envelope.string("kind");
   if (Kind == "analytic")
     return std::make_unique<AnalyticModel>(AnalyticModel::fromJson(Doc, Path));
-  throw ModelError("energy model " + Path + ": model kind \"" + Kind +
-                   "\" is not one this build applies (analytic); use an "
-                   "analytic model file");
+  if (Kind == "linear" || Kind == "forest" || Kind == "boosted")
+    return std::make_unique<LearnedModel>(LearnedModel::fromJson(Doc, Path));
+  Envelope.fail("kind", "is \"" + Kind +
+                            "\", not analytic, linear, forest "
+                            "or boosted");
 }
 
 } // namespace energy::model

@@ -25,7 +25,7 @@ const char *typeName(const nlohmann::json &V) {
 
 ModelObject::ModelObject(const nlohmann::json &Value, std::string Origin,
                          std::string Path)
-    : Value(Value), Origin(std::move(Origin)), Path(std::move(Path)) {
+    : Value(&Value), Origin(std::move(Origin)), Path(std::move(Path)) {
   if (!Value.is_object())
     throw ModelError("energy model " + this->Origin + ": " +
                      (this->Path.empty() ? "the document" : this->Path) +
@@ -45,8 +45,8 @@ void ModelObject::fail(const std::string &Key,
 }
 
 const nlohmann::json &ModelObject::member(const std::string &Key) const {
-  auto It = Value.find(Key);
-  if (It == Value.end())
+  auto It = Value->find(Key);
+  if (It == Value->end())
     fail(Key, "is missing");
   return *It;
 }
@@ -98,6 +98,57 @@ nlohmann::json readModelFile(const std::string &Path) {
   std::stringstream Text;
   Text << In.rdbuf();
   return parseModelText(Text.str(), Path);
+}
+
+double ModelObject::number(const std::string &Key) const {
+  const nlohmann::json &V = member(Key);
+  if (!V.is_number())
+    fail(Key, std::string("must be a number, found ") + typeName(V));
+  double D = V.get<double>();
+  if (!std::isfinite(D))
+    fail(Key, "must be finite, found " + V.dump());
+  return D;
+}
+
+const nlohmann::json &ModelObject::array(const std::string &Key) const {
+  const nlohmann::json &V = member(Key);
+  if (!V.is_array())
+    fail(Key, std::string("must be an array, found ") + typeName(V));
+  return V;
+}
+
+std::vector<std::string> ModelObject::strings(const std::string &Key) const {
+  std::vector<std::string> Out;
+  for (const nlohmann::json &E : array(Key)) {
+    if (!E.is_string())
+      fail(Key, std::string("must hold strings only, found ") + typeName(E));
+    Out.push_back(E.get<std::string>());
+  }
+  return Out;
+}
+
+std::vector<double> ModelObject::numbers(const std::string &Key) const {
+  std::vector<double> Out;
+  for (const nlohmann::json &E : array(Key)) {
+    if (!E.is_number() || !std::isfinite(E.get<double>()))
+      fail(Key, "must hold finite numbers only, found " + E.dump());
+    Out.push_back(E.get<double>());
+  }
+  return Out;
+}
+
+std::vector<ModelObject> ModelObject::objects(const std::string &Key) const {
+  std::vector<ModelObject> Out;
+  const nlohmann::json &A = array(Key);
+  for (size_t I = 0; I < A.size(); ++I)
+    Out.emplace_back(A[I], Origin,
+                     keyPath(Key) + "[" + std::to_string(I) + "]");
+  return Out;
+}
+
+bool ModelObject::has(const std::string &Key) const {
+  auto It = Value->find(Key);
+  return It != Value->end() && !It->is_null();
 }
 
 ModelObject ModelObject::object(const std::string &Key) const {

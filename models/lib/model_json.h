@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
 namespace energy::model {
 
@@ -22,14 +23,22 @@ public:
   ModelObject(const nlohmann::json &Value, std::string Origin,
               std::string Path = "");
 
-  const nlohmann::json &value() const { return Value; }
+  const nlohmann::json &value() const { return *Value; }
   std::string keyPath(const std::string &Key) const;
 
   std::string string(const std::string &Key) const;
   long long integer(const std::string &Key) const;
   /// A finite number that is zero or positive (energies, powers).
   double nonNegative(const std::string &Key) const;
+  /// Any finite number (coefficients, thresholds).
+  double number(const std::string &Key) const;
+  std::vector<std::string> strings(const std::string &Key) const;
+  std::vector<double> numbers(const std::string &Key) const;
   ModelObject object(const std::string &Key) const;
+  /// The array at Key; each element must be an object.
+  std::vector<ModelObject> objects(const std::string &Key) const;
+  /// True when Key is present and not null.
+  bool has(const std::string &Key) const;
 
   [[noreturn]] void fail(const std::string &Key,
                          const std::string &Problem) const;
@@ -37,7 +46,9 @@ public:
 private:
   const nlohmann::json &member(const std::string &Key) const;
 
-  const nlohmann::json &Value;
+  const nlohmann::json &array(const std::string &Key) const;
+
+  const nlohmann::json *Value;
   std::string Origin;
   std::string Path;
 };

@@ -1,8 +1,9 @@
-//===- energy/model/analytic_model.h - The default, physically grounded model ===//
+//===- energy/model/analytic_model.h - The default, physically grounded model
+//===//
 //
 // Energy = static power x time + sum over operations of count x energy per
-// operation (FLOPs by precision and kind, bytes loaded and stored, instructions,
-// branches). The parameters live in a versioned JSON model file
+// operation (FLOPs by precision and kind, bytes loaded and stored,
+// instructions, branches). The parameters live in a versioned JSON model file
 // (docs/formats/model.md); the shipped one is models/default.json, with its
 // sources in docs/default-model.md. It is an estimate: reports label it
 // "modelled".

@@ -1,0 +1,29 @@
+//===- class_split.cpp - The paper's two program classes ------------------===//
+#include "energy/model/class_split.h"
+
+#include "model_json.h"
+
+#include <sstream>
+
+namespace energy::model {
+
+std::string ClassSplit::condition(int Class) const {
+  std::ostringstream S;
+  S << feature << (Class == 0 ? " >= " : " < ") << threshold;
+  return S.str();
+}
+
+nlohmann::json ClassSplit::toJson() const {
+  return {{"feature", feature}, {"threshold", threshold}};
+}
+
+ClassSplit ClassSplit::fromJson(const nlohmann::json &J,
+                                const std::string &Origin) {
+  ModelObject O(J, Origin, "split");
+  ClassSplit S;
+  S.feature = O.string("feature");
+  S.threshold = O.number("threshold");
+  return S;
+}
+
+} // namespace energy::model

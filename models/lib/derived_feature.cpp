@@ -1,0 +1,36 @@
+//===- derived_feature.cpp - Features computed from raw counters ----------===//
+#include "energy/model/derived_feature.h"
+
+#include "model_json.h"
+
+namespace energy::model {
+
+double ratioValue(const DerivedFeature &D, double Numerator,
+                  double Denominator) {
+  return Denominator == 0.0 ? 0.0 : Numerator / Denominator * D.factor;
+}
+
+nlohmann::json toJson(const DerivedFeature &D) {
+  if (D.op == DerivedFeature::Previous)
+    return {{"name", D.name}, {"op", "previous"}, {"input", D.numerator}};
+  return {{"name", D.name},
+          {"op", "ratio"},
+          {"numerator", D.numerator},
+          {"denominator", D.denominator},
+          {"factor", D.factor}};
+}
+
+DerivedFeature derivedFromJson(const nlohmann::json &J,
+                               const std::string &Origin) {
+  ModelObject O(J, Origin, "derived");
+  std::string Op = O.has("op") ? O.string("op") : "ratio";
+  if (Op == "previous")
+    return {O.string("name"), O.string("input"), "", 1.0,
+            DerivedFeature::Previous};
+  if (Op != "ratio")
+    O.fail("op", "is '" + Op + "', not 'ratio' or 'previous'");
+  return {O.string("name"), O.string("numerator"), O.string("denominator"),
+          O.number("factor"), DerivedFeature::Ratio};
+}
+
+} // namespace energy::model
