@@ -1,6 +1,8 @@
 //===- Measurement.cpp - Probing sources, sampling, thread counters -------===//
 #include "Measurement.h"
 
+#include "meters/SysfsFiles.h"
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -44,12 +46,20 @@ long requestedPeriodMs() {
 
 } // namespace
 
+void Measurement::configureRegionCounting() {
+  bool Hardware = false;
+  for (const meters::Source &S : Meters ? Meters->sources() : std::vector<meters::Source>{})
+    Hardware |= S.name == "perf-hardware" && S.present;
+  Regions.configure(Hardware, meters::sysfsRoot());
+}
+
 void Measurement::start() noexcept {
   if (Started)
     return;
   Started = true;
   try {
     Meters = meters::MeterSet::probe();
+    configureRegionCounting();
     if (!Meters)
       return;
     long Period = requestedPeriodMs();
@@ -131,7 +141,11 @@ void Measurement::abandonAfterFork() noexcept {
 nlohmann::json Measurement::sourcesJson() const {
   std::string Text = Meters ? Meters->sourcesJson() : SourcesAfterFork;
   nlohmann::json Sources = nlohmann::json::parse(Text, nullptr, false);
-  return Sources.is_array() ? Sources : nlohmann::json::array();
+  if (!Sources.is_array())
+    Sources = nlohmann::json::array();
+  if (Started)
+    Sources.push_back(Regions.sourceJson());
+  return Sources;
 }
 
 nlohmann::json Measurement::timelineJson() const {

@@ -8,6 +8,8 @@
 // report always says which sources exist and how to enable the missing ones;
 // the sampler thread runs only when an energy meter is present,
 // ENERGY_TIMELINE=1, or ENERGY_SAMPLE_MS asks for it (0 turns it off).
+// It also holds the per-region counter request (ENERGY_REGION_EVENTS,
+// RegionCounters.h), configured at start-up from what the probe found.
 //
 // Thread-safety: every function is called under the Runtime's lock, except
 // that the sampler thread reads ThreadState::TopRegion on its own.
@@ -16,6 +18,7 @@
 #ifndef ENERGY_RT_MEASUREMENT_H
 #define ENERGY_RT_MEASUREMENT_H
 
+#include "RegionCounters.h"
 #include "ThreadState.h"
 
 #include "meters/MeterSet.h"
@@ -58,10 +61,16 @@ public:
   /// Whether an energy meter was sampled and counted something (after stop).
   bool measuresEnergy() const;
 
+  RegionCounting &regionCounting() { return Regions; }
+  const RegionCounting &regionCounting() const { return Regions; }
+
 private:
+  void configureRegionCounting();
+
   std::unique_ptr<meters::MeterSet> Meters;
   std::unique_ptr<meters::Sampler> Sampler;
   std::string SourcesAfterFork; /// the parent's sources, kept in a fork child
+  RegionCounting Regions;
   bool Started = false;
   std::atomic<bool> Stopped{false};
 };

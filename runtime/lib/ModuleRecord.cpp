@@ -104,6 +104,26 @@ void ModuleRecord::forget() noexcept {
 void ModuleRecord::resetTotals() noexcept {
   std::fill(Counts.begin(), Counts.end(), 0);
   std::fill(Totals.begin(), Totals.end(), RegionTotals{});
+  std::fill(CounterTotals.begin(), CounterTotals.end(), 0.0);
+}
+
+void ModuleRecord::addRegionCounters(uint32_t Region, const double *Values,
+                                     unsigned Stride) noexcept {
+  if (!Values || !Stride || Region >= NumRegions)
+    return;
+  if (CounterTotals.empty()) {
+    try {
+      CounterTotals.assign(size_t(NumRegions) * Stride, 0.0);
+    } catch (const std::bad_alloc &) {
+      return;
+    }
+    CounterStride = Stride;
+  }
+  if (Stride != CounterStride)
+    return;
+  double *Into = &CounterTotals[size_t(Region) * Stride];
+  for (unsigned I = 0; I < Stride; ++I)
+    Into[I] += Values[I];
 }
 
 } // namespace energy::rt

@@ -58,6 +58,15 @@ public:
 
   void resetTotals() noexcept;
 
+  /// Adds one region's per-region counter values (self then inclusive,
+  /// `Stride` doubles; null adds nothing). Counter totals start on first use.
+  void addRegionCounters(uint32_t Region, const double *Values, unsigned Stride) noexcept;
+  /// Region R's merged counters (self then inclusive), or null when none
+  /// were merged.
+  const double *regionCounters(uint32_t Region) const {
+    return CounterTotals.empty() ? nullptr : &CounterTotals[size_t(Region) * CounterStride];
+  }
+
   const uint32_t Ordinal;
   const uint32_t RegionBase; /// global index of the module's region 0
   const uint32_t NumRegions;
@@ -72,6 +81,8 @@ public:
 
   std::vector<uint64_t> Counts;       /// merged counters, blocks then dynamic
   std::vector<RegionTotals> Totals;   /// merged per-region time and calls
+  std::vector<double> CounterTotals;  /// merged per-region counters, or empty
+  unsigned CounterStride = 0;
 
 private:
   ModuleRecord(energy_module *Desc, uint32_t Ordinal, uint32_t RegionBase);

@@ -4,6 +4,7 @@
 #include "Clock.h"
 #include "RegionCounts.h"
 
+#include <cmath>
 #include <cstdio>
 #include <unistd.h>
 
@@ -164,6 +165,27 @@ json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
   return Region;
 }
 
+/// One side (self or inclusive) of a region's counters: null for an event
+/// no thread ever counted; whole numbers unless multiplexing scaled them.
+json counterSide(const double *Values, const RegionCounting &Counting) {
+  json Side = json::object();
+  for (unsigned E = 0; E < Counting.size(); ++E) {
+    if (!Counting.counted(E))
+      Side[Counting.eventName(E)] = nullptr;
+    else if (Counting.scaled())
+      Side[Counting.eventName(E)] = Values[E];
+    else
+      Side[Counting.eventName(E)] = uint64_t(Values[E] < 0 ? 0 : std::llround(Values[E]));
+  }
+  return Side;
+}
+
+json regionCountersJson(const double *Values, const RegionCounting &Counting) {
+  return {{"self", counterSide(Values, Counting)},
+          {"inclusive", counterSide(Values + Counting.size(), Counting)},
+          {"scaled", Counting.scaled()}};
+}
+
 json sourcesJson(const ModelChoice &Choice, double SecondsPerTick,
                  const Measurement &Measure) {
   json Model = {{"name", "model"},
@@ -212,6 +234,9 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
       accumulate(Total, A);
       Regions.push_back(regionJson(*M, R, A, Choice, Run.SecondsPerTick,
                                    measuredEnergy(Run, Measured, M->RegionBase + R)));
+      if (const double *C = M->regionCounters(R))
+        Regions.back()["counters"] =
+            regionCountersJson(C, Run.Measure.regionCounting());
     }
     char Hash[17];
     std::snprintf(Hash, sizeof Hash, "%016llx", (unsigned long long)M->Hash);

@@ -223,6 +223,7 @@ ThreadState *Runtime::attachThread() noexcept {
   CurrentThread = T;
   pthread_setspecific(ThreadExitKey, T);
   Measure.attachCallingThread(*T);
+  attachRegionCounters(*T);
   // Every module now, so that the thread's counters can be merged from
   // another thread (process exit, dlclose) even for modules it never
   // entered a region of.
@@ -259,6 +260,19 @@ void Runtime::detachThread(ThreadState &T) noexcept {
   ThreadState::destroy(&T);
 }
 
+// Before the thread adopts any module: counter storage comes with the slots.
+void Runtime::attachRegionCounters(ThreadState &T) noexcept {
+  std::unique_ptr<ThreadCounters> Counters =
+      Measure.regionCounting().openForCallingThread();
+  if (!Counters)
+    return;
+  void *Frames = allocatePages(size_t(T.Capacity) * Counters->stride() * sizeof(double));
+  if (!Frames)
+    return;
+  T.CounterFrames = static_cast<double *>(Frames);
+  T.Counters = Counters.release();
+}
+
 ModuleSlot *Runtime::adoptModules(ThreadState &T, const ModuleRecord &Rec) noexcept {
   LockedSection L(Lock);
   if (!L.owns())
@@ -286,6 +300,13 @@ void Runtime::adoptAllModules(ThreadState &T) noexcept {
     S.Stats = static_cast<RegionStats *>(
         allocatePages(M->NumRegions * sizeof(RegionStats)));
     S.NumRegions = S.Stats ? M->NumRegions : 0;
+    if (size_t Stride = T.counterStride(); Stride && S.Stats) {
+      // Without this memory the module's regions keep their time, not counts.
+      S.CounterStats = static_cast<double *>(
+          allocatePages(M->NumRegions * Stride * sizeof(double)));
+      for (uint32_t R = 0; S.CounterStats && R < M->NumRegions; ++R)
+        S.Stats[R].Counters = S.CounterStats + R * Stride;
+    }
   }
   T.NumSlots = Wanted;
 }
@@ -297,6 +318,13 @@ bool Runtime::growFrames(ThreadState &T) noexcept {
   if (!L.owns())
     return false;
   uint32_t NewCapacity = T.Capacity * 2 < MaxDepth ? T.Capacity * 2 : MaxDepth;
+  if (size_t Stride = T.counterStride()) {
+    void *GrownCounters = T.growArray(T.CounterFrames, T.Capacity * Stride * sizeof(double),
+                                      NewCapacity * Stride * sizeof(double));
+    if (!GrownCounters)
+      return false;
+    T.CounterFrames = static_cast<double *>(GrownCounters);
+  }
   void *Grown = T.growArray(T.Frames, T.Capacity * sizeof(Frame),
                             NewCapacity * sizeof(Frame));
   if (!Grown)
@@ -340,10 +368,47 @@ void Runtime::mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noe
     std::fprintf(stderr, "energypass: out of memory: the open regions of "
                          "thread %d are left out of the report\n", int(T.Tid));
   }
+  if (T.Counters)
+    mergeRegionCounters(T, OnItsOwnThread);
   if (OnItsOwnThread)
     mergeCallingThreadCounters();
   Diag.add(T.Diag);
   ++ThreadsMerged;
+}
+
+void Runtime::mergeRegionCounters(ThreadState &T, bool OnItsOwnThread) noexcept {
+  unsigned Stride = T.Counters->stride();
+  for (uint32_t I = 0; I < T.NumSlots; ++I) {
+    const RegionStats *Stats = T.Slots[I].Stats;
+    for (uint32_t R = 0; Stats && R < Modules[I]->NumRegions; ++R)
+      Modules[I]->addRegionCounters(R, Stats[R].Counters, Stride);
+  }
+  // Another thread still runs: read its group without touching its state.
+  double Now[MaxRegionEvents];
+  if (OnItsOwnThread) {
+    T.Counters->sample();
+    std::copy_n(T.Counters->cumulative(), T.Counters->size(), Now);
+  } else {
+    T.Counters->peek(Now);
+  }
+  try {
+    std::vector<double> Shares = T.openFrameCounterShares(Now);
+    // Innermost first, as openFrameCounterShares lists them.
+    for (uint32_t Frame = T.Depth, At = 0; Frame-- > 0; At += Stride) {
+      const RegionStats *Open = T.Frames[Frame].Stats;
+      for (uint32_t I = 0; I < T.NumSlots; ++I) {
+        const RegionStats *Base = T.Slots[I].Stats;
+        if (!Base || Open < Base || Open >= Base + Modules[I]->NumRegions)
+          continue;
+        Modules[I]->addRegionCounters(uint32_t(Open - Base), &Shares[At], Stride);
+        break;
+      }
+    }
+  } catch (const std::bad_alloc &) {
+    std::fprintf(stderr, "energypass: out of memory: the open regions' counters of "
+                         "thread %d are left out of the report\n", int(T.Tid));
+  }
+  Measure.regionCounting().merge(*T.Counters);
 }
 
 // Zeroing what was merged makes later increments in this thread (exit
@@ -479,12 +544,16 @@ void Runtime::resetAfterFork() noexcept {
     for (uint32_t I = 0; I < Me->NumSlots; ++I) {
       RegionStats *Stats = Me->Slots[I].Stats;
       for (uint32_t R = 0; Stats && R < Modules[I]->NumRegions; ++R)
-        Stats[R] = RegionStats{0, 0, 0, Stats[R].Active, Stats[R].OpenPath};
+        Stats[R] = RegionStats{0, 0, 0, Stats[R].Active, Stats[R].OpenPath,
+                               Stats[R].Counters};
+      if (double *Counts = Me->Slots[I].CounterStats)
+        std::fill_n(Counts, size_t(Modules[I]->NumRegions) * Me->counterStride(), 0.0);
     }
     Me->restartAfterFork(Now);
   }
   discardCallingThreadCounters();
   Measure.abandonAfterFork();
+  Measure.regionCounting().resetFigures();
   Tree.clear();
   Diag = Diagnostics{};
   ThreadsMerged = 0;

@@ -63,7 +63,9 @@ private:
   Runtime() = default;
   bool initialise() noexcept;
   void adoptAllModules(ThreadState &T) noexcept;
+  void attachRegionCounters(ThreadState &T) noexcept;
   void mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noexcept;
+  void mergeRegionCounters(ThreadState &T, bool OnItsOwnThread) noexcept;
   void mergeCallingThreadCounters() noexcept;
   void discardCallingThreadCounters() noexcept;
   void link(ThreadState &T) noexcept;

@@ -12,10 +12,15 @@
 namespace energy::rt {
 
 ThreadState::~ThreadState() {
-  for (uint32_t I = 0; I < NumSlots; ++I)
+  size_t Stride = counterStride();
+  for (uint32_t I = 0; I < NumSlots; ++I) {
     freePages(Slots[I].Stats, Slots[I].NumRegions * sizeof(RegionStats));
+    freePages(Slots[I].CounterStats, Slots[I].NumRegions * Stride * sizeof(double));
+  }
   freePages(Slots, SlotCapacity * sizeof(ModuleSlot));
   freePages(Frames, Capacity * sizeof(Frame));
+  freePages(CounterFrames, Capacity * Stride * sizeof(double));
+  delete Counters;
   for (unsigned I = 0; I < NumRetired; ++I)
     freePages(Retired[I].Memory, Retired[I].Bytes);
   Paths.release();
@@ -53,6 +58,7 @@ void *ThreadState::growArray(void *Old, size_t OldBytes, size_t NewBytes) {
   return New;
 }
 
+template <bool Counted>
 void ThreadState::closeStaleBeforeEnter(uintptr_t Sp, const ModuleRecord &Rec,
                                         uint32_t Region, uint64_t Now) {
   bool OwnsFrame = Rec.isFunctionRegion(Region);
@@ -61,7 +67,7 @@ void ThreadState::closeStaleBeforeEnter(uintptr_t Sp, const ModuleRecord &Rec,
     uintptr_t TopSp = Frames[Depth - 1].Sp;
     if (!(TopSp < Sp || (OwnsFrame && TopSp == Sp)))
       break;
-    pop(Now);
+    pop<Counted>(Now);
     ++Diag.UnwoundFrames;
     Closed = true;
   }
@@ -79,6 +85,7 @@ bool ThreadState::leaveOverflow(uintptr_t Sp) {
   return false;
 }
 
+template <bool Counted>
 void ThreadState::exitSlow(RegionStats *S, uintptr_t Sp, uint64_t Now) {
   // Frames below the caller are gone. One of them may be the exiting region
   // itself when its exit call was made from a frame that has already been
@@ -87,12 +94,12 @@ void ThreadState::exitSlow(RegionStats *S, uintptr_t Sp, uint64_t Now) {
   bool ClosedSelf = false;
   while (Depth && Frames[Depth - 1].Sp < Sp) {
     ClosedSelf |= Frames[Depth - 1].Stats == S;
-    pop(Now);
+    pop<Counted>(Now);
     ++Closed;
   }
   if (Depth && Frames[Depth - 1].Stats == S) {
     Diag.UnwoundFrames += Closed;
-    pop(Now);
+    pop<Counted>(Now);
     return;
   }
   if (ClosedSelf) {
@@ -106,21 +113,46 @@ void ThreadState::exitSlow(RegionStats *S, uintptr_t Sp, uint64_t Now) {
     if (Frames[I].Stats != S)
       continue;
     while (Depth > I + 1) {
-      pop(Now);
+      pop<Counted>(Now);
       ++Diag.UnwoundFrames;
     }
-    pop(Now);
+    pop<Counted>(Now);
     return;
   }
   ++Diag.UnmatchedExits;
 }
 
+template void ThreadState::closeStaleBeforeEnter<false>(uintptr_t, const ModuleRecord &,
+                                                       uint32_t, uint64_t);
+template void ThreadState::closeStaleBeforeEnter<true>(uintptr_t, const ModuleRecord &,
+                                                      uint32_t, uint64_t);
+template void ThreadState::exitSlow<false>(RegionStats *, uintptr_t, uint64_t);
+template void ThreadState::exitSlow<true>(RegionStats *, uintptr_t, uint64_t);
+
+// Enter reads the counters after the clock and exit before it, so that each
+// region's counts cover no more than its time does.
+void ThreadState::enterCounted(RegionStats *S, uintptr_t Sp, uint64_t Now,
+                               const ModuleRecord &Rec, uint32_t Region,
+                               uint32_t ReportId) {
+  Counters->sample();
+  push<true>(S, Sp, Now, Rec, Region, ReportId);
+}
+
+void ThreadState::exitCounted(RegionStats *S, uintptr_t Sp, uint64_t Now) {
+  Counters->sample();
+  leave<true>(S, Sp, Now);
+}
+
 bool ThreadState::makeRoom() { return Runtime::get().growFrames(*this); }
 
 void ThreadState::restartAfterFork(uint64_t Now) {
+  if (Counters)
+    Counters->reopenAfterFork();
   for (uint32_t I = 0; I < Depth; ++I) {
     Frames[I].StartTicks = Now;
     Frames[I].ChildrenTicks = 0;
+    if (Counters)
+      Counters->openFrame(counterFrame(I));
   }
   Paths.zeroFigures();
   Diag = Diagnostics{};
@@ -141,6 +173,31 @@ ThreadState::openFrameShares(uint64_t Now) const {
     Shares.push_back({F.Stats, Elapsed - F.ChildrenTicks - CalleeElapsed,
                       Outermost[I] ? Elapsed : 0, F.Path});
     CalleeElapsed = Elapsed;
+  }
+  return Shares;
+}
+
+std::vector<double> ThreadState::openFrameCounterShares(const double *Now) const {
+  if (!Counters)
+    return {};
+  unsigned N = Counters->size(), Stride = Counters->stride();
+  std::vector<bool> Outermost(Depth);
+  std::unordered_set<const RegionStats *> Seen;
+  for (uint32_t I = 0; I < Depth; ++I)
+    Outermost[I] = Seen.insert(Frames[I].Stats).second;
+  std::vector<double> Shares;
+  Shares.reserve(size_t(Depth) * Stride);
+  double CalleeElapsed[MaxRegionEvents] = {};
+  for (uint32_t I = Depth; I-- > 0;) {
+    const double *F = counterFrame(I);
+    size_t At = Shares.size();
+    Shares.resize(At + Stride);
+    for (unsigned E = 0; E < N; ++E) {
+      double Elapsed = Now[E] - F[E];
+      Shares[At + E] = Elapsed - F[N + E] - CalleeElapsed[E];
+      Shares[At + N + E] = Outermost[I] ? Elapsed : 0.0;
+      CalleeElapsed[E] = Elapsed;
+    }
   }
   return Shares;
 }

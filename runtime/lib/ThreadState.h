@@ -16,11 +16,17 @@
 // pointer; a function region is always entered strictly below its caller, so
 // an open frame at or below a function being entered is stale as well.
 //
+// Per-region counters (RegionCounters.h) follow the same frames: when the
+// thread has them, enter and exit take a path instantiated with Counted =
+// true that reads the group first and keeps a counter frame beside each
+// frame. Without them the hot path pays one well-predicted branch.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_RT_THREADSTATE_H
 #define ENERGY_RT_THREADSTATE_H
 
 #include "CallPaths.h"
+#include "RegionCounters.h"
 
 #include <atomic>
 #include <cstddef>
@@ -43,6 +49,9 @@ struct RegionStats {
   uint64_t SelfTicks;
   uint64_t Active; /// instances of the region now on the thread's stack
   uint32_t OpenPath; /// the call path of its outermost open instance
+  /// Per-region counters: self counts then inclusive counts per event
+  /// (ThreadCounters::stride() doubles); null when not counted.
+  double *Counters;
 };
 
 /// A module as one thread sees it.
@@ -50,6 +59,7 @@ struct ModuleSlot {
   uint64_t *Counters;  /// this thread's counter array; null once merged away
   RegionStats *Stats;  /// NumRegions entries; null until adopted
   uint64_t NumRegions;
+  double *CounterStats; /// NumRegions x stride doubles, or null
 };
 
 struct Frame {
@@ -98,9 +108,28 @@ public:
 
   ENERGY_ALWAYS_INLINE void enter(RegionStats *S, uintptr_t Sp, uint64_t Now,
              const ModuleRecord &Rec, uint32_t Region, uint32_t ReportId) {
+    if (ENERGY_UNLIKELY(Counters)) {
+      enterCounted(S, Sp, Now, Rec, Region, ReportId);
+      return;
+    }
+    push<false>(S, Sp, Now, Rec, Region, ReportId);
+  }
+
+  ENERGY_ALWAYS_INLINE void exit(RegionStats *S, uintptr_t Sp, uint64_t Now) {
+    if (ENERGY_UNLIKELY(Counters)) {
+      exitCounted(S, Sp, Now);
+      return;
+    }
+    leave<false>(S, Sp, Now);
+  }
+
+  template <bool Counted>
+  ENERGY_ALWAYS_INLINE void push(RegionStats *S, uintptr_t Sp, uint64_t Now,
+                                 const ModuleRecord &Rec, uint32_t Region,
+                                 uint32_t ReportId) {
     ++S->Calls;
     if (ENERGY_UNLIKELY(Depth && Frames[Depth - 1].Sp <= Sp))
-      closeStaleBeforeEnter(Sp, Rec, Region, Now);
+      closeStaleBeforeEnter<Counted>(Sp, Rec, Region, Now);
     if (ENERGY_UNLIKELY(Overflow || Depth == Capacity)) {
       if (Overflow || !makeRoom()) {
         ++Overflow;
@@ -120,6 +149,8 @@ public:
       ++Diag.UntrackedCallPaths;
     std::atomic_signal_fence(std::memory_order_seq_cst);
     Frames[Depth] = Frame{S, Now, 0, Sp, ReportId, Path};
+    if constexpr (Counted)
+      Counters->openFrame(counterFrame(Depth));
     std::atomic_signal_fence(std::memory_order_seq_cst);
     ++Depth;
     TopRegion.store(ReportId, std::memory_order_relaxed);
@@ -129,15 +160,16 @@ public:
       Diag.MaxDepth = Depth;
   }
 
-  ENERGY_ALWAYS_INLINE void exit(RegionStats *S, uintptr_t Sp, uint64_t Now) {
+  template <bool Counted>
+  ENERGY_ALWAYS_INLINE void leave(RegionStats *S, uintptr_t Sp, uint64_t Now) {
     if (ENERGY_UNLIKELY(Overflow) && leaveOverflow(Sp))
       return;
     if (ENERGY_LIKELY(Depth && Frames[Depth - 1].Stats == S &&
                       Frames[Depth - 1].Sp >= Sp)) {
-      pop(Now);
+      pop<Counted>(Now);
       return;
     }
-    exitSlow(S, Sp, Now);
+    exitSlow<Counted>(S, Sp, Now);
   }
 
   /// What one open frame has accumulated until a given time.
@@ -151,6 +183,10 @@ public:
   /// stack: other threads' stacks are read this way at process exit while
   /// those threads still run. Throws std::bad_alloc.
   std::vector<OpenFrameShare> openFrameShares(uint64_t Now) const;
+  /// The open frames' counter shares at cumulative counts `Now`, in the
+  /// order of openFrameShares: per frame, self then inclusive counts
+  /// (stride() doubles). Empty without counters. Throws std::bad_alloc.
+  std::vector<double> openFrameCounterShares(const double *Now) const;
 
   /// Fork child: keep the open frames but restart them now, and zero every
   /// figure gathered before the fork.
@@ -189,6 +225,12 @@ public:
   /// when the process is sampled; owned by the Measurement.
   void *MeterCounters = nullptr;
   int SamplerSlot = -1;
+  /// Per-region counters, when ENERGY_REGION_EVENTS asks for them; set
+  /// before the thread's first region entry, owned by the state.
+  ThreadCounters *Counters = nullptr;
+  /// Capacity counter frames of Counters->stride() doubles, beside Frames.
+  double *CounterFrames = nullptr;
+  unsigned counterStride() const { return Counters ? Counters->stride() : 0; }
 
 private:
   ThreadState(pid_t Tid, Frame *Frames, uint32_t Capacity)
@@ -202,29 +244,46 @@ private:
   } Retired[MaxRetired];
   unsigned NumRetired = 0;
 
-  ENERGY_ALWAYS_INLINE void pop(uint64_t Now) {
+  double *counterFrame(uint32_t Index) const {
+    return CounterFrames + size_t(Index) * Counters->stride();
+  }
+
+  template <bool Counted> ENERGY_ALWAYS_INLINE void pop(uint64_t Now) {
     // Read the frame before Depth stops counting it: from then on a signal
     // handler's entry may reuse its slot.
     Frame F = Frames[Depth - 1];
+    [[maybe_unused]] double Saved[Counted ? 2 * MaxRegionEvents : 1];
+    if constexpr (Counted)
+      __builtin_memcpy(Saved, counterFrame(Depth - 1),
+                       Counters->stride() * sizeof(double));
     std::atomic_signal_fence(std::memory_order_seq_cst);
     --Depth;
     std::atomic_signal_fence(std::memory_order_seq_cst);
     uint64_t Elapsed = Now - F.StartTicks;
     F.Stats->SelfTicks += Elapsed - F.ChildrenTicks;
-    if (--F.Stats->Active == 0) {
+    bool Outermost = --F.Stats->Active == 0;
+    if (Outermost) {
       F.Stats->InclusiveTicks += Elapsed;
       if (F.Path != NoPath)
         Paths.Nodes[F.Path].InclusiveTicks += Elapsed;
     }
     if (Depth)
       Frames[Depth - 1].ChildrenTicks += Elapsed;
+    if constexpr (Counted)
+      Counters->closeFrame(Saved, Depth ? counterFrame(Depth - 1) : nullptr,
+                           F.Stats->Counters, Outermost);
     TopRegion.store(Depth ? Frames[Depth - 1].Region : NoRegionOnTop,
                     std::memory_order_relaxed);
   }
+  template <bool Counted>
   void closeStaleBeforeEnter(uintptr_t Sp, const ModuleRecord &Rec,
                              uint32_t Region, uint64_t Now);
   bool leaveOverflow(uintptr_t Sp);
+  template <bool Counted>
   void exitSlow(RegionStats *S, uintptr_t Sp, uint64_t Now);
+  void enterCounted(RegionStats *S, uintptr_t Sp, uint64_t Now,
+                    const ModuleRecord &Rec, uint32_t Region, uint32_t ReportId);
+  void exitCounted(RegionStats *S, uintptr_t Sp, uint64_t Now);
   bool makeRoom();
 };
 

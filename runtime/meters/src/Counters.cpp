@@ -331,17 +331,19 @@ void CounterSet::readSelf(CounterValue *out) const {
   }
 }
 
-bool CounterSet::rdpmcUsable() const {
-  if (!rdpmcArchitecture())
+bool CounterSet::rdpmcUsable(size_t i) const {
+  const Slot &slot = slots[i];
+  if (!rdpmcArchitecture() || !slot.page || slot.status != CounterStatus::Counting)
     return false;
-  for (const Slot &slot : slots) {
-    if (!slot.page)
-      continue;
-    perf_event_mmap_page capsView;
-    capsView.capabilities = loadOnce(slot.page->capabilities);
-    if (capsView.cap_user_rdpmc && loadOnce(slot.page->index) != 0)
+  perf_event_mmap_page capsView;
+  capsView.capabilities = loadOnce(slot.page->capabilities);
+  return capsView.cap_user_rdpmc && loadOnce(slot.page->index) != 0;
+}
+
+bool CounterSet::rdpmcUsable() const {
+  for (size_t i = 0; i < slots.size(); ++i)
+    if (rdpmcUsable(i))
       return true;
-  }
   return false;
 }
 

@@ -94,6 +94,9 @@ public:
   void readSelf(CounterValue *out) const;
   /// True when at least one open event can be read with rdpmc right now.
   bool rdpmcUsable() const;
+  /// True when event `i` can be read with rdpmc right now (its page allows
+  /// user-space reads and the event sits on a hardware counter).
+  bool rdpmcUsable(size_t i) const;
 
 private:
   struct Slot {
