@@ -26,7 +26,7 @@ GlobalVariable *makeRowsGlobal(Module &M) {
   PointerType *Ptr = PointerType::getUnqual(M.getContext());
   auto *GV = new GlobalVariable(
       M, Ptr, /*isConstant=*/false, GlobalValue::ExternalLinkage,
-      ConstantPointerNull::get(Ptr), "__energy_gpu_rows", nullptr,
+      ConstantPointerNull::get(Ptr), ENERGY_GPU_ROWS_SYMBOL, nullptr,
       GlobalValue::NotThreadLocal, GlobalAddressSpace,
       /*isExternallyInitialized=*/true);
   GV->setAlignment(Align(8));
@@ -154,13 +154,13 @@ void NvptxRows::emitTable() {
   LLVMContext &Ctx = M.getContext();
   std::string Text;
   raw_string_ostream(Text) << json::Value(json::Object{
-      {"format", "energypass-gpu-table"},
-      {"version", 1},
+      {"format", ENERGY_GPU_TABLE_FORMAT},
+      {"version", ENERGY_GPU_TABLE_VERSION},
       {"kernels", std::move(Kernels)}});
   Constant *Data = ConstantDataArray::getString(Ctx, Text, false);
   auto *Table = new GlobalVariable(M, Data->getType(), true,
                                    GlobalValue::InternalLinkage, Data,
-                                   "__energy_gpu_table", nullptr,
+                                   ENERGY_GPU_TABLE_SYMBOL, nullptr,
                                    GlobalValue::NotThreadLocal,
                                    GlobalAddressSpace);
   PointerType *Ptr = PointerType::getUnqual(Ctx);
@@ -169,7 +169,7 @@ void NvptxRows::emitTable() {
       RefTy, {ConstantExpr::getAddrSpaceCast(Table, Ptr),
               ConstantInt::get(Type::getInt64Ty(Ctx), Text.size())});
   auto *RefGV = new GlobalVariable(M, RefTy, true, GlobalValue::ExternalLinkage,
-                                   Ref, "__energy_gpu_table_ref", nullptr,
+                                   Ref, ENERGY_GPU_TABLE_REF_SYMBOL, nullptr,
                                    GlobalValue::NotThreadLocal,
                                    GlobalAddressSpace);
   appendToUsed(M, {RowsGlobal, RefGV});

@@ -6,6 +6,9 @@
 //           -passes=energy-instrument -S in.ll
 //   - at the start of the pipeline, a step that keeps emulated CUDA kernels
 //     from being inlined into their launches (DeviceKernels.h);
+//   - the kernel launches of CUDA host modules, by name for the lit tests
+//     (-passes=energy-gpu-host-launches) and at the same extension points
+//     as the pass below (DeviceHostLaunches.h);
 //   - at the end of the optimisation pipeline (after inlining and
 //     vectorisation, and at -O0) and at the end of full LTO, for
 //       clang -fpass-plugin=build/lib/libEnergyPass.so ...
@@ -13,6 +16,7 @@
 // when both extension points run (LTO pre-link and link).
 //
 //===----------------------------------------------------------------------===//
+#include "DeviceHostLaunches.h"
 #include "DeviceKernels.h"
 #include "EnergyPass.h"
 
@@ -26,6 +30,10 @@ namespace {
 
 void addEnergyPass(ModulePassManager &MPM, OptimizationLevel) {
   MPM.addPass(energy::EnergyPass(energy::EnergyOptions::fromCommandLine()));
+}
+
+void addHostLaunches(ModulePassManager &MPM, OptimizationLevel) {
+  MPM.addPass(energy::DeviceHostLaunchesPass());
 }
 
 /// Emulated CUDA kernels must stay functions of their own for device mode
@@ -46,11 +54,17 @@ void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "energy-gpu-host-launches") {
+          addHostLaunches(MPM, OptimizationLevel::O0);
+          return true;
+        }
         if (Name != "energy-instrument")
           return false;
         addEnergyPass(MPM, OptimizationLevel::O0);
         return true;
       });
+  PB.registerOptimizerLastEPCallback(addHostLaunches);
+  PB.registerFullLinkTimeOptimizationLastEPCallback(addHostLaunches);
   PB.registerOptimizerLastEPCallback(addEnergyPass);
   PB.registerFullLinkTimeOptimizationLastEPCallback(addEnergyPass);
 }

@@ -35,6 +35,13 @@ std::string collectorLibrary(const InstallLayout &Layout) {
   return Layout.libDir + "/libenergy_gpu_emu_collect.a";
 }
 
+// The collector of per-thread block counts on a real GPU (cuda/device/), which
+// the host halves of instrumented CUDA sources call; before libcudart, which
+// it calls, and after -x none, so that a -x cuda before it does not apply.
+std::vector<std::string> gpuCollectorLinkFlags(const InstallLayout &Layout) {
+  return {"-x", "none", Layout.libDir + "/libenergy_gpu_collect.a"};
+}
+
 // cuda_flow's device flags without its "-x cuda": the user's sources are
 // CUDA by their .cu name or by their own -x cuda, and objects or plain C++
 // sources on the same command line must keep their own language.
@@ -171,6 +178,7 @@ Command gpuCommand(const CudaBuild &B) {
       throw UsageError("no CUDA toolkit at '" + Paths.toolkit +
                        "' (include/cuda.h missing) to link libcudart from; "
                        "pass --cuda-path=DIR or build with --cuda-emulate");
+    append(Cmd, gpuCollectorLinkFlags(B.layout));
     append(Cmd, flow::device_link_flags(Paths));
   }
   return Cmd;

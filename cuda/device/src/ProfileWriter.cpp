@@ -37,6 +37,14 @@ const nlohmann::json &blocksOf(Profile &p, const energy_gpu_kernel &kernel) {
   return it->second;
 }
 
+/// Called with p.mutex held.
+void registerAtExit(Profile &p) {
+  if (p.atExitRegistered)
+    return;
+  p.atExitRegistered = true;
+  std::atexit([] { writeProfile(); });
+}
+
 uint64_t product(Shape s) { return uint64_t(s[0]) * s[1] * s[2]; }
 
 } // namespace
@@ -57,10 +65,13 @@ void addLaunch(const energy_gpu_kernel &kernel, uint64_t launch, Shape grid, Sha
                        {"warp_size", 32},
                        {"blocks", blocksOf(p, kernel)},
                        {"threads", std::move(groups)}});
-  if (!p.atExitRegistered) {
-    p.atExitRegistered = true;
-    std::atexit([] { writeProfile(); });
-  }
+  registerAtExit(p);
+}
+
+void writeProfileAtExit() {
+  Profile &p = profile();
+  std::lock_guard lock(p.mutex);
+  registerAtExit(p);
 }
 
 std::string profilePath() {

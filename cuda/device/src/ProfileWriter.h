@@ -28,6 +28,11 @@ using Shape = std::array<uint32_t, 3>;
 void addLaunch(const energy_gpu_kernel &kernel, uint64_t launch, Shape grid, Shape block,
                uint64_t *rows);
 
+/// Arranges for the profile to be written at exit, now rather than at the
+/// first addLaunch: exit handlers installed after this call (a collector
+/// that adds its last launches at exit) run before the writer.
+void writeProfileAtExit();
+
 /// Where the profile goes: $ENERGY_GPU_PROFILE or the default name.
 std::string profilePath();
 

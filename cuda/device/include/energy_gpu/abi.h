@@ -29,6 +29,21 @@
 #define ENERGY_GPU_KERNEL_PREFIX "__energy_gpu_kernel."
 #define ENERGY_GPU_SYMBOL_PREFIX "energy_gpu_"
 
+/* Real GPUs (pass/DeviceNvptxRows.h, pass/DeviceHostLaunches.h): the device
+ * module's variables the host collector reads and writes by name, and the
+ * collector entry points (energy_gpu/collector.h) the host half of a CUDA
+ * translation unit calls instead of the CUDA runtime's. */
+#define ENERGY_GPU_ROWS_SYMBOL "__energy_gpu_rows"
+#define ENERGY_GPU_TABLE_SYMBOL "__energy_gpu_table"
+#define ENERGY_GPU_TABLE_REF_SYMBOL "__energy_gpu_table_ref"
+#define ENERGY_GPU_REGISTER_KERNEL_FN "energy_gpu_register_kernel"
+#define ENERGY_GPU_LAUNCH_FN "energy_gpu_launch_kernel"
+#define ENERGY_GPU_LAUNCH_PTSZ_FN "energy_gpu_launch_kernel_ptsz"
+#define ENERGY_GPU_SYNCHRONIZE_FN "energy_gpu_device_synchronize"
+#define ENERGY_GPU_RESET_FN "energy_gpu_device_reset"
+#define ENERGY_GPU_TABLE_FORMAT "energypass-gpu-table"
+#define ENERGY_GPU_TABLE_VERSION 1
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -49,6 +64,13 @@ struct energy_gpu_kernel {
  * current launch; a scratch row when the thread is not sampled or runs
  * outside a launch. Thread safety: any host thread, from inside kernels. */
 uint64_t *energy_gpu_emu_row(const struct energy_gpu_kernel *kernel);
+
+/* `__energy_gpu_table_ref` of a device module: where its kernel table (JSON,
+ * not NUL-terminated) lies in device memory, and its length in bytes. */
+struct energy_gpu_table_ref {
+  const char *address;
+  uint64_t size;
+};
 
 #ifdef __cplusplus
 }
