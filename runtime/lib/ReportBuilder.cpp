@@ -21,22 +21,6 @@ const char *const WidthNames[ENERGY_NUM_WIDTHS] = {"scalar", "v128", "v256", "v5
 
 } // namespace
 
-ModelChoice loadDefaultModel(const void *Anchor) {
-  ModelChoice Choice;
-  try {
-    Choice.Path = model::defaultModelPath(Anchor);
-    Choice.Model = model::AnalyticModel::load(Choice.Path);
-  } catch (const std::bad_alloc &) {
-    throw;
-  } catch (const std::exception &E) {
-    Choice.Problem = E.what();
-  }
-  if (!Choice.Model)
-    std::fprintf(stderr, "energypass: no energy model, energies left null: %s\n",
-                 Choice.Problem.c_str());
-  return Choice;
-}
-
 namespace {
 
 const char *text(const char *S) { return S ? S : ""; }
@@ -108,12 +92,6 @@ json countsJson(const model::Activity &A) {
           {"flops_detail", std::move(Detail)}};
 }
 
-json modelledEnergy(const ModelChoice &Choice, const model::Activity &A) {
-  if (!Choice.Model)
-    return nullptr;
-  return Choice.Model->estimate(A).total();
-}
-
 /// Measured joules per region report id; absent ids measured nothing.
 using MeasuredEnergy = std::map<uint32_t, meters::RegionShare>;
 
@@ -137,7 +115,7 @@ json totalMeasuredEnergy(const RunSummary &Run, const MeasuredEnergy &Measured) 
 }
 
 json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
-                const ModelChoice &Choice, double SecondsPerTick, json Measured) {
+                json Modelled, double SecondsPerTick, json Measured) {
   const RegionTotals &T = M.Totals[R];
   json Region = {{"id", M.RegionBase + R}};
   if (M.Regions) {
@@ -160,7 +138,7 @@ json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
   Region["time_s"] = {{"inclusive", double(T.InclusiveTicks) * SecondsPerTick},
                       {"self", double(T.SelfTicks) * SecondsPerTick}};
   Region["counts"] = countsJson(A);
-  Region["energy_j"] = {{"modelled", modelledEnergy(Choice, A)},
+  Region["energy_j"] = {{"modelled", std::move(Modelled)},
                         {"measured", std::move(Measured)}};
   return Region;
 }
@@ -186,14 +164,9 @@ json regionCountersJson(const double *Values, const RegionCounting &Counting) {
           {"scaled", Counting.scaled()}};
 }
 
-json sourcesJson(const ModelChoice &Choice, double SecondsPerTick,
+json sourcesJson(const ModelApplication &Application, double SecondsPerTick,
                  const Measurement &Measure) {
-  json Model = {{"name", "model"},
-                {"kind", "model"},
-                {"present", Choice.Model.has_value()},
-                {"used", Choice.Model.has_value()},
-                {"detail", Choice.Model ? "default analytic model read from " + Choice.Path
-                                        : Choice.Problem}};
+  json Model = Application.sourceJson();
   json Clock = {{"name", "clock"},
                 {"kind", "time"},
                 {"present", true},
@@ -223,6 +196,7 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
   model::Activity Total;
   uint64_t InvalidEntries = 0;
   MeasuredEnergy Measured = Run.Measure.regionEnergy();
+  ModelApplication Application(Choice, Run.Measure.regionCounting());
   for (const ModuleRecord *M : Run.Modules) {
     RegionCountsResult Counts = regionCounts(*M);
     InvalidEntries += Counts.InvalidEntries;
@@ -232,9 +206,11 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
       model::Activity &A = Counts.Regions[R];
       A.seconds = double(M->Totals[R].SelfTicks) * Run.SecondsPerTick;
       accumulate(Total, A);
-      Regions.push_back(regionJson(*M, R, A, Choice, Run.SecondsPerTick,
+      const double *C = M->regionCounters(R);
+      Regions.push_back(regionJson(*M, R, A, Application.regionJoules(A, C),
+                                   Run.SecondsPerTick,
                                    measuredEnergy(Run, Measured, M->RegionBase + R)));
-      if (const double *C = M->regionCounters(R))
+      if (C)
         Regions.back()["counters"] =
             regionCountersJson(C, Run.Measure.regionCounting());
     }
@@ -245,12 +221,8 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
                        {"regions", M->NumRegions},
                        {"unloaded", M->unloaded()}});
   }
-  json Model = nullptr;
-  if (Choice.Model)
-    Model = {{"name", Choice.Model->name()},
-             {"kind", "analytic"},
-             {"version", Choice.Model->version()},
-             {"path", Choice.Path}};
+  json Timeline = Run.Measure.timelineJson();
+  json RunModelled = Application.runJoules(Total, Timeline);
   json Report = {
       {"format", "energypass-report"},
       {"version", 1},
@@ -264,8 +236,8 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
        {{"hostname", hostName()},
         {"cpu_model", cpuModel()},
         {"logical_cpus", logicalCpus()}}},
-      {"sources", sourcesJson(Choice, Run.SecondsPerTick, Run.Measure)},
-      {"model", std::move(Model)},
+      {"sources", sourcesJson(Application, Run.SecondsPerTick, Run.Measure)},
+      {"model", Application.modelJson()},
       {"threads", Run.Threads},
       {"modules", std::move(Modules)},
       {"regions", std::move(Regions)},
@@ -273,10 +245,10 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
       {"totals",
        {{"counts", countsJson(Total)},
         {"energy_j",
-         {{"modelled", modelledEnergy(Choice, Total)},
+         {{"modelled", std::move(RunModelled)},
           {"measured", totalMeasuredEnergy(Run, Measured)}}}}},
       {"diagnostics", diagnosticsJson(Run.Diag, InvalidEntries)}};
-  if (json Timeline = Run.Measure.timelineJson(); !Timeline.is_null())
+  if (!Timeline.is_null())
     Report["timeline"] = std::move(Timeline);
   return Report;
 }

@@ -4,16 +4,12 @@
 
 #include "CallTree.h"
 #include "Measurement.h"
+#include "ModelApplication.h"
 #include "ModuleRecord.h"
 #include "ProcessInfo.h"
 #include "ThreadState.h"
 
-#include "energy/model/analytic_model.h"
-
 #include <nlohmann/json.hpp>
-
-#include <optional>
-#include <string>
 
 #include <vector>
 
@@ -32,22 +28,9 @@ struct RunSummary {
   const CallTree &Tree;
 };
 
-/// The energy model for the report, or why there is none.
-struct ModelChoice {
-  std::optional<model::AnalyticModel> Model;
-  std::string Path;
-  std::string Problem;
-};
-
-/// Loads the default model found relative to the object containing
-/// `Anchor` (or $ENERGY_MODEL). When it is missing or bad, says so in one
-/// line on stderr. Looking up the object takes the dynamic linker's lock, so
-/// call it without holding the runtime's (dlopen holds that one while it
-/// registers modules). Throws only std::bad_alloc.
-ModelChoice loadDefaultModel(const void *Anchor);
-
-/// Builds the report. Without a model: `model: null`, null energies, and the
-/// reason in the `model` source. Throws only std::bad_alloc.
+/// Builds the report. Without a model that applies: null modelled energies,
+/// and the reason in the `model` source (ModelApplication.h). Throws only
+/// std::bad_alloc.
 nlohmann::json buildReport(const RunSummary &Run, const ModelChoice &Choice);
 
 } // namespace energy::rt

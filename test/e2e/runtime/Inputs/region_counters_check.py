@@ -31,10 +31,12 @@ expect(pages <= touch["page-faults"] <= pages + 50, "touch_pages has the page fa
 spin = regions["spin"]["counters"]["inclusive"]
 expect(spin["page-faults"] <= 20, "spin has almost none", spin)
 task_clock_s = spin["task-clock"] * 1e-9
-# The thread's CPU time around the call also covers the entry and exit reads.
-expect(0.9 * spin_cpu_s <= task_clock_s <= spin_cpu_s * 1.001 + 1e-4,
+# The thread's CPU time around the call also covers the entry and exit reads; perf's task-clock
+# and the thread CPU clock are updated at different moments, which on a loaded VM puts them a
+# fraction of a millisecond apart.
+expect(0.9 * spin_cpu_s - 1e-3 <= task_clock_s <= spin_cpu_s * 1.02 + 1e-3,
        "spin task-clock is the thread's CPU time in it",
        f"task-clock {task_clock_s} s, CPU time {spin_cpu_s} s")
-expect(task_clock_s <= regions["spin"]["time_s"]["inclusive"] * 1.001 + 1e-4,
+expect(task_clock_s <= regions["spin"]["time_s"]["inclusive"] * 1.02 + 1e-3,
        "spin task-clock is within its time", regions["spin"]["time_s"])
 sys.exit(1 if failed else 0)

@@ -1,0 +1,249 @@
+//===- ModelApplication.cpp - The energy model the report applies ---------===//
+#include "ModelApplication.h"
+
+#include "energy/model/analytic_model.h"
+
+#include <dlfcn.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+
+namespace energy::rt {
+
+using nlohmann::json;
+
+namespace {
+
+bool fallbackRequested() {
+  const char *Text = std::getenv("ENERGY_MODEL_FALLBACK");
+  if (!Text || !*Text)
+    return false;
+  if (std::strcmp(Text, "default") == 0)
+    return true;
+  std::fprintf(stderr, "energypass: ignoring ENERGY_MODEL_FALLBACK=%s (the only value is "
+                       "`default`: the shipped analytic model)\n", Text);
+  return false;
+}
+
+/// The shipped analytic model beside the library containing `Anchor`,
+/// whatever $ENERGY_MODEL says: <prefix>/share/energypass/models/default.json.
+std::string shippedModelPath(const void *Anchor) {
+  Dl_info Info{};
+  if (!dladdr(Anchor, &Info) || !Info.dli_fname)
+    return {};
+  std::error_code Ec;
+  std::filesystem::path Object = std::filesystem::canonical(Info.dli_fname, Ec);
+  if (Ec)
+    return {};
+  return (Object.parent_path().parent_path() / "share" / "energypass" / "models" /
+          "default.json")
+      .string();
+}
+
+std::string joined(const std::vector<std::string> &Parts) {
+  std::string Text;
+  for (const std::string &P : Parts)
+    Text += (Text.empty() ? "" : ",") + P;
+  return Text;
+}
+
+} // namespace
+
+ModelChoice loadDefaultModel(const void *Anchor) {
+  ModelChoice Choice;
+  try {
+    Choice.Path = model::defaultModelPath(Anchor);
+    Choice.Model = model::loadModel(Choice.Path);
+  } catch (const std::bad_alloc &) {
+    throw;
+  } catch (const std::exception &E) {
+    Choice.Problem = E.what();
+  }
+  bool Analytic = Choice.Model && Choice.Model->kind() == "analytic";
+  if (!Analytic && fallbackRequested()) {
+    Choice.FallbackPath = shippedModelPath(Anchor);
+    try {
+      Choice.Fallback = model::loadModel(Choice.FallbackPath);
+    } catch (const std::bad_alloc &) {
+      throw;
+    } catch (const std::exception &E) {
+      std::fprintf(stderr, "energypass: ENERGY_MODEL_FALLBACK=default: %s\n", E.what());
+    }
+  }
+  if (!Choice.Model && !Choice.Fallback)
+    std::fprintf(stderr, "energypass: no energy model, energies left null: %s\n",
+                 Choice.Problem.c_str());
+  return Choice;
+}
+
+ModelApplication::ModelApplication(const ModelChoice &Choice, const RegionCounting &Counting)
+    : Choice(Choice) {
+  if (!Choice.Model) {
+    if (Choice.Fallback) {
+      Applied = Choice.Fallback.get();
+      AppliedPath = &Choice.FallbackPath;
+      FallbackNote = Choice.Problem;
+      Usable = true;
+      std::fprintf(stderr, "energypass: applying the default analytic model instead "
+                           "(ENERGY_MODEL_FALLBACK=default)\n");
+    }
+    return;
+  }
+  Applied = Choice.Model.get();
+  AppliedPath = &Choice.Path;
+  Usable = true;
+  if (!learned())
+    return;
+  std::vector<std::string> Required, Missing;
+  for (const std::string &Name : Applied->requiredEvents()) {
+    // The duration is an input of every model, not an event to count.
+    if (Name == "seconds")
+      continue;
+    Required.push_back(Name);
+    unsigned Found = MaxRegionEvents;
+    for (unsigned E = 0; Counting.enabled() && E < Counting.size(); ++E)
+      if (Counting.eventName(E) == Name && Counting.counted(E))
+        Found = E;
+    if (Found == MaxRegionEvents)
+      Missing.push_back(Name);
+    EventIndex.push_back(Found);
+  }
+  EventNames = Required;
+  RunSelf.assign(Counting.size(), 0.0);
+  if (Missing.empty())
+    return;
+  std::string Lacks = "the run did not count " + joined(Missing) + " per region";
+  if (Choice.Fallback) {
+    FallbackNote = Applied->name() + " (" + Choice.Path + ") not applied: " + Lacks;
+    Applied = Choice.Fallback.get();
+    AppliedPath = &Choice.FallbackPath;
+    std::fprintf(stderr, "energypass: model %s needs %s, which this run did not count per "
+                         "region; applying the default analytic model instead "
+                         "(ENERGY_MODEL_FALLBACK=default)\n",
+                 Choice.Model->name().c_str(), joined(Missing).c_str());
+    return;
+  }
+  Usable = false;
+  NotApplied = "not applied: " + Lacks;
+  std::fprintf(stderr, "energypass: model %s needs events this run did not count per region "
+                       "(%s); modelled energies left null: run with ENERGY_REGION_EVENTS=%s, "
+                       "or ENERGY_MODEL_FALLBACK=default for the default analytic model\n",
+               Applied->name().c_str(), joined(Missing).c_str(), joined(Required).c_str());
+}
+
+json ModelApplication::regionJoules(const model::Activity &A, const double *Self) {
+  if (!Usable)
+    return nullptr;
+  try {
+    if (!learned())
+      return Applied->estimate({&A, nullptr, A.seconds}).total();
+    if (!Self)
+      return nullptr;
+    model::EventValues Events;
+    for (size_t I = 0; I < EventNames.size(); ++I)
+      Events[EventNames[I]] = Self[EventIndex[I]];
+    for (unsigned E = 0; E < RunSelf.size(); ++E)
+      RunSelf[E] += Self[E];
+    return Applied->estimate({&A, &Events, A.seconds}).total();
+  } catch (const model::ModelError &) {
+    return nullptr;
+  }
+}
+
+double ModelApplication::realTimeJoules(const json &Timeline) const {
+  constexpr double None = std::numeric_limits<double>::quiet_NaN();
+  if (!Timeline.is_object() || !Timeline.contains("events") || !Timeline.contains("intervals"))
+    return None;
+  const json &Names = Timeline["events"], &Intervals = Timeline["intervals"];
+  const std::vector<std::string> &Required = EventNames;
+  std::vector<size_t> Column;
+  for (const std::string &Name : Required) {
+    size_t At = 0;
+    while (At < Names.size() && Names[At] != Name)
+      ++At;
+    if (At == Names.size())
+      return None;
+    Column.push_back(At);
+  }
+  if (!Intervals.is_array() || Intervals.empty())
+    return None;
+  std::vector<model::EventValues> Samples;
+  for (const json &Interval : Intervals) {
+    model::EventValues Sample;
+    for (size_t I = 0; I < Required.size(); ++I) {
+      const json &Value = Interval["process"][Column[I]];
+      if (!Value.is_number())
+        return None;
+      Sample[Required[I]] = Value.get<double>();
+    }
+    Samples.push_back(std::move(Sample));
+  }
+  double Seconds = Intervals.back()["t_end"].get<double>() -
+                   Intervals.front()["t_start"].get<double>();
+  return Applied->realTimeJoules(Samples, Seconds);
+}
+
+json ModelApplication::runJoules(const model::Activity &Total, const json &Timeline) {
+  if (!Usable)
+    return nullptr;
+  try {
+    if (!learned())
+      return Applied->estimate({&Total, nullptr, Total.seconds}).total();
+    double Joules = realTimeJoules(Timeline);
+    if (!std::isnan(Joules)) {
+      RunMethod = "run: real-time model over the timeline's " +
+                  std::to_string(Timeline["intervals"].size()) + " intervals";
+      return Joules;
+    }
+    model::EventValues Events;
+    for (size_t I = 0; I < EventNames.size(); ++I)
+      Events[EventNames[I]] = RunSelf[EventIndex[I]];
+    RunMethod = "run: average model on the regions' self counts (no timeline with the "
+                "model's events)";
+    return Applied->estimate({&Total, &Events, Total.seconds}).total();
+  } catch (const model::ModelError &E) {
+    RunMethod = std::string("run: not applied: ") + E.what();
+    return nullptr;
+  }
+}
+
+json ModelApplication::modelJson() const {
+  if (!Applied)
+    return nullptr;
+  json Model = {{"name", Applied->name()},
+                {"kind", Applied->kind()},
+                {"path", *AppliedPath},
+                {"applied_to", Usable ? std::string("regions+run") : NotApplied}};
+  if (const auto *Analytic = dynamic_cast<const model::AnalyticModel *>(Applied))
+    Model["version"] = Analytic->version();
+  if (!FallbackNote.empty())
+    Model["fallback_for"] = FallbackNote;
+  if (!RunMethod.empty())
+    Model["method"] = (learned() ? "regions: average model on self counts over self time; "
+                                 : "") +
+                      RunMethod;
+  return Model;
+}
+
+json ModelApplication::sourceJson() const {
+  std::string Detail;
+  if (!Applied)
+    Detail = Choice.Problem;
+  else if (!Usable)
+    Detail = Applied->kind() + " model " + Applied->name() + " read from " + *AppliedPath +
+             ", " + NotApplied;
+  else
+    Detail = Applied->kind() + " model " + Applied->name() + " read from " + *AppliedPath +
+             (FallbackNote.empty() ? "" : " (fallback: " + FallbackNote + ")");
+  return {{"name", "model"},
+          {"kind", "model"},
+          {"present", Applied != nullptr},
+          {"used", Usable},
+          {"detail", Detail}};
+}
+
+} // namespace energy::rt
