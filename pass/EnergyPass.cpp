@@ -22,10 +22,13 @@
 #include "LoopRegions.h"
 #include "RegionTable.h"
 #include "Selection.h"
+#include "TripCounts.h"
 #include "UnwindExits.h"
+#include "UserRegions.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -97,6 +100,24 @@ RegionDesc describeLoop(const Loop &L, const RegionDesc &Function,
   return Region;
 }
 
+/// `func:name@file:line`, at the region's first BEGIN.
+RegionDesc describeUserRegion(const UserRegions::Region &User,
+                              const RegionDesc &Function, uint32_t Parent) {
+  RegionDesc Region;
+  Region.File = Function.File;
+  if (const DebugLoc &Loc = User.Loc) {
+    Region.File = Loc->getFilename().str();
+    Region.Line = Loc.getLine();
+  }
+  std::string Suffix = ":" + User.Name + "@" + Region.File + ":" +
+                       std::to_string(Region.Line);
+  Region.Name = Function.Name + Suffix;
+  Region.Demangled = Function.Demangled + Suffix;
+  Region.Kind = ENERGY_REGION_USER;
+  Region.Parent = Parent;
+  return Region;
+}
+
 uint32_t firstLine(const BasicBlock &BB) {
   for (const Instruction &I : BB)
     if (!I.isDebugOrPseudoInst())
@@ -126,9 +147,15 @@ public:
 
 private:
   SmallVector<BasicBlock *, 2> addCleanups(Function &F);
+  bool isTimedLoop(const LoopRegions &Loops, const Loop *L) const;
   void planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
                  DenseMap<const Loop *, uint32_t> &LoopRegion);
+  SmallVector<uint32_t, 2>
+  planUserRegions(const UserRegions &User, const LoopRegions *Loops,
+                  FunctionPlan &Plan,
+                  const DenseMap<const Loop *, uint32_t> &LoopRegion);
   static void planPromotion(const LoopRegions &Loops, FunctionPlan &Plan);
+  void planTripCounts(FunctionPlan &Plan);
 
   const EnergyOptions &Options;
   const RegionSelector &Selector;
@@ -147,6 +174,10 @@ SmallVector<BasicBlock *, 2> ModulePlanner::addCleanups(Function &F) {
   });
 }
 
+bool ModulePlanner::isTimedLoop(const LoopRegions &Loops, const Loop *L) const {
+  return Options.TimeNestedLoops || !Loops.isInsideCounterLoop(L);
+}
+
 void ModulePlanner::planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
                               DenseMap<const Loop *, uint32_t> &LoopRegion) {
   StringSet<> Taken;
@@ -158,14 +189,46 @@ void ModulePlanner::planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
     uint32_t Region =
         Table.addRegion(describeLoop(*L, Function, Parent, Taken));
     LoopRegion[L] = Region;
-    Plan.LoopEntries.emplace_back(L->getLoopPreheader(), Region);
+    if (isTimedLoop(Loops, L))
+      Plan.LoopEntries.emplace_back(L->getLoopPreheader(), Region);
   }
   for (Loop *L : reverse(Loops.loops())) {
+    if (!isTimedLoop(Loops, L))
+      continue;
     SmallVector<BasicBlock *, 4> Exits;
     L->getUniqueExitBlocks(Exits);
     for (BasicBlock *Exit : Exits)
       Plan.LoopExits[Exit].push_back(LoopRegion.lookup(L));
   }
+}
+
+/// Adds F's user regions to the table and returns their table indices; a
+/// loop that a user region encloses gets that region as its parent.
+SmallVector<uint32_t, 2> ModulePlanner::planUserRegions(
+    const UserRegions &User, const LoopRegions *Loops, FunctionPlan &Plan,
+    const DenseMap<const Loop *, uint32_t> &LoopRegion) {
+  const RegionDesc Function = Table.region(Plan.Region);
+  SmallVector<uint32_t, 2> Ids;
+  ArrayRef<UserRegions::Region> Regions = User.regions();
+  for (const UserRegions::Region &Region : Regions) {
+    // The innermost of the enclosing user region and loop region; a loop
+    // inside the enclosing user region is nested in it.
+    bool InOuter = Region.Outer >= 0 && Regions[Region.Outer].Loop == Region.Loop;
+    uint32_t Parent = InOuter       ? Ids[Region.Outer]
+                      : Region.Loop ? LoopRegion.lookup(Region.Loop)
+                                    : Plan.Region;
+    Ids.push_back(
+        Table.addRegion(describeUserRegion(Region, Function, Parent)));
+  }
+  for (const UserMarker &Marker : User.markers())
+    Plan.UserMarkers.push_back({Marker.Before, Ids[Marker.Region], Marker.Enter});
+  if (Loops)
+    for (Loop *L : Loops->loops())
+      if (int Outer = User.enclosingLoop(L->getHeader(),
+                                         Loops->enclosingRegion(L));
+          Outer >= 0)
+        Table.region(LoopRegion.lookup(L)).Parent = Ids[Outer];
+  return Ids;
 }
 
 void ModulePlanner::planPromotion(const LoopRegions &Loops,
@@ -178,10 +241,34 @@ void ModulePlanner::planPromotion(const LoopRegions &Loops,
   }
 }
 
+void ModulePlanner::planTripCounts(FunctionPlan &Plan) {
+  Function &F = *Plan.F;
+  // The CFG has changed (preheaders, exits, cleanups) since any cached
+  // analysis of F was computed.
+  FAM.invalidate(F, PreservedAnalyses::none());
+  SmallPtrSet<const BasicBlock *, 16> CallFree;
+  for (const PromotedLoop &Loop : Plan.PromotedLoops)
+    CallFree.insert(Loop.Blocks.begin(), Loop.Blocks.end());
+  Plan.SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
+  Plan.TripCounted = findTripCountedLoops(
+      F, CallFree, FAM.getResult<LoopAnalysis>(F),
+      FAM.getResult<DominatorTreeAnalysis>(F), *Plan.SE);
+}
+
 void ModulePlanner::planFunction(Function &F) {
   RegionDesc Function = describeFunction(F);
+  // User markers ask for this function's time, whatever its size.
+  bool HasMarkers = hasUserMarkers(F);
+  if (HasMarkers && !Options.InstrumentRegions) {
+    eraseUserMarkers(F);
+    HasMarkers = false;
+  }
   bool Timed = Options.InstrumentRegions &&
-               Selector.isTimed(F, Function.Demangled, Function.File);
+               (HasMarkers ||
+                Selector.isTimed(F, Function.Demangled, Function.File));
+  SmallPtrSet<const Instruction *, 4> SplitBranches;
+  if (HasMarkers)
+    SplitBranches = splitAfterMarkers(F);
   SmallVector<BasicBlock *, 2> Cleanups;
   if (Timed && Options.UnwindExits)
     Cleanups = addCleanups(F);
@@ -189,6 +276,15 @@ void ModulePlanner::planFunction(Function &F) {
   std::optional<LoopRegions> Loops;
   if (LoopsAreRegions || Options.PromoteCounters)
     Loops.emplace(F);
+  auto LoopRegionOf = [&](const BasicBlock *BB) -> const Loop * {
+    return LoopsAreRegions ? Loops->innermostRegion(BB) : nullptr;
+  };
+  auto IsCleanup = [&](const BasicBlock *BB) {
+    return is_contained(Cleanups, BB);
+  };
+  std::optional<UserRegions> User;
+  if (HasMarkers)
+    User.emplace(F, LoopRegionOf, IsCleanup);
 
   FunctionPlan &Plan = Plans.emplace_back();
   SmallVector<uint32_t, 0> &Indices = DynamicIndices.emplace_back();
@@ -198,17 +294,29 @@ void ModulePlanner::planFunction(Function &F) {
   DenseMap<const Loop *, uint32_t> LoopRegion;
   if (LoopsAreRegions)
     planLoops(*Loops, Plan, LoopRegion);
+  SmallVector<uint32_t, 2> UserRegion;
+  if (User)
+    UserRegion = planUserRegions(*User, LoopsAreRegions ? &*Loops : nullptr,
+                                 Plan, LoopRegion);
   if (Loops && Options.PromoteCounters)
     planPromotion(*Loops, Plan);
+  if (Options.TripCounts && !Plan.PromotedLoops.empty())
+    planTripCounts(Plan);
 
   CostContext Costs(F, &FAM.getResult<TargetLibraryAnalysis>(F));
   for (BasicBlock &BB : F) {
     if (is_contained(Cleanups, &BB) || (Loops && Loops->isAddedBlock(&BB)) ||
         !canCount(BB))
       continue;
-    const Loop *Owner = LoopsAreRegions ? Loops->innermostRegion(&BB) : nullptr;
-    uint32_t Region = Owner ? LoopRegion.lookup(Owner) : Plan.Region;
+    const Loop *Owner = LoopRegionOf(&BB);
+    int UserOwner = User ? User->ownerOf(&BB) : -1;
+    uint32_t Region = UserOwner >= 0 ? UserRegion[UserOwner]
+                      : Owner        ? LoopRegion.lookup(Owner)
+                                     : Plan.Region;
     BlockCost Cost = computeBlockCost(BB, Costs);
+    // The branch that split the block after a marker is the pass's own.
+    if (SplitBranches.contains(BB.getTerminator()))
+      --Cost.Static.instructions;
     uint32_t Slot = Table.addBlock({Region, firstLine(BB), Cost.Static});
     Plan.BlockSlots.emplace_back(&BB, Slot);
     for (DynamicSite &Site : Cost.Dynamic) {
@@ -259,6 +367,8 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (Function &F : M)
     if (shouldInstrument(F) && !DeviceFunctions.contains(&F))
       Planner.planFunction(F);
+  // Markers in code that is not instrumented here have nothing to lower to.
+  eraseUserMarkers(M);
   if (Planner.Plans.empty())
     return DeviceChanged ? PreservedAnalyses::none()
                          : PreservedAnalyses::all();

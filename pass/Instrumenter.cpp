@@ -14,6 +14,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
 
@@ -122,6 +123,42 @@ Value *Instrumenter::counterAddress(IRBuilder<> &B, FunctionState &State,
   return Register;
 }
 
+/// Adds each trip-counted block's trip count to its counter at its loop's
+/// exit, and returns the blocks so counted. The counter is the block's
+/// register; the exit may be where the register is written back, so the
+/// register exists (and its write-back is in place) before the add goes in
+/// front of it.
+SmallPtrSet<const BasicBlock *, 8>
+Instrumenter::countByTripCounts(FunctionState &State) {
+  const FunctionPlan &Plan = State.Plan;
+  SmallPtrSet<const BasicBlock *, 8> Counted;
+  if (Plan.TripCounted.empty())
+    return Counted;
+  DenseMap<const BasicBlock *, uint32_t> SlotOf;
+  for (auto [BB, Slot] : Plan.BlockSlots)
+    SlotOf[BB] = Slot;
+  SCEVExpander Expander(*Plan.SE, Plan.F->getParent()->getDataLayout(),
+                        "energy.trips");
+  for (const TripCountedLoop &Loop : Plan.TripCounted) {
+    Value *Trips = nullptr;
+    for (BasicBlock *BB : Loop.Blocks) {
+      auto It = SlotOf.find(BB);
+      if (It == SlotOf.end())
+        continue;
+      if (!Trips)
+        Trips = Expander.expandCodeFor(Loop.TripCount, I64,
+                                       Loop.Preheader->getTerminator());
+      IRBuilder<> B(Loop.Exit, Loop.Exit->getFirstInsertionPt());
+      setArtificialLocation(B, *Plan.F);
+      Value *Address = counterAddress(B, State, *BB, It->second);
+      B.SetInsertPoint(Loop.Exit, Loop.Exit->getFirstInsertionPt());
+      addToCounter(B, Address, Trips);
+      Counted.insert(BB);
+    }
+  }
+  return Counted;
+}
+
 void Instrumenter::addToCounter(IRBuilder<> &B, Value *Address, Value *Amount) {
   Value *Old = B.CreateAlignedLoad(I64, Address, Align(8), "energy.count");
   B.CreateAlignedStore(B.CreateAdd(Old, Amount, "energy.next"), Address,
@@ -176,6 +213,14 @@ void Instrumenter::insertLoopMarkers(const FunctionPlan &Plan) {
   }
 }
 
+void Instrumenter::insertUserMarkers(const FunctionPlan &Plan) {
+  for (const UserMarker &Marker : Plan.UserMarkers) {
+    IRBuilder<> B(Marker.Before);
+    setArtificialLocation(B, *Plan.F);
+    callRuntime(B, Marker.Enter ? Enter : Exit, Marker.Region);
+  }
+}
+
 void Instrumenter::instrument(const FunctionPlan &Plan) {
   Function &F = *Plan.F;
   bool Timed = Options.InstrumentRegions && Plan.Timed;
@@ -188,7 +233,10 @@ void Instrumenter::instrument(const FunctionPlan &Plan) {
   Counters->setName("energy.counters");
 
   FunctionState State{Plan, Counters, DenseMap<uint32_t, AllocaInst *>(), {}};
+  SmallPtrSet<const BasicBlock *, 8> TripCounted = countByTripCounts(State);
   for (auto [BB, Slot] : Plan.BlockSlots) {
+    if (TripCounted.contains(BB))
+      continue;
     if (BB == &Entry) {
       addToCounter(EntryBuilder, slotAddress(EntryBuilder, Counters, Slot),
                    EntryBuilder.getInt64(1));
@@ -210,6 +258,9 @@ void Instrumenter::instrument(const FunctionPlan &Plan) {
     PromoteMemToReg(State.Promoted, DT);
   }
   if (Timed) {
+    // Before the loop markers: a user region that ends a loop's preheader
+    // encloses the loop, so it is entered first.
+    insertUserMarkers(Plan);
     insertLoopMarkers(Plan);
     insertExits(F, Plan.Region);
   }

@@ -7,10 +7,12 @@
 // run-time amount to their slot, and the region is entered at function entry
 // and left before every `ret` (before a musttail call) and `resume`; loop
 // regions are entered at the end of their preheader and left at the top of
-// each exit block, inner loops first. In a loop that calls nothing, the
+// each exit block, inner loops first; user regions are entered and left
+// where their markers were. In a loop that calls nothing, the
 // counters live in registers: loaded in the preheader, written back in the
 // exit blocks (see LoopRegions.h), so a hot loop pays an add per block
-// instead of a load/add/store to thread-local memory.
+// instead of a load/add/store to thread-local memory, and nothing at all for
+// the blocks counted by the loop's trip count at its exit (TripCounts.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGYPASS_INSTRUMENTER_H
@@ -19,6 +21,8 @@
 #include "CostModel.h"
 #include "Options.h"
 #include "RegionTable.h"
+#include "TripCounts.h"
+#include "UserRegions.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -47,7 +51,13 @@ struct FunctionPlan {
   /// innermost loop first).
   llvm::SmallVector<std::pair<llvm::BasicBlock *, uint32_t>, 2> LoopEntries;
   llvm::MapVector<llvm::BasicBlock *, llvm::SmallVector<uint32_t, 2>> LoopExits;
+  /// User regions (UserRegions.h): entered or left where their markers were.
+  llvm::SmallVector<UserMarker, 0> UserMarkers;
   llvm::SmallVector<PromotedLoop, 1> PromotedLoops;
+  /// Blocks of promoted loops counted by their loop's trip count, and the
+  /// analysis their SCEVs belong to.
+  llvm::SmallVector<TripCountedLoop, 1> TripCounted;
+  llvm::ScalarEvolution *SE = nullptr;
   llvm::SmallVector<std::pair<llvm::BasicBlock *, uint32_t>, 8> BlockSlots;
   llvm::SmallVector<std::pair<DynamicSite, uint32_t>, 0> DynamicSlots;
 };
@@ -75,9 +85,12 @@ private:
                             uint32_t Slot);
   void addToCounter(llvm::IRBuilder<> &B, llvm::Value *Address,
                     llvm::Value *Amount);
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 8>
+  countByTripCounts(FunctionState &State);
   llvm::Value *dynamicAmount(llvm::IRBuilder<> &B, const DynamicSite &Site);
   void insertExits(llvm::Function &F, uint32_t Region);
   void insertLoopMarkers(const FunctionPlan &Plan);
+  void insertUserMarkers(const FunctionPlan &Plan);
   void callRuntime(llvm::IRBuilder<> &B, llvm::FunctionCallee Callee,
                    uint32_t Region);
 

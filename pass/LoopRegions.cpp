@@ -83,6 +83,14 @@ Loop *LoopRegions::innermostRegion(const BasicBlock *BB) const {
   return nearestRegion(LI.getLoopFor(BB));
 }
 
+bool LoopRegions::isInsideCounterLoop(const Loop *L) const {
+  for (const Loop *Outer = L->getParentLoop(); Outer;
+       Outer = Outer->getParentLoop())
+    if (is_contained(CounterLoops, Outer))
+      return true;
+  return false;
+}
+
 Loop *LoopRegions::enclosingRegion(const Loop *L) const {
   return nearestRegion(L->getParentLoop());
 }

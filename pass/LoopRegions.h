@@ -36,6 +36,8 @@ public:
   llvm::Loop *innermostRegion(const llvm::BasicBlock *BB) const;
   /// The outermost loops that call nothing and have the region shape.
   llvm::ArrayRef<llvm::Loop *> counterLoops() const { return CounterLoops; }
+  /// Whether L lies strictly inside one of counterLoops().
+  bool isInsideCounterLoop(const llvm::Loop *L) const;
   /// The nearest region loop strictly enclosing L, or null.
   llvm::Loop *enclosingRegion(const llvm::Loop *L) const;
   /// Blocks this added (preheaders, dedicated exits): they hold no user code.

@@ -27,16 +27,33 @@ static cl::opt<bool> ClPromoteCounters(
     cl::desc("Keep the block counters of loops that call nothing in "
              "registers, written back at the loop exits (default on)"));
 
+static cl::opt<bool> ClTripCounts(
+    "energy-trip-counts", cl::init(energy::EnergyOptions().TripCounts),
+    cl::cat(EnergyCategory),
+    cl::desc("In loops that call nothing, count the blocks that run once per "
+             "iteration by the loop's trip count, added at its exit, where "
+             "ScalarEvolution computes it (default on)"));
+
 static cl::opt<bool> ClLoops(
-    "energy-loops", cl::init(false), cl::cat(EnergyCategory),
+    "energy-loops", cl::init(energy::EnergyOptions().InstrumentLoops),
+    cl::cat(EnergyCategory),
     cl::desc("Make every natural loop of a timed function a region, named "
-             "func:loop@file:line and nested in its function or loop"));
+             "func:loop@file:line and nested in its function or loop "
+             "(default on)"));
+
+static cl::opt<bool> ClTimeNestedLoops(
+    "energy-time-nested-loops", cl::init(energy::EnergyOptions().TimeNestedLoops),
+    cl::cat(EnergyCategory),
+    cl::desc("Also time the loop regions nested in a loop that calls nothing "
+             "(default off: they keep exact counts, their time is the "
+             "enclosing loop's)"));
 
 static cl::opt<unsigned> ClMinInstructions(
-    "energy-min-instructions", cl::init(0), cl::cat(EnergyCategory),
+    "energy-min-instructions", cl::init(energy::EnergyOptions().MinInstructions),
+    cl::cat(EnergyCategory),
     cl::desc("Count but do not time functions with fewer IR instructions "
-             "and no loop (like XRay's threshold; 200 is XRay's default; "
-             "0 times every function)"));
+             "and no loop (XRay's threshold; default 200; 0 times every "
+             "function)"));
 
 static cl::opt<std::string> ClFilter(
     "energy-filter", cl::init(""), cl::cat(EnergyCategory),
@@ -68,7 +85,9 @@ EnergyOptions EnergyOptions::fromCommandLine() {
   Options.InstrumentRegions = ClRegions;
   Options.UnwindExits = ClUnwindExits;
   Options.PromoteCounters = ClPromoteCounters;
+  Options.TripCounts = ClTripCounts;
   Options.InstrumentLoops = ClLoops;
+  Options.TimeNestedLoops = ClTimeNestedLoops;
   Options.MinInstructions = ClMinInstructions;
   Options.FilterFile = ClFilter;
   Options.GpuMode = ClGpuMode;

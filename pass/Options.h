@@ -23,11 +23,20 @@ struct EnergyOptions {
   /// Keep the counters of loops that call nothing in registers while the
   /// loop runs (written back at the loop's exits).
   bool PromoteCounters = true;
+  /// In those loops, count a block that runs once per iteration by adding
+  /// the loop's trip count at its exit (TripCounts.h) where it is known.
+  bool TripCounts = true;
   /// Make every natural loop of a timed function a region of its own.
-  bool InstrumentLoops = false;
+  bool InstrumentLoops = true;
+  /// Also time the loops nested in a loop that calls nothing. Off, they are
+  /// regions with exact counts whose time is their enclosing loop's: an
+  /// inner loop entered once per outer iteration would pay a region entry
+  /// and exit each time.
+  bool TimeNestedLoops = false;
   /// Functions without loops and with fewer IR instructions are counted but
-  /// not timed (see Selection.h); 0 times every function.
-  unsigned MinInstructions = 0;
+  /// not timed (see Selection.h); 0 times every function. 200 is XRay's
+  /// default: below it, timing a call costs more than the call.
+  unsigned MinInstructions = 200;
   /// Allow/deny rules for timed regions (FilterFile.h); empty for none.
   std::string FilterFile;
   /// CUDA kernels (device mode, DeviceInstrumenter.h): what one counter row

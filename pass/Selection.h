@@ -1,7 +1,8 @@
 //===- Selection.h - Which functions become timed regions -----------------===//
 //
 // Tiny functions cost more to time than to run. A function is a timed region
-// (enter/exit markers; its loops may become regions) when, in this order:
+// (enter/exit markers; its loops may become regions) when it has user-region
+// markers (decided by the pass, UserRegions.h) or, in this order:
 //   1. a source annotation says so: __attribute__((annotate("energy_region")))
 //      forces it, annotate("energy_no_region") forbids it;
 //   2. the filter file (-energy-filter) includes or excludes it;

@@ -9,12 +9,18 @@ std::vector<std::string> pluginFlags(const WrapperOptions &Options,
   std::vector<std::string> Flags = {"-fpass-plugin=" + Layout.plugin};
   // Pass options are parsed before -fpass-plugin loads the plugin; -load
   // loads it early enough for clang to know them.
-  if (Options.filterFile || Inv.setsEnergyPassOption)
+  if (Options.filterFile || !Options.regionPassOptions.empty() ||
+      Options.footprint || Inv.setsEnergyPassOption)
     Flags.insert(Flags.end(), {"-Xclang", "-load", "-Xclang", Layout.plugin});
   if (Options.filterFile)
     Flags.insert(Flags.end(),
                  {"-mllvm", "-energy-filter=" + *Options.filterFile});
-  Flags.push_back("-I" + Layout.includeDir);
+  for (const std::string &PassOption : Options.regionPassOptions)
+    Flags.insert(Flags.end(), {"-mllvm", PassOption});
+  if (Options.footprint)
+    Flags.insert(Flags.end(), {"-mllvm", "-energy-footprint"});
+  // energy/regions.h's markers become calls that the pass lowers.
+  Flags.insert(Flags.end(), {"-D__ENERGYPASS__=1", "-I" + Layout.includeDir});
   return Flags;
 }
 

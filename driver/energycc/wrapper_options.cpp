@@ -12,9 +12,23 @@ namespace {
 constexpr std::string_view FilterOption = "--energy-filter";
 constexpr std::string_view PrintOption = "--energy-print-command";
 constexpr std::string_view EmulateOption = "--cuda-emulate";
+constexpr std::string_view FootprintOption = "--energy-footprint";
+constexpr std::string_view RegionsOption = "--energy-regions=";
 
 bool startsWith(std::string_view S, std::string_view Prefix) {
   return S.substr(0, Prefix.size()) == Prefix;
+}
+
+/// The pass options behind --energy-regions=CHOICE.
+std::vector<std::string> regionPassOptions(std::string_view Choice) {
+  if (Choice == "all") // every function, not only those above the threshold
+    return {"-energy-min-instructions=0"};
+  if (Choice == "none") // exact counts only, no region is timed
+    return {"-energy-regions=false"};
+  if (Choice == "default")
+    return {};
+  throw UsageError("--energy-regions takes all, default or none, not '" +
+                   std::string(Choice) + "'");
 }
 
 } // namespace
@@ -42,6 +56,8 @@ WrapperOptions parseWrapperOptions(const std::vector<std::string> &Args,
       O.cudaEmulate = true;
     } else if (A == PrintOption) {
       O.printCommand = true;
+    } else if (A == FootprintOption) {
+      O.footprint = true;
     } else if (A == FilterOption) {
       if (I + 1 == Args.size())
         throw UsageError("--energy-filter needs a file: --energy-filter=FILE");
@@ -50,6 +66,9 @@ WrapperOptions parseWrapperOptions(const std::vector<std::string> &Args,
       O.filterFile = A.substr(FilterOption.size() + 1);
       if (O.filterFile->empty())
         throw UsageError("--energy-filter needs a file: --energy-filter=FILE");
+    } else if (startsWith(A, RegionsOption)) {
+      O.regionPassOptions = regionPassOptions(
+          std::string_view(A).substr(RegionsOption.size()));
     } else if (startsWith(A, "--energy-")) {
       // clang would reject it too, but less helpfully.
       throw UsageError("unknown option " + A + "; see --help");
@@ -82,8 +101,16 @@ std::string helpText(const std::string &ToolName) {
          "allows\n"
          "                           (passed to the pass as -mllvm "
          "-energy-filter=FILE)\n"
+         "  --energy-regions=WHICH   Which functions are timed regions: default "
+         "(those with a\n"
+         "                           loop or 200 IR instructions), all, or none "
+         "(exact counts only)\n"
          "  --energy-print-command   Print the clang command(s) on stderr before "
          "running them\n"
+         "  --energy-footprint       Sample the distinct cache lines each region "
+         "touches (its\n"
+         "                           footprint, for the roofline's locality "
+         "wall; 1 line in 64)\n"
          "  --cuda-emulate           Build CUDA to run on the CPU (no GPU or "
          "toolkit needed)\n"
          "  --help                   This help\n"

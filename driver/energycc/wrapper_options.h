@@ -26,7 +26,11 @@ struct WrapperOptions {
   bool version = false;
   bool printCommand = false; // --energy-print-command or ENERGY_VERBOSE
   bool cudaEmulate = false;  // --cuda-emulate: CUDA kernels run on the CPU
+  bool footprint = false;    // --energy-footprint: sample regions' cache lines
   std::optional<std::string> filterFile;
+  /// --energy-regions=all|default|none: which functions are timed regions,
+  /// as the pass options it stands for (empty for the pass's defaults).
+  std::vector<std::string> regionPassOptions;
   std::vector<std::string> clangArguments; // everything else, in order
 };
 
