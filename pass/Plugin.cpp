@@ -9,6 +9,9 @@
 //   - the kernel launches of CUDA host modules, by name for the lit tests
 //     (-passes=energy-gpu-host-launches) and at the same extension points
 //     as the pass below (DeviceHostLaunches.h);
+//   - opt -passes=energy-footprint: the opt-in footprint sampling alone
+//     (FootprintSampling.h); with -energy-footprint it runs before
+//     energy-instrument wherever that runs;
 //   - at the end of the optimisation pipeline (after inlining and
 //     vectorisation, and at -O0) and at the end of full LTO, for
 //       clang -fpass-plugin=build/lib/libEnergyPass.so ...
@@ -19,6 +22,7 @@
 #include "DeviceHostLaunches.h"
 #include "DeviceKernels.h"
 #include "EnergyPass.h"
+#include "FootprintSampling.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -29,6 +33,8 @@ using namespace llvm;
 namespace {
 
 void addEnergyPass(ModulePassManager &MPM, OptimizationLevel) {
+  if (auto Footprint = energy::FootprintOptions::fromCommandLine(); Footprint.Enabled)
+    MPM.addPass(energy::FootprintSampling(Footprint));
   MPM.addPass(energy::EnergyPass(energy::EnergyOptions::fromCommandLine()));
 }
 
@@ -56,6 +62,11 @@ void registerCallbacks(PassBuilder &PB) {
          ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "energy-gpu-host-launches") {
           addHostLaunches(MPM, OptimizationLevel::O0);
+          return true;
+        }
+        if (Name == "energy-footprint") {
+          MPM.addPass(energy::FootprintSampling(
+              energy::FootprintOptions::fromCommandLine()));
           return true;
         }
         if (Name != "energy-instrument")

@@ -50,6 +50,18 @@
 #define ENERGY_REGION_ENTER "__energy_region_enter"
 #define ENERGY_REGION_EXIT "__energy_region_exit"
 
+/* Footprint sampling (opt-in, pass/FootprintSampling.h, runtime/lib/Footprint.h):
+ * the 64-byte line L = address >> ENERGY_FOOTPRINT_LINE_SHIFT is in the 1-in-N
+ * sample when L * ENERGY_FOOTPRINT_HASH < UINT64_MAX / N (N a power of two, so
+ * a 1-in-64 sample is a subset of a 1-in-16 one). Instrumented accesses call
+ *   void __energy_footprint_sample(uint64_t line, uint64_t n);   sampled lines only
+ *   void __energy_footprint_range(const void *p, uint64_t bytes, uint64_t n);
+ * the latter for memcpy/memmove/memset ranges, whose lines the runtime tests. */
+#define ENERGY_FOOTPRINT_SAMPLE "__energy_footprint_sample"
+#define ENERGY_FOOTPRINT_RANGE "__energy_footprint_range"
+#define ENERGY_FOOTPRINT_LINE_SHIFT 6
+#define ENERGY_FOOTPRINT_HASH 0x9e3779b97f4a7c15ull
+
 /* Names of the per-module objects the pass creates (module-local linkage). */
 #define ENERGY_MODULE_DESCRIPTOR "__energy_module"
 #define ENERGY_MODULE_COUNTERS "__energy_counters"
