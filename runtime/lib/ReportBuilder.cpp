@@ -140,6 +140,8 @@ json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
   Region["counts"] = countsJson(A);
   Region["energy_j"] = {{"modelled", std::move(Modelled)},
                         {"measured", std::move(Measured)}};
+  if (json Footprint = footprintJson(M.RegionBase + R); !Footprint.is_null())
+    Region["footprint"] = std::move(Footprint);
   return Region;
 }
 
