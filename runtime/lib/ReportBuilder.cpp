@@ -2,6 +2,7 @@
 #include "ReportBuilder.h"
 
 #include "Clock.h"
+#include "Footprint.h"
 #include "RegionCounts.h"
 
 #include <cmath>
