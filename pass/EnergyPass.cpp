@@ -36,6 +36,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/Path.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <optional>
@@ -79,6 +80,12 @@ RegionDesc describeFunction(const Function &F) {
   return Region;
 }
 
+/// The file part of a loop or user region's name: the file's name without
+/// its directories, which the region's `file` holds (names stay short).
+std::string sourceName(StringRef File) {
+  return sys::path::filename(File).str();
+}
+
 /// `func:loop@file:line`; a second loop with the same name in the function
 /// (no debug info, or loops the vectoriser split) gets `loop#2`, `loop#3`...
 RegionDesc describeLoop(const Loop &L, const RegionDesc &Function,
@@ -89,7 +96,8 @@ RegionDesc describeLoop(const Loop &L, const RegionDesc &Function,
     Region.File = Loc->getFilename().str();
     Region.Line = Loc.getLine();
   }
-  std::string Where = "@" + Region.File + ":" + std::to_string(Region.Line);
+  std::string Where = "@" + sourceName(Region.File) + ":" +
+                      std::to_string(Region.Line);
   std::string Loop = ":loop";
   for (unsigned Ordinal = 2; !Taken.insert(Loop + Where).second; ++Ordinal)
     Loop = ":loop#" + std::to_string(Ordinal);
@@ -109,7 +117,7 @@ RegionDesc describeUserRegion(const UserRegions::Region &User,
     Region.File = Loc->getFilename().str();
     Region.Line = Loc.getLine();
   }
-  std::string Suffix = ":" + User.Name + "@" + Region.File + ":" +
+  std::string Suffix = ":" + User.Name + "@" + sourceName(Region.File) + ":" +
                        std::to_string(Region.Line);
   Region.Name = Function.Name + Suffix;
   Region.Demangled = Function.Demangled + Suffix;
@@ -147,7 +155,6 @@ public:
 
 private:
   SmallVector<BasicBlock *, 2> addCleanups(Function &F);
-  bool isTimedLoop(const LoopRegions &Loops, const Loop *L) const;
   void planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
                  DenseMap<const Loop *, uint32_t> &LoopRegion);
   SmallVector<uint32_t, 2>
@@ -174,10 +181,6 @@ SmallVector<BasicBlock *, 2> ModulePlanner::addCleanups(Function &F) {
   });
 }
 
-bool ModulePlanner::isTimedLoop(const LoopRegions &Loops, const Loop *L) const {
-  return Options.TimeNestedLoops || !Loops.isInsideCounterLoop(L);
-}
-
 void ModulePlanner::planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
                               DenseMap<const Loop *, uint32_t> &LoopRegion) {
   StringSet<> Taken;
@@ -189,12 +192,9 @@ void ModulePlanner::planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
     uint32_t Region =
         Table.addRegion(describeLoop(*L, Function, Parent, Taken));
     LoopRegion[L] = Region;
-    if (isTimedLoop(Loops, L))
-      Plan.LoopEntries.emplace_back(L->getLoopPreheader(), Region);
+    Plan.LoopEntries.emplace_back(L->getLoopPreheader(), Region);
   }
   for (Loop *L : reverse(Loops.loops())) {
-    if (!isTimedLoop(Loops, L))
-      continue;
     SmallVector<BasicBlock *, 4> Exits;
     L->getUniqueExitBlocks(Exits);
     for (BasicBlock *Exit : Exits)
@@ -275,7 +275,7 @@ void ModulePlanner::planFunction(Function &F) {
   bool LoopsAreRegions = Timed && Options.InstrumentLoops;
   std::optional<LoopRegions> Loops;
   if (LoopsAreRegions || Options.PromoteCounters)
-    Loops.emplace(F);
+    Loops.emplace(F, Options.NestedLoops);
   auto LoopRegionOf = [&](const BasicBlock *BB) -> const Loop * {
     return LoopsAreRegions ? Loops->innermostRegion(BB) : nullptr;
   };

@@ -26,7 +26,7 @@ bool callsNothing(const Loop &L) {
 
 } // namespace
 
-LoopRegions::LoopRegions(Function &F) : DT(F), LI(DT) {
+LoopRegions::LoopRegions(Function &F, bool NestedLoops) : DT(F), LI(DT) {
   SmallPtrSet<const BasicBlock *, 32> Original;
   for (const BasicBlock &BB : F)
     Original.insert(&BB);
@@ -43,13 +43,18 @@ LoopRegions::LoopRegions(Function &F) : DT(F), LI(DT) {
   // Loops inside a counter loop: their counters are already in registers.
   SmallPtrSet<const Loop *, 4> Covered;
   for (Loop *L : Preorder) {
+    bool InCounterLoop = false;
     if (const Loop *Parent = L->getParentLoop();
-        Parent && Covered.contains(Parent))
+        Parent && Covered.contains(Parent)) {
       Covered.insert(L);
+      InCounterLoop = true;
+    }
     if (!canBeRegion(*L))
       continue;
-    Regions.push_back(L);
-    IsRegion.insert(L);
+    if (NestedLoops || !InCounterLoop) {
+      Regions.push_back(L);
+      IsRegion.insert(L);
+    }
     if (!Covered.contains(L) && callsNothing(*L)) {
       CounterLoops.push_back(L);
       Covered.insert(L);
@@ -81,14 +86,6 @@ Loop *LoopRegions::nearestRegion(Loop *L) const {
 
 Loop *LoopRegions::innermostRegion(const BasicBlock *BB) const {
   return nearestRegion(LI.getLoopFor(BB));
-}
-
-bool LoopRegions::isInsideCounterLoop(const Loop *L) const {
-  for (const Loop *Outer = L->getParentLoop(); Outer;
-       Outer = Outer->getParentLoop())
-    if (is_contained(CounterLoops, Outer))
-      return true;
-  return false;
 }
 
 Loop *LoopRegions::enclosingRegion(const Loop *L) const {

@@ -9,6 +9,12 @@
 // an exception landing pad shared with code outside the loop, or entered or
 // left through indirectbr, stay part of the enclosing region.
 //
+// A loop nested in a loop that calls nothing is entered once per iteration of
+// its outer loop, where a region entry and exit would cost more than many
+// short inner loops do: unless asked for, such loops are no regions, and
+// their blocks count toward the enclosing loop region (as an untimed
+// function's time goes to its caller).
+//
 // The same shape lets block counters live in registers during a loop that
 // calls nothing: loaded in the preheader, written back in the exit blocks
 // (counterLoops()). Without calls no other code of the thread can touch the
@@ -27,8 +33,9 @@ namespace energy {
 
 class LoopRegions {
 public:
-  /// Analyses F's loops and reshapes the CFG as described above.
-  explicit LoopRegions(llvm::Function &F);
+  /// Analyses F's loops and reshapes the CFG as described above. Loops
+  /// nested in a loop that calls nothing are regions only with NestedLoops.
+  LoopRegions(llvm::Function &F, bool NestedLoops);
 
   /// The loops that are regions, outermost first.
   llvm::ArrayRef<llvm::Loop *> loops() const { return Regions; }
@@ -36,8 +43,6 @@ public:
   llvm::Loop *innermostRegion(const llvm::BasicBlock *BB) const;
   /// The outermost loops that call nothing and have the region shape.
   llvm::ArrayRef<llvm::Loop *> counterLoops() const { return CounterLoops; }
-  /// Whether L lies strictly inside one of counterLoops().
-  bool isInsideCounterLoop(const llvm::Loop *L) const;
   /// The nearest region loop strictly enclosing L, or null.
   llvm::Loop *enclosingRegion(const llvm::Loop *L) const;
   /// Blocks this added (preheaders, dedicated exits): they hold no user code.

@@ -41,12 +41,11 @@ static cl::opt<bool> ClLoops(
              "func:loop@file:line and nested in its function or loop "
              "(default on)"));
 
-static cl::opt<bool> ClTimeNestedLoops(
-    "energy-time-nested-loops", cl::init(energy::EnergyOptions().TimeNestedLoops),
+static cl::opt<bool> ClNestedLoops(
+    "energy-nested-loops", cl::init(energy::EnergyOptions().NestedLoops),
     cl::cat(EnergyCategory),
-    cl::desc("Also time the loop regions nested in a loop that calls nothing "
-             "(default off: they keep exact counts, their time is the "
-             "enclosing loop's)"));
+    cl::desc("Also make loops nested in a loop that calls nothing regions "
+             "(default off: their blocks count toward the enclosing loop)"));
 
 static cl::opt<unsigned> ClMinInstructions(
     "energy-min-instructions", cl::init(energy::EnergyOptions().MinInstructions),
@@ -87,7 +86,7 @@ EnergyOptions EnergyOptions::fromCommandLine() {
   Options.PromoteCounters = ClPromoteCounters;
   Options.TripCounts = ClTripCounts;
   Options.InstrumentLoops = ClLoops;
-  Options.TimeNestedLoops = ClTimeNestedLoops;
+  Options.NestedLoops = ClNestedLoops;
   Options.MinInstructions = ClMinInstructions;
   Options.FilterFile = ClFilter;
   Options.GpuMode = ClGpuMode;

@@ -28,11 +28,11 @@ struct EnergyOptions {
   bool TripCounts = true;
   /// Make every natural loop of a timed function a region of its own.
   bool InstrumentLoops = true;
-  /// Also time the loops nested in a loop that calls nothing. Off, they are
-  /// regions with exact counts whose time is their enclosing loop's: an
-  /// inner loop entered once per outer iteration would pay a region entry
-  /// and exit each time.
-  bool TimeNestedLoops = false;
+  /// Also make the loops nested in a loop that calls nothing regions. Off,
+  /// their blocks count toward the enclosing loop region: an inner loop
+  /// entered once per outer iteration would pay a region entry and exit
+  /// each time (LoopRegions.h).
+  bool NestedLoops = false;
   /// Functions without loops and with fewer IR instructions are counted but
   /// not timed (see Selection.h); 0 times every function. 200 is XRay's
   /// default: below it, timing a call costs more than the call.
