@@ -129,10 +129,15 @@ ModelApplication::ModelApplication(const ModelChoice &Choice, const RegionCounti
   }
   Usable = false;
   NotApplied = "not applied: " + Lacks;
+  std::string WayOut = Required.size() <= MaxRegionEvents
+                           ? "run with ENERGY_REGION_EVENTS=" + joined(Required) + ", or "
+                           : "it reads more events than one group per thread holds (" +
+                                 std::to_string(MaxRegionEvents) + "), so use a model of fewer "
+                                 "events (energy-train fit --k 8), or ";
   std::fprintf(stderr, "energypass: model %s needs events this run did not count per region "
-                       "(%s); modelled energies left null: run with ENERGY_REGION_EVENTS=%s, "
-                       "or ENERGY_MODEL_FALLBACK=default for the default analytic model\n",
-               Applied->name().c_str(), joined(Missing).c_str(), joined(Required).c_str());
+                       "(%s); modelled energies left null: %sENERGY_MODEL_FALLBACK=default for "
+                       "the default analytic model\n",
+               Applied->name().c_str(), joined(Missing).c_str(), WayOut.c_str());
 }
 
 json ModelApplication::regionJoules(const model::Activity &A, const double *Self) {

@@ -10,7 +10,10 @@
 // inclusive counts the way they get self and inclusive time.
 //
 // ThreadCounters belongs to one thread: sample() and the frame functions run
-// on it, allocation-free. peek() may run on another thread (process exit while
+// on it, allocation-free. A signal handler that enters regions in the middle
+// of a sample() may shift a few counts between the regions around it; the
+// cumulative counts stay whole, since each reading is differenced from the
+// last one stored. peek() may run on another thread (process exit while
 // the owner still runs). RegionCounting is the process-wide side and is used
 // under the Runtime's lock.
 //

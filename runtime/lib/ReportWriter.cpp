@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace energy::rt {
@@ -57,10 +58,31 @@ bool writeAll(int Fd, const std::string &Text) {
   return true;
 }
 
+/// Writes straight into an existing target that is not a regular file
+/// (/dev/null, a FIFO, a terminal): renaming a file over it would replace the
+/// device or pipe itself.
+bool writeIntoSpecialFile(const std::string &Path, const std::string &Text,
+                          std::string &Error) {
+  int Fd = open(Path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (Fd < 0) {
+    Error = std::string("cannot open ") + Path + ": " + std::strerror(errno);
+    return false;
+  }
+  bool Written = writeAll(Fd, Text);
+  if (!Written)
+    Error = std::string("cannot write ") + Path + ": " + std::strerror(errno);
+  close(Fd);
+  return Written;
+}
+
 } // namespace
 
 bool writeFileAtomically(const std::string &Path, const std::string &Text,
                          std::string &Error) {
+  struct stat Target;
+  if (stat(Path.c_str(), &Target) == 0 && !S_ISREG(Target.st_mode) &&
+      !S_ISDIR(Target.st_mode))
+    return writeIntoSpecialFile(Path, Text, Error);
   std::string Temp = Path + ".tmp." + std::to_string(getpid());
   int Fd = open(Temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (Fd < 0) {

@@ -11,8 +11,10 @@ namespace energy::rt {
 std::string reportPath(const std::string &ProgramName);
 
 /// Writes a temporary file next to `Path`, then renames it over `Path`, so
-/// that readers see the old file or the whole new one, never a part. On
-/// failure returns false with `Error` naming the step and the reason.
+/// that readers see the old file or the whole new one, never a part. An
+/// existing `Path` that is not a regular file (/dev/null, a FIFO) is written
+/// into instead, never replaced. On failure returns false with `Error`
+/// naming the step and the reason.
 bool writeFileAtomically(const std::string &Path, const std::string &Text,
                          std::string &Error);
 

@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <thread>
 #include <vector>
 
@@ -204,6 +205,44 @@ TEST(CountersAttribution, EveryThreadsFaultsLandInItsRegion) {
   EXPECT_GE(Faults("outer", "self"), 100);
   EXPECT_LE(Faults("outer", "self"), 100 + 8 * Threads);
   EXPECT_EQ(regionNamed(Faults.report(), "work")["calls"], 2 * Threads * Calls);
+}
+
+// A fork child counts itself, not its parent: its group is reopened in the
+// child (the inherited descriptors would count the parent's thread, which
+// only waits here).
+TEST(CountersAttribution, ForkChildCountsItsOwnFaults) {
+  TempDir Dir;
+  std::string ChildReport = Dir.file("child.json");
+  ChildResult R = runInChild(
+      Dir,
+      [&] {
+        Pages P(800);
+        __energy_register_module(program().D);
+        ENERGY_TEST_ENTER(program().D, program().Outer);
+        P.touch(400);
+        pid_t Child = fork();
+        if (Child == 0) {
+          setenv("ENERGY_REPORT", ChildReport.c_str(), 1);
+          inner(P, 240, false);
+          ENERGY_TEST_EXIT(program().D, program().Outer);
+          std::exit(0);
+        }
+        waitpid(Child, nullptr, 0);
+        ENERGY_TEST_EXIT(program().D, program().Outer);
+      },
+      PageFaultEvents);
+  ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
+  nlohmann::json Child = readJson(ChildReport);
+  double InnerFaults =
+      regionNamed(Child, "inner")["counters"]["self"]["page-faults"].get<double>();
+  // Beyond the 240 pages: the copy-on-write faults of the few stack and
+  // runtime pages the child writes first inside the region.
+  EXPECT_GE(InnerFaults, 240);
+  EXPECT_LE(InnerFaults, 240 + 16);
+  // The child's own copy-on-write faults after the fork (its fork handlers,
+  // setenv) are its outer region's, the 400 pages touched before are not.
+  EXPECT_LE(regionNamed(Child, "outer")["counters"]["self"]["page-faults"].get<double>(), 100)
+      << "the pages touched before the fork belong to the parent";
 }
 
 TEST(CountersAttribution, SourceSaysHowEventsAreRead) {

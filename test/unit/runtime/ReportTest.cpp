@@ -8,6 +8,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <atomic>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace energy::test;
@@ -212,6 +216,45 @@ TEST(Report, WriteIsAtomicAndLeavesNoTemporary) {
   for (const auto &Entry : std::filesystem::directory_iterator(Dir.path()))
     EXPECT_EQ(Entry.path().filename().string().find(".tmp"), std::string::npos)
         << Entry.path();
+}
+
+// ENERGY_REPORT naming a FIFO (or /dev/null) is written into, never replaced
+// by a renamed file: as root, a rename would replace the device itself.
+TEST(Report, SpecialFileTargetIsWrittenIntoNotReplaced) {
+  TempDir Dir;
+  std::string Fifo = Dir.file("report.fifo");
+  ASSERT_EQ(mkfifo(Fifo.c_str(), 0600), 0);
+  // A non-blocking reader, so that a regression (the FIFO replaced, nothing
+  // written into it) fails instead of hanging.
+  int Fd = open(Fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(Fd, 0);
+  std::string Received;
+  std::atomic<bool> ChildDone{false};
+  std::thread Reader([&] {
+    char Buffer[4096];
+    for (;;) {
+      ssize_t N = read(Fd, Buffer, sizeof Buffer);
+      if (N > 0)
+        Received.append(Buffer, size_t(N));
+      else if (ChildDone)
+        break;
+      else
+        usleep(1000);
+    }
+  });
+  // Set in the child: runInChild would read a report path it is given.
+  ChildResult R = runInChild(Dir, [&] {
+    setenv("ENERGY_REPORT", Fifo.c_str(), 1);
+    runProgram();
+  });
+  ChildDone = true;
+  Reader.join();
+  close(Fd);
+  EXPECT_EQ(R.ExitCode, 0) << R.Stderr;
+  struct stat After;
+  ASSERT_EQ(stat(Fifo.c_str(), &After), 0);
+  EXPECT_TRUE(S_ISFIFO(After.st_mode)) << "the FIFO was replaced";
+  EXPECT_EQ(json::parse(Received, nullptr, false)["format"], "energypass-report") << Received;
 }
 
 } // namespace
