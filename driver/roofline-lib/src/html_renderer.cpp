@@ -2,7 +2,8 @@
 #include "energy/roofline/html_renderer.h"
 
 #include "energy/roofline/describe.h"
-#include "energy/roofline/number_format.h"
+#include "energy/roofline/xml_text.h"
+#include "energy/report/units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -109,6 +110,13 @@ constexpr const char *Script = R"(
 })();
 )";
 
+nlohmann::json levelsJson(const RegionPoint &Point) {
+  nlohmann::json Levels = nlohmann::json::array();
+  for (const auto &Level : Point.LevelPoints)
+    Levels.push_back({{"level", Level.Level}, {"event", Level.Event}, {"intensity", Level.Intensity}});
+  return Levels;
+}
+
 nlohmann::json regionsJson(const RooflineAnalysis &Analysis) {
   nlohmann::json Regions = nlohmann::json::array();
   for (const auto &Point : Analysis.Points) {
@@ -129,6 +137,8 @@ nlohmann::json regionsJson(const RooflineAnalysis &Analysis) {
                        {"self_s", R.SelfSeconds},
                        {"energy_j", R.ModelledJoules ? nlohmann::json(*R.ModelledJoules) : nlohmann::json()},
                        {"wall", Point.WallIntensity ? nlohmann::json(*Point.WallIntensity) : nlohmann::json()},
+                       {"footprint_bytes", R.FootprintBytes ? nlohmann::json(*R.FootprintBytes) : nlohmann::json()},
+                       {"levels", levelsJson(Point)},
                        {"flops", R.Counts.Flops},
                        {"bytes", R.Counts.BytesLoaded + R.Counts.BytesStored},
                        {"sentence", describeRegion(Point)}});

@@ -1,153 +1,121 @@
 //===- report_regions.cpp - Read the roofline's subset of a report --------===//
+//
+// energy_report_lib reads and validates the report (the same one-line errors
+// as every other tool); this file converts its regions and reads the two
+// optional objects the validated Report leaves out: `footprint` and
+// `counters`.
+//
+//===----------------------------------------------------------------------===//
 #include "energy/roofline/report_regions.h"
 
 #include "energy/roofline/input_error.h"
 
+#include "energy/report/reader.h"
+#include "energy/report/report_document.h"
+
 #include <nlohmann/json.hpp>
 
-#include <fstream>
-#include <sstream>
+#include <algorithm>
 
 namespace energy::roofline {
 using nlohmann::json;
 
 namespace {
 
-constexpr const char *ReportFormat = "energypass-report";
-constexpr int ReportVersion = 1;
+[[noreturn]] void corrupt(const std::string &Origin, std::size_t Index,
+                          const std::string &Key, const char *Expected) {
+  throw InputError(Origin + ": regions[" + std::to_string(Index) + "]." + Key + " must be " +
+                   Expected + "; the report is corrupt, re-run the program to rewrite it");
+}
 
-class RegionReader {
-public:
-  RegionReader(const std::string &Origin) : Origin(Origin) {}
+std::optional<std::uint64_t> footprintBytes(const json &Region, const std::string &Origin,
+                                            std::size_t Index) {
+  auto It = Region.find("footprint");
+  if (It == Region.end() || It->is_null())
+    return std::nullopt;
+  if (!It->is_object() || !It->contains("bytes") || !(*It)["bytes"].is_number_unsigned())
+    corrupt(Origin, Index, "footprint.bytes", "a non-negative integer");
+  return (*It)["bytes"].get<std::uint64_t>();
+}
 
-  ReportRegion read(const json &J, std::size_t Index) const {
-    Where = "regions[" + std::to_string(Index) + "]";
-    if (!J.is_object())
-      fail("", "an object");
-    ReportRegion Region;
-    Region.Id = integer(J, "id");
-    Region.Name = string(J, "name");
-    Region.Demangled = J.contains("demangled") ? string(J, "demangled") : Region.Name;
-    Region.File = string(J, "file");
-    Region.Line = integer(J, "line");
-    Region.Kind = string(J, "kind");
-    Region.Calls = unsignedInteger(J, "calls");
-    const json &Time = object(J, "time_s");
-    Region.SelfSeconds = number(Time, "self");
-    Region.InclusiveSeconds = number(Time, "inclusive");
-    const json &Counts = object(J, "counts");
-    Region.Counts.Flops = unsignedInteger(Counts, "flops");
-    Region.Counts.BytesLoaded = unsignedInteger(Counts, "bytes_loaded");
-    Region.Counts.BytesStored = unsignedInteger(Counts, "bytes_stored");
-    if (Counts.contains("flops_by_precision")) {
-      const json &ByPrecision = object(Counts, "flops_by_precision");
-      Region.Counts.FlopsHalf = unsignedInteger(ByPrecision, "half");
-      Region.Counts.FlopsFloat = unsignedInteger(ByPrecision, "float");
-      Region.Counts.FlopsDouble = unsignedInteger(ByPrecision, "double");
-    }
-    if (J.contains("energy_j")) {
-      const json &Energy = object(J, "energy_j");
-      Region.ModelledJoules = optionalNumber(Energy, "modelled");
-      Region.MeasuredJoules = optionalNumber(Energy, "measured");
-    }
-    if (J.contains("footprint_bytes") && !J["footprint_bytes"].is_null())
-      Region.FootprintBytes = unsignedInteger(J, "footprint_bytes");
-    return Region;
-  }
-
-private:
-  const json &field(const json &Parent, const char *Key) const {
-    auto It = Parent.find(Key);
-    if (It == Parent.end())
-      throw InputError(Origin + ": " + Where + " has no '" + Key +
-                       "'; the report is incomplete or from another tool");
-    return *It;
-  }
-  [[noreturn]] void fail(const char *Key, const char *Expected) const {
-    throw InputError(Origin + ": " + Where + (*Key ? std::string(".") + Key : "") + " must be " +
-                     Expected + "; the report is corrupt, re-run the program to rewrite it");
-  }
-  const json &object(const json &Parent, const char *Key) const {
-    const json &Value = field(Parent, Key);
-    if (!Value.is_object())
-      fail(Key, "an object");
-    return Value;
-  }
-  std::string string(const json &Parent, const char *Key) const {
-    const json &Value = field(Parent, Key);
-    if (!Value.is_string())
-      fail(Key, "a string");
-    return Value.get<std::string>();
-  }
-  std::int64_t integer(const json &Parent, const char *Key) const {
-    const json &Value = field(Parent, Key);
-    if (!Value.is_number_integer())
-      fail(Key, "an integer");
-    return Value.get<std::int64_t>();
-  }
-  std::uint64_t unsignedInteger(const json &Parent, const char *Key) const {
-    const json &Value = field(Parent, Key);
-    if (!Value.is_number_unsigned())
-      fail(Key, "a non-negative integer");
-    return Value.get<std::uint64_t>();
-  }
-  double number(const json &Parent, const char *Key) const {
-    const json &Value = field(Parent, Key);
+std::map<std::string, double> selfCounters(const json &Region, const std::string &Origin,
+                                           std::size_t Index) {
+  std::map<std::string, double> Counters;
+  auto It = Region.find("counters");
+  if (It == Region.end() || It->is_null())
+    return Counters;
+  if (!It->is_object() || !It->contains("self") || !(*It)["self"].is_object())
+    corrupt(Origin, Index, "counters.self", "an object of event counts");
+  for (const auto &[Event, Value] : (*It)["self"].items()) {
     if (!Value.is_number() || Value.get<double>() < 0)
-      fail(Key, "a non-negative number");
-    return Value.get<double>();
+      corrupt(Origin, Index, "counters.self." + Event, "a non-negative number");
+    Counters[Event] = Value.get<double>();
   }
-  std::optional<double> optionalNumber(const json &Parent, const char *Key) const {
-    auto It = Parent.find(Key);
-    if (It == Parent.end() || It->is_null())
-      return std::nullopt;
-    return number(Parent, Key);
-  }
+  return Counters;
+}
 
-  std::string Origin;
-  mutable std::string Where;
-};
+std::uint64_t flopsOf(const model::Activity &Counts, int Precision) {
+  std::uint64_t Sum = 0;
+  for (std::uint64_t Flops : Counts.flops[Precision])
+    Sum += Flops;
+  return Sum;
+}
+
+ReportRegion convertRegion(const report::Region &R) {
+  ReportRegion Region;
+  Region.Id = static_cast<std::int64_t>(R.id);
+  Region.Name = R.name;
+  Region.Demangled = R.demangled;
+  Region.File = R.file;
+  Region.Line = static_cast<std::int64_t>(R.line);
+  Region.Kind = R.kind;
+  Region.Calls = R.calls;
+  Region.SelfSeconds = R.selfSeconds;
+  Region.InclusiveSeconds = R.inclusiveSeconds;
+  Region.Counts.Flops = R.flops;
+  Region.Counts.FlopsHalf = flopsOf(R.counts, ENERGY_PREC_HALF);
+  Region.Counts.FlopsFloat = flopsOf(R.counts, ENERGY_PREC_FLOAT);
+  Region.Counts.FlopsDouble = flopsOf(R.counts, ENERGY_PREC_DOUBLE);
+  Region.Counts.BytesLoaded = R.counts.bytesLoaded;
+  Region.Counts.BytesStored = R.counts.bytesStored;
+  Region.ModelledJoules = R.energy.modelledJoules;
+  Region.MeasuredJoules = R.energy.measuredJoules;
+  return Region;
+}
+
+ReportRegions convertReport(const report::Report &R, const json &Doc) {
+  ReportRegions Result;
+  Result.Program = R.programPath;
+  Result.Threads = static_cast<int>(std::max<long long>(1, R.threads));
+  const json &Regions = Doc["regions"];
+  for (std::size_t I = 0; I < R.regions.size(); ++I) {
+    ReportRegion Region = convertRegion(R.regions[I]);
+    Region.FootprintBytes = footprintBytes(Regions[I], R.origin, I);
+    Region.SelfCounters = selfCounters(Regions[I], R.origin, I);
+    Result.Regions.push_back(std::move(Region));
+  }
+  return Result;
+}
 
 } // namespace
 
 ReportRegions regionsFromReportJson(const std::string &Text, const std::string &Origin) {
-  json Root = json::parse(Text, nullptr, /*allow_exceptions=*/false);
-  if (Root.is_discarded())
-    throw InputError(Origin + ": not valid JSON (corrupt or truncated report); re-run the program to rewrite it");
-  if (!Root.is_object() || !Root.contains("format") || !Root["format"].is_string())
-    throw InputError(Origin + ": not an EnergyPass report (no 'format'); pass a report written by libenergyrt");
-  if (Root["format"] != ReportFormat)
-    throw InputError(Origin + ": format is '" + Root["format"].get<std::string>() +
-                     "', expected '" + ReportFormat + "'; pass a report written by libenergyrt");
-  if (!Root.contains("version") || !Root["version"].is_number_integer() ||
-      Root["version"].get<int>() != ReportVersion)
-    throw InputError(Origin + ": report version " +
-                     (Root.contains("version") ? Root["version"].dump() : std::string("(none)")) +
-                     " is not supported (this build reads version 1); upgrade EnergyPass");
-  if (!Root.contains("regions") || !Root["regions"].is_array())
-    throw InputError(Origin + ": 'regions' is missing or not an array; the report is corrupt");
-  ReportRegions Result;
-  if (Root.contains("program") && Root["program"].is_object() &&
-      Root["program"].contains("path") && Root["program"]["path"].is_string())
-    Result.Program = Root["program"]["path"].get<std::string>();
-  if (Root.contains("threads") && Root["threads"].is_number_integer())
-    Result.Threads = std::max(1, Root["threads"].get<int>());
-  RegionReader Reader(Origin);
-  const json &Regions = Root["regions"];
-  for (std::size_t I = 0; I < Regions.size(); ++I)
-    Result.Regions.push_back(Reader.read(Regions[I], I));
-  return Result;
+  try {
+    report::Report R = report::parseReportText(Text, Origin);
+    // Valid JSON by now: parseReportText has parsed it.
+    return convertReport(R, json::parse(Text));
+  } catch (const report::ReportError &E) {
+    throw InputError(E.what());
+  }
 }
 
 ReportRegions readReportRegions(const std::filesystem::path &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    throw InputError(Path.string() + ": cannot open report (" +
-                     (std::filesystem::exists(Path) ? "permission denied" : "no such file") +
-                     "); pass the energy-*.json written by an instrumented run");
-  std::stringstream Buffer;
-  Buffer << In.rdbuf();
-  return regionsFromReportJson(Buffer.str(), Path.string());
+  try {
+    report::ReportDocument Read = report::readReportDocument(Path.string());
+    return convertReport(Read.report, Read.document);
+  } catch (const report::ReportError &E) {
+    throw InputError(E.what());
+  }
 }
 
 } // namespace energy::roofline

@@ -92,6 +92,7 @@ RegionPoint placeRegion(const RooflineModel &Model, const ReportRegion &Region) 
   Point.Gflops = Flops / Region.SelfSeconds / 1e9;
   if (Region.FootprintBytes && *Region.FootprintBytes > 0)
     Point.WallIntensity = Flops / static_cast<double>(*Region.FootprintBytes);
+  Point.LevelPoints = levelPoints(Model, Region);
 
   // Roofs grow from the outermost level inwards; the first one at or above
   // the point is what it runs into. Above every roof, the top one binds.
@@ -115,6 +116,40 @@ RegionPoint placeRegion(const RooflineModel &Model, const ReportRegion &Region) 
   }
   Point.PercentOfAttainable = 100.0 * Point.Gflops / Point.Attainable;
   return Point;
+}
+
+std::vector<LevelPoint> levelPoints(const RooflineModel &Model, const ReportRegion &Region) {
+  constexpr double LineBytes = 64;
+  // Cache levels innermost first, without DRAM: traffic into level K comes from K + 1.
+  std::vector<std::string> Caches;
+  for (const auto &Level : Model.Bandwidth)
+    if (Level.Level != "DRAM")
+      Caches.push_back(Level.Level);
+  struct Source {
+    std::vector<const char *> Events; // the first one present is used
+    std::string Level;
+  };
+  std::vector<Source> Sources;
+  if (Caches.size() >= 2)
+    Sources.push_back({{"L1-dcache-load-misses"}, Caches[1]});
+  if (Caches.size() >= 3)
+    Sources.push_back({{"LLC-loads"}, Caches.back()});
+  Sources.push_back({{"cache-misses", "LLC-load-misses"}, "DRAM"});
+
+  std::vector<LevelPoint> Points;
+  for (const auto &Source : Sources)
+    for (const char *Event : Source.Events) {
+      auto It = Region.SelfCounters.find(Event);
+      if (It == Region.SelfCounters.end())
+        continue;
+      if (It->second > 0) {
+        double Bytes = It->second * LineBytes;
+        Points.push_back({Source.Level, Event, Bytes,
+                          static_cast<double>(Region.Counts.Flops) / Bytes});
+      }
+      break;
+    }
+  return Points;
 }
 
 static std::string skipReason(const ReportRegion &Region) {

@@ -2,7 +2,9 @@
 #include "energy/roofline/svg_renderer.h"
 
 #include "energy/roofline/describe.h"
-#include "energy/roofline/number_format.h"
+#include "energy/roofline/label_placement.h"
+#include "energy/roofline/xml_text.h"
+#include "energy/report/units.h"
 #include "energy/roofline/plot_layout.h"
 
 #include <algorithm>
@@ -29,6 +31,23 @@ std::string exact(double Value) {
   return Text;
 }
 
+// Decades as people write them: 0.01, 0.1, 1, 10, 100, 1000, 10000.
+std::string tickLabel(int Decade) {
+  double Value = std::pow(10.0, Decade);
+  return Decade < 0 ? report::formatRatio(Value)
+                    : report::formatCount(static_cast<std::uint64_t>(std::llround(Value)));
+}
+
+// "axpy:loop@/work/src/cg.c:31" -> "axpy:loop@cg.c:31": on the plot the
+// directory says nothing the title does not, and it crowds the name out.
+std::string withoutDirectory(const std::string &Name) {
+  std::size_t At = Name.rfind('@');
+  std::size_t Slash = Name.rfind('/');
+  if (At == std::string::npos || Slash == std::string::npos || Slash < At)
+    return Name;
+  return Name.substr(0, At + 1) + Name.substr(Slash + 1);
+}
+
 std::string shorten(const std::string &Name, std::size_t Max) {
   return Name.size() <= Max ? Name : Name.substr(0, Max - 3) + "...";
 }
@@ -41,6 +60,11 @@ struct ComputeLine {
   double Gflops = 0;
   bool Primary = false;
 };
+
+// "L2" -> "2", "DRAM" -> "D": what fits in a level point's ring.
+std::string levelInitial(const std::string &Level) {
+  return Level.size() == 2 && Level[0] == 'L' ? Level.substr(1) : Level.substr(0, 1);
+}
 
 std::vector<ComputeLine> visibleComputeLines(const RooflineModel &Model) {
   // double: best per ISA, and the widest ISA without FMA; float: its peak only.
@@ -99,6 +123,7 @@ public:
     bandwidthCeilings();
     ridgePoints();
     localityWalls();
+    levelPoints();
     regionPoints();
     legend();
     Out << "</g>\n</svg>\n";
@@ -137,14 +162,14 @@ private:
       Out << "<line class=\"grid\" x1=\"" << px(X) << "\" y1=\"" << px(L.plotTop()) << "\" x2=\""
           << px(X) << "\" y2=\"" << px(L.plotBottom()) << "\" stroke=\"#e4e4e4\"/>\n";
       Out << "<text class=\"tick x-tick\" x=\"" << px(X) << "\" y=\"" << px(L.plotBottom() + 16)
-          << "\" text-anchor=\"middle\">" << formatFigure(std::pow(10.0, D)) << "</text>\n";
+          << "\" text-anchor=\"middle\">" << tickLabel(D) << "</text>\n";
     }
     for (int D = static_cast<int>(L.YLogMin); D <= static_cast<int>(L.YLogMax); ++D) {
       double Y = L.y(std::pow(10.0, D));
       Out << "<line class=\"grid\" x1=\"" << px(L.plotLeft()) << "\" y1=\"" << px(Y) << "\" x2=\""
           << px(L.plotRight()) << "\" y2=\"" << px(Y) << "\" stroke=\"#e4e4e4\"/>\n";
       Out << "<text class=\"tick y-tick\" x=\"" << px(L.plotLeft() - 6) << "\" y=\"" << px(Y + 4)
-          << "\" text-anchor=\"end\">" << formatFigure(std::pow(10.0, D)) << "</text>\n";
+          << "\" text-anchor=\"end\">" << tickLabel(D) << "</text>\n";
     }
     Out << "<text class=\"axis-label\" x=\"" << px(L.plotLeft() + L.plotWidth() / 2) << "\" y=\""
         << px(L.plotBottom() + 36) << "\" text-anchor=\"middle\" font-size=\"13\">"
@@ -169,7 +194,7 @@ private:
       double LabelY = std::max(Y + 4, LastLabelY + LabelSpacing);
       LastLabelY = LabelY;
       Out << "<text class=\"ceiling-label\" x=\"" << px(L.plotRight() + 6) << "\" y=\""
-          << px(LabelY) << "\">" << escapeXml(Line.Label) << ": " << formatFigure(Line.Gflops)
+          << px(LabelY) << "\">" << escapeXml(Line.Label) << ": " << report::formatRatio(Line.Gflops)
           << " GFLOP/s</text>\n";
     }
   }
@@ -193,7 +218,7 @@ private:
       Out << "<text class=\"ceiling-label\" x=\"" << px(LX) << "\" y=\"" << px(LY) << "\" fill=\""
           << Colour << "\" transform=\"rotate(" << px(Angle) << " " << px(LX) << " " << px(LY)
           << ")\">" << Level.Level << " " << Level.Kernel << (Level.NonTemporal ? " (NT)" : "")
-          << ": " << formatFigure(Bw) << " GB/s</text>\n";
+          << ": " << report::formatRatio(Bw) << " GB/s</text>\n";
     }
   }
 
@@ -206,10 +231,12 @@ private:
           << exact(Ridge.Intensity) << "\" d=\"M" << px(X) << " " << px(Y - 5) << " L" << px(X + 5)
           << " " << px(Y) << " L" << px(X) << " " << px(Y + 5) << " L" << px(X - 5) << " " << px(Y)
           << " Z\" fill=\"" << colourOf(Ridge.Level) << "\" stroke=\"#222\"><title>" << Ridge.Level
-          << " ridge point: " << formatFigure(Ridge.Intensity) << " FLOP/B</title></path>\n";
+          << " ridge point: " << report::formatRatio(Ridge.Intensity) << " FLOP/B</title></path>\n";
     }
   }
 
+  // From the point to where it would sit if every byte came from DRAM once:
+  // an arrow along the intensity axis ending at a vertical wall.
   void localityWalls() {
     for (const auto &Point : A.Points) {
       if (!Point.WallIntensity || !L.containsIntensity(*Point.WallIntensity))
@@ -217,13 +244,41 @@ private:
       double X0 = L.x(Point.Intensity), X1 = L.x(*Point.WallIntensity), Y = L.y(Point.Gflops);
       std::string Colour = colourOf(Point.colourKey());
       Out << "<g class=\"locality-wall\" data-id=\"" << Point.Region.Id << "\" data-intensity=\""
-          << exact(*Point.WallIntensity) << "\" stroke=\"" << Colour << "\">"
-          << "<line x1=\"" << px(X0) << "\" y1=\"" << px(Y) << "\" x2=\"" << px(X1) << "\" y2=\""
-          << px(Y) << "\" stroke-dasharray=\"3 3\"/>"
-          << "<line x1=\"" << px(X1) << "\" y1=\"" << px(Y - 9) << "\" x2=\"" << px(X1) << "\" y2=\""
-          << px(Y + 9) << "\" stroke-width=\"3\"/><title>" << escapeXml(Point.Region.Demangled)
-          << ": locality wall at " << formatFigure(*Point.WallIntensity)
-          << " FLOP/B (each byte from DRAM once)</title></g>\n";
+          << exact(*Point.WallIntensity) << "\" stroke=\"" << Colour << "\" fill=\"" << Colour << "\">";
+      if (X1 - X0 > 12)
+        Out << "<line class=\"wall-arrow\" x1=\"" << px(X0) << "\" y1=\"" << px(Y) << "\" x2=\""
+            << px(X1 - 7) << "\" y2=\"" << px(Y) << "\" stroke-dasharray=\"4 3\" stroke-width=\"1.5\"/>"
+            << "<path d=\"M" << px(X1 - 8) << " " << px(Y - 4) << " L" << px(X1) << " " << px(Y)
+            << " L" << px(X1 - 8) << " " << px(Y + 4) << " Z\" stroke=\"none\"/>";
+      Out << "<line class=\"wall\" x1=\"" << px(X1) << "\" y1=\"" << px(Y - 11) << "\" x2=\""
+          << px(X1) << "\" y2=\"" << px(Y + 11) << "\" stroke-width=\"3\"/><title>"
+          << escapeXml(Point.Region.Demangled + ": " + describeLocalityWall(Point))
+          << "</title></g>\n";
+    }
+  }
+
+  // Each counter-derived level as a ring in the region's colour, joined to
+  // the region's L1 point by a thin line along the intensity axis.
+  void levelPoints() {
+    for (const auto &Point : A.Points) {
+      std::string Colour = colourOf(Point.colourKey());
+      double Y = L.y(Point.Gflops);
+      for (const auto &Level : Point.LevelPoints) {
+        if (!L.containsIntensity(Level.Intensity))
+          continue;
+        double X = L.x(Level.Intensity);
+        Out << "<g class=\"level-point\" data-id=\"" << Point.Region.Id << "\" data-level=\""
+            << Level.Level << "\" data-event=\"" << escapeXml(Level.Event) << "\" data-intensity=\""
+            << exact(Level.Intensity) << "\" stroke=\"" << Colour << "\"><line x1=\""
+            << px(L.x(Point.Intensity)) << "\" y1=\"" << px(Y) << "\" x2=\"" << px(X) << "\" y2=\""
+            << px(Y) << "\" stroke-width=\"1\" stroke-opacity=\"0.6\"/><circle cx=\"" << px(X)
+            << "\" cy=\"" << px(Y) << "\" r=\"6\" fill=\"#ffffff\" stroke-width=\"2\"/><text x=\""
+            << px(X) << "\" y=\"" << px(Y + 3) << "\" text-anchor=\"middle\" font-size=\"7\" "
+            << "stroke=\"none\" fill=\"" << Colour << "\">" << levelInitial(Level.Level)
+            << "</text><title>" << escapeXml(Point.Region.Demangled) << ": "
+            << report::formatRatio(Level.Intensity) << " FLOP/B at " << Level.Level << " ("
+            << escapeXml(Level.Event) << " x 64 B)</title></g>\n";
+      }
     }
   }
 
@@ -234,7 +289,7 @@ private:
     Out << "<g class=\"regions\" clip-path=\"url(#plot-area)\">\n";
     // Largest first, so small points are drawn on top and stay hoverable.
     for (const auto &Point : A.Points) {
-      double Radius = 4 + 16 * std::sqrt(Largest > 0 ? Point.sizeMetric(A.SizedByEnergy) / Largest : 1);
+      double Radius = radiusOf(Point, Largest);
       Out << "<circle class=\"region\" data-id=\"" << Point.Region.Id << "\" data-name=\""
           << escapeXml(Point.Region.Name) << "\" data-intensity=\"" << exact(Point.Intensity)
           << "\" data-gflops=\"" << exact(Point.Gflops) << "\" data-level=\"" << Point.colourKey()
@@ -245,15 +300,44 @@ private:
           << "</title></circle>\n";
     }
     Out << "</g>\n";
-    std::size_t Labelled = 0;
+    regionLabels(Largest);
+  }
+
+  double radiusOf(const RegionPoint &Point, double Largest) const {
+    return 4 + 16 * std::sqrt(Largest > 0 ? Point.sizeMetric(A.SizedByEnergy) / Largest : 1);
+  }
+
+  // The largest regions' names, placed so that they cover neither each other
+  // nor other regions (label_placement.h).
+  void regionLabels(double Largest) {
+    constexpr double LabelHeight = 12;
+    std::vector<LabelRequest> Circles, Requests;
+    std::vector<std::string> Names;
     for (const auto &Point : A.Points) {
-      if (Labelled++ == Options.LabelTop)
-        break;
-      double Radius = 4 + 16 * std::sqrt(Largest > 0 ? Point.sizeMetric(A.SizedByEnergy) / Largest : 1);
-      Out << "<text class=\"region-label\" data-id=\"" << Point.Region.Id << "\" x=\""
-          << px(L.x(Point.Intensity) + Radius * 0.75 + 3) << "\" y=\""
-          << px(L.y(Point.Gflops) - Radius * 0.75) << "\" font-weight=\"bold\">"
-          << escapeXml(shorten(Point.Region.Demangled, 36)) << "</text>\n";
+      Circles.push_back({L.x(Point.Intensity), L.y(Point.Gflops), radiusOf(Point, Largest), 0, 0});
+      if (Names.size() < Options.LabelTop) {
+        Names.push_back(shorten(withoutDirectory(Point.Region.Demangled), 36));
+        Requests.push_back(Circles.back());
+        Requests.back().Width = estimateLabelWidth(Names.back());
+        Requests.back().Height = LabelHeight;
+      }
+    }
+    LabelBox Bounds{L.plotLeft(), L.plotTop(), L.plotWidth(), L.plotHeight()};
+    std::vector<PlacedLabel> Placed = placeLabels(Requests, Circles, Bounds);
+    for (std::size_t I = 0; I < Placed.size(); ++I) {
+      const LabelBox &Box = Placed[I].Box;
+      const RegionPoint &Point = A.Points[I];
+      if (Placed[I].Leader)
+        Out << "<line class=\"label-leader\" data-id=\"" << Point.Region.Id << "\" x1=\""
+            << px(Requests[I].Cx) << "\" y1=\"" << px(Requests[I].Cy) << "\" x2=\""
+            << px(std::clamp(Requests[I].Cx, Box.X, Box.X + Box.Width)) << "\" y2=\""
+            << px(std::clamp(Requests[I].Cy, Box.Y, Box.Y + Box.Height))
+            << "\" stroke=\"#666\" stroke-width=\"0.8\"/>\n";
+      Out << "<text class=\"region-label\" data-id=\"" << Point.Region.Id << "\" data-width=\""
+          << px(Box.Width) << "\" data-height=\"" << px(Box.Height) << "\" x=\"" << px(Box.X)
+          << "\" y=\"" << px(Box.Y + Box.Height - 2)
+          << "\" font-weight=\"bold\" paint-order=\"stroke\" stroke=\"#ffffff\" stroke-width=\"3\">"
+          << escapeXml(Names[I]) << "</text>\n";
     }
   }
 
@@ -275,7 +359,7 @@ private:
     std::string Ridges = "ridge points (double):";
     for (const auto &Ridge : Model.Ridges)
       if (Ridge.Precision == "double")
-        Ridges += " " + Ridge.Level + " " + formatFigure(Ridge.Intensity);
+        Ridges += " " + Ridge.Level + " " + report::formatRatio(Ridge.Intensity);
     Out << "<text x=\"" << px(L.plotLeft()) << "\" y=\"" << px(Y + 18) << "\">" << Ridges
         << " FLOP/B</text></g>\n";
   }

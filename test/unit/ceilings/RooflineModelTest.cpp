@@ -41,7 +41,8 @@ TEST(RooflineModel, TriadIsTwoFlopsPerTwentyFourBytesAndDramBound) {
   EXPECT_DOUBLE_EQ(Triad.Attainable, 16.0 * 2 / 24);
   EXPECT_DOUBLE_EQ(Triad.PercentOfAttainable, 75);
   ASSERT_TRUE(Triad.WallIntensity);
-  EXPECT_DOUBLE_EQ(*Triad.WallIntensity, 2.0 / 24); // streaming: no reuse to win
+  // Streaming: no reuse to win. The footprint is 58594 sampled lines x 64 x 64 B.
+  EXPECT_DOUBLE_EQ(*Triad.WallIntensity, 2e7 / 240001024.0);
 }
 
 TEST(RooflineModel, DotProductIsTwoFlopsPerSixteenBytes) {
@@ -110,16 +111,43 @@ TEST(RooflineModel, ThreadCountFollowsTheReport) {
   EXPECT_THROW(roofline::buildModel(Profile, 3), roofline::InputError);
 }
 
+TEST(RooflineModel, CountersGiveOnePointPerLevelOfTheHierarchy) {
+  auto A = test::fixtureAnalysis();
+  const auto &Matmul = test::pointNamed(A, "matmul:loop@matmul.c:12");
+  // 2^25 FLOPs over 64-byte lines: 2^22 L1 misses come from L2, 2^20 LLC
+  // loads from L3, 2^16 LLC misses from DRAM.
+  ASSERT_EQ(Matmul.LevelPoints.size(), 3u);
+  EXPECT_EQ(Matmul.LevelPoints[0].Level, "L2");
+  EXPECT_DOUBLE_EQ(Matmul.LevelPoints[0].Intensity, 33554432.0 / (4194304.0 * 64));
+  EXPECT_EQ(Matmul.LevelPoints[1].Level, "L3");
+  EXPECT_DOUBLE_EQ(Matmul.LevelPoints[1].Intensity, 0.5);
+  EXPECT_EQ(Matmul.LevelPoints[2].Level, "DRAM");
+  EXPECT_EQ(Matmul.LevelPoints[2].Event, "LLC-load-misses");
+  EXPECT_DOUBLE_EQ(Matmul.LevelPoints[2].Intensity, 8);
+  // cache-misses is preferred to LLC-load-misses for DRAM: it counts stores too.
+  const auto &Triad = test::pointNamed(A, "triad:loop@stream.c:20");
+  ASSERT_EQ(Triad.LevelPoints.size(), 1u);
+  EXPECT_EQ(Triad.LevelPoints[0].Event, "cache-misses");
+  EXPECT_DOUBLE_EQ(Triad.LevelPoints[0].Intensity, 2e7 / (3750000.0 * 64));
+  EXPECT_TRUE(test::pointNamed(A, "dot:loop@dot.c:8").LevelPoints.empty());
+}
+
 TEST(Describe, SaysTheSameInWords) {
   auto A = test::fixtureAnalysis();
   EXPECT_EQ(roofline::describeRegion(test::pointNamed(A, "dot:loop@dot.c:8")),
-            "dot:loop@dot.c:8: 0.12 FLOP/B, 20 GFLOP/s, memory-bound (L1), 50% of attainable");
+            "dot:loop@dot.c:8: 0.125 FLOP/B, 20 GFLOP/s, memory-bound (L1), 50% of attainable");
   EXPECT_EQ(roofline::describeRegion(test::pointNamed(A, "gemm_blocked:loop@gemm.c:40")),
             "gemm_blocked:loop@gemm.c:40: 10 FLOP/B, 50 GFLOP/s, compute-bound "
-            "(double AVX-512 FMA peak), 62% of attainable");
+            "(double AVX-512 FMA peak), 62.5% of attainable");
   EXPECT_EQ(roofline::describeRegion(test::pointNamed(A, "matmul:loop@matmul.c:12")),
-            "matmul:loop@matmul.c:12: 0.062 FLOP/B, 0.67 GFLOP/s, memory-bound (DRAM), 67% of "
-            "attainable; locality wall at 21 FLOP/B if each byte came from DRAM once");
+            "matmul:loop@matmul.c:12: 0.0625 FLOP/B, 0.671 GFLOP/s, memory-bound (DRAM), 67.1% of "
+            "attainable; L2 0.125 FLOP/B (L1-dcache-load-misses); L3 0.5 FLOP/B (LLC-loads); "
+            "DRAM 8 FLOP/B (LLC-load-misses); locality wall: blocking could move it to 21.3 "
+            "FLOP/B (each byte from DRAM once)");
+  EXPECT_NE(roofline::describeRegion(test::pointNamed(A, "triad:loop@stream.c:20"))
+                .find("at its locality wall (0.0833 FLOP/B): each byte is used once, blocking "
+                      "cannot raise it"),
+            std::string::npos);
   std::string All = roofline::describeRegions(A);
   EXPECT_NE(All.find("main: not on the roofline (no floating-point operations)"), std::string::npos);
   EXPECT_NE(All.find("DRAM 16 GB/s"), std::string::npos);
@@ -135,13 +163,34 @@ TEST(ReportRegions, RefusesForeignCorruptAndUnknownVersions) {
     return std::string();
   };
   std::string Report = test::readText(test::fixture("report_kernels.json"));
-  EXPECT_NE(ErrorOf(Report.substr(0, 500)).find("not valid JSON"), std::string::npos);
+  EXPECT_NE(ErrorOf(Report.substr(0, 500)).find("truncated JSON"), std::string::npos);
   std::string V2 = Report;
   V2.replace(V2.find("\"version\": 1"), 12, "\"version\": 7");
-  EXPECT_NE(ErrorOf(V2).find("report version 7 is not supported"), std::string::npos);
-  EXPECT_NE(ErrorOf("{\"format\": \"energypass-machine-profile\", \"version\": 1}").find("expected 'energypass-report'"),
+  EXPECT_NE(ErrorOf(V2).find("unsupported report version 7"), std::string::npos);
+  EXPECT_NE(ErrorOf("{\"format\": \"energypass-machine-profile\", \"version\": 1}")
+                .find("expected \"energypass-report\""),
             std::string::npos);
   std::string NoTime = Report;
   NoTime.replace(NoTime.find("\"time_s\""), 8, "\"time_x\"");
-  EXPECT_NE(ErrorOf(NoTime).find("regions[0] has no 'time_s'"), std::string::npos);
+  EXPECT_NE(ErrorOf(NoTime).find("time_s"), std::string::npos);
+}
+
+TEST(ReportRegions, RefusesAMistypedFootprintOrCounter) {
+  std::string Report = test::readText(test::fixture("report_kernels.json"));
+  auto ErrorOf = [&](const std::string &From, const std::string &To) {
+    std::string Text = Report;
+    Text.replace(Text.find(From), From.size(), To);
+    try {
+      roofline::regionsFromReportJson(Text, "r.json");
+    } catch (const roofline::InputError &E) {
+      return std::string(E.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(ErrorOf("\"bytes\": 240001024", "\"bytes\": -1"),
+            "r.json: regions[1].footprint.bytes must be a non-negative integer; the report is "
+            "corrupt, re-run the program to rewrite it");
+  EXPECT_NE(ErrorOf("\"cache-misses\": 3750000", "\"cache-misses\": \"many\"")
+                .find("regions[1].counters.self.cache-misses must be a non-negative number"),
+            std::string::npos);
 }

@@ -124,7 +124,7 @@ TEST(SvgRenderer, RidgePointsWallsLegendAndTopLabels) {
   std::string Svg = roofline::renderSvg(test::fixtureAnalysis());
   EXPECT_EQ(elements(Svg, "<path class=\"ridge\"").size(), 4u);
   auto Walls = elements(Svg, "<g class=\"locality-wall\"");
-  ASSERT_EQ(Walls.size(), 2u); // triad and matmul carry footprint_bytes
+  ASSERT_EQ(Walls.size(), 2u); // triad and matmul carry a footprint
   EXPECT_EQ(elements(Svg, "<text class=\"region-label\"").size(), 5u);
   EXPECT_NE(Svg.find("point area: modelled energy"), std::string::npos);
   EXPECT_NE(Svg.find("DRAM-bound"), std::string::npos);
@@ -140,4 +140,65 @@ TEST(SvgRenderer, EmptyReportStillDrawsTheCeilings) {
   EXPECT_TRUE(elements(Svg, "<circle class=\"region\"").empty());
   EXPECT_EQ(elements(Svg, "<line class=\"ceiling bandwidth\"").size(), 4u);
   EXPECT_NE(Svg.find("</svg>"), std::string::npos);
+}
+
+TEST(SvgRenderer, LocalityWallIsAnArrowFromThePointToItsIntensity) {
+  std::string Svg = roofline::renderSvg(test::fixtureAnalysis());
+  Axes Ax(Svg);
+  for (const auto &Wall : elements(Svg, "<g class=\"locality-wall\"")) {
+    std::size_t At = Svg.find(Wall);
+    std::string Bar = elements(Svg.substr(At), "<line class=\"wall\"").at(0);
+    EXPECT_NEAR(Ax.intensity(attribute(Bar, "x1")) / attribute(Wall, "data-intensity"), 1, 1e-3);
+  }
+  // matmul's wall is far to the right of its point: an arrow leads there.
+  std::string Matmul = Svg.substr(Svg.find("<g class=\"locality-wall\" data-id=\"3\""));
+  std::string Arrow = elements(Matmul, "<line class=\"wall-arrow\"").at(0);
+  EXPECT_NEAR(Ax.intensity(attribute(Arrow, "x1")), 2.0 / 32, 1e-3);
+  EXPECT_NE(Matmul.find("blocking could move it to 21.3 FLOP/B"), std::string::npos);
+}
+
+TEST(SvgRenderer, HierarchicalPointsSitAtTheirLevelsIntensity) {
+  std::string Svg = roofline::renderSvg(test::fixtureAnalysis());
+  Axes Ax(Svg);
+  auto Levels = elements(Svg, "<g class=\"level-point\"");
+  ASSERT_EQ(Levels.size(), 4u); // matmul: L2, L3, DRAM; triad: DRAM
+  for (const auto &Level : Levels) {
+    std::size_t At = Svg.find(Level);
+    std::string Ring = elements(Svg.substr(At), "<circle").at(0);
+    EXPECT_NEAR(Ax.intensity(attribute(Ring, "cx")) / attribute(Level, "data-intensity"), 1, 1e-3);
+  }
+}
+
+TEST(SvgRenderer, RegionLabelsNeitherOverlapNorLeaveThePlot) {
+  // Five regions at almost the same spot, as dot and laplacian in the cg demo.
+  auto Report = test::fixtureReport();
+  auto Crowd = Report.Regions.at(2); // dot
+  Report.Regions.clear();
+  for (int I = 0; I < 5; ++I) {
+    Crowd.Id = I;
+    Crowd.Name = Crowd.Demangled = "crowded_region_number_" + std::to_string(I);
+    Crowd.SelfSeconds *= 1.02;
+    Crowd.Counts.Flops += 1000;
+    Report.Regions.push_back(Crowd);
+  }
+  std::string Svg = roofline::renderSvg(roofline::analyse(Report, test::fixtureProfile()));
+  Axes Ax(Svg);
+  struct Box { double X, Y, W, H; };
+  std::vector<Box> Boxes;
+  for (const auto &Label : elements(Svg, "<text class=\"region-label\"")) {
+    double H = attribute(Label, "data-height");
+    Boxes.push_back({attribute(Label, "x"), attribute(Label, "y") + 2 - H,
+                     attribute(Label, "data-width"), H});
+  }
+  ASSERT_EQ(Boxes.size(), 5u);
+  for (std::size_t I = 0; I < Boxes.size(); ++I) {
+    const Box &A = Boxes[I];
+    EXPECT_GE(A.X, Ax.Left);
+    EXPECT_LE(A.X + A.W, Ax.Left + Ax.Width);
+    for (std::size_t J = I + 1; J < Boxes.size(); ++J) {
+      const Box &B = Boxes[J];
+      bool Apart = A.X + A.W <= B.X || B.X + B.W <= A.X || A.Y + A.H <= B.Y || B.Y + B.H <= A.Y;
+      EXPECT_TRUE(Apart) << "labels " << I << " and " << J << " overlap";
+    }
+  }
 }

@@ -2,7 +2,9 @@
 //
 // One line per region, for the text report:
 //   "gemm:loop@gemm.c:12: 2.1 FLOP/B, 38 GFLOP/s, memory-bound (L2), 61% of attainable"
-// plus, when the runtime sampled the footprint, where the locality wall is.
+// plus, when the runtime sampled the footprint, where the locality wall is
+// ("blocking could move it to 21 FLOP/B"), and, when hardware counters gave
+// the traffic of outer levels, the hierarchical points ("DRAM 0.4 FLOP/B").
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -14,6 +16,8 @@
 namespace energy::roofline {
 
 std::string describeRegion(const RegionPoint &Point);
+/// The locality wall in words, for a point that has one.
+std::string describeLocalityWall(const RegionPoint &Point);
 /// The ceilings used, then one line per placed region (largest first, at most
 /// Limit; 0 = all), then the regions that could not be placed and why.
 std::string describeRegions(const RooflineAnalysis &Analysis, std::size_t Limit = 0);

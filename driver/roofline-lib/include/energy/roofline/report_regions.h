@@ -2,14 +2,20 @@
 //
 // The subset of an energypass-report (docs/formats/report.md, version 1) that
 // places regions on the roofline: exact self FLOPs and bytes, self time, the
-// modelled energy and, when the runtime sampled it, the region's footprint of
-// distinct bytes (for the locality wall).
+// modelled energy and, when the runtime recorded them, the region's footprint
+// of distinct bytes (for the locality wall) and its self hardware counters
+// (for the hierarchical points). The report is read and validated by
+// energy_report_lib, as every tool reads it; only the optional `footprint`
+// and `counters` objects are read here.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,7 +44,8 @@ struct ReportRegion {
   RegionCounts Counts;
   std::optional<double> ModelledJoules;
   std::optional<double> MeasuredJoules;
-  std::optional<std::uint64_t> FootprintBytes;
+  std::optional<std::uint64_t> FootprintBytes; // `footprint.bytes`
+  std::map<std::string, double> SelfCounters;  // `counters.self`, by event name
 };
 
 struct ReportRegions {
@@ -47,8 +54,9 @@ struct ReportRegions {
   std::vector<ReportRegion> Regions;
 };
 
-/// Parses report JSON; throws InputError with a one-line message on a corrupt
-/// file, a foreign format, an unknown version or a missing field.
+/// Parses and validates report JSON (energy::report::parseReportText); throws
+/// InputError with its one-line message on a corrupt file, a foreign format,
+/// an unknown version, a missing field or a mistyped footprint or counter.
 ReportRegions regionsFromReportJson(const std::string &Text, const std::string &Origin);
 ReportRegions readReportRegions(const std::filesystem::path &Path);
 

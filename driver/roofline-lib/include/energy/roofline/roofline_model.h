@@ -65,6 +65,16 @@ int chooseThreadCount(const MachineProfile &Profile, int ReportThreads);
 
 enum class Bound { Memory, Compute };
 
+/// A point of the hierarchical roofline: the region's FLOPs and GFLOP/s over
+/// the traffic a hardware counter saw come from one level (misses of the
+/// level above x 64-byte lines).
+struct LevelPoint {
+  std::string Level; // where the traffic came from: "L2", "L3", "DRAM"...
+  std::string Event; // the counter it was read from
+  double Bytes = 0;
+  double Intensity = 0;
+};
+
 struct RegionPoint {
   ReportRegion Region;
   std::string Precision;   // dominant precision of its FLOPs
@@ -75,6 +85,7 @@ struct RegionPoint {
   double Attainable = 0;   // value of the binding roof at Intensity
   double PercentOfAttainable = 0;
   std::optional<double> WallIntensity; // FLOPs / footprint: compulsory traffic only
+  std::vector<LevelPoint> LevelPoints; // from counters, innermost level first
   std::string colourKey() const;       // the level, or "compute"
   /// Modelled joules, or self seconds: what the point's area shows.
   double sizeMetric(bool ByEnergy) const;
@@ -94,6 +105,11 @@ struct RooflineAnalysis {
 };
 
 RegionPoint placeRegion(const RooflineModel &Model, const ReportRegion &Region);
+
+/// The hierarchical points a region's self counters give: L1-dcache-load-misses
+/// for the level after L1, LLC-loads for the last cache level, cache-misses
+/// (else LLC-load-misses) for DRAM; levels the machine lacks are left out.
+std::vector<LevelPoint> levelPoints(const RooflineModel &Model, const ReportRegion &Region);
 
 /// Places every region with FLOPs, bytes and time; the others are listed in
 /// Skipped with the reason. Threads = 0 chooses from the report's thread count.
