@@ -123,6 +123,8 @@ public:
     leave<false>(S, Sp, Now);
   }
 
+private:
+  // Enter and exit, instantiated without and with per-region counters.
   template <bool Counted>
   ENERGY_ALWAYS_INLINE void push(RegionStats *S, uintptr_t Sp, uint64_t Now,
                                  const ModuleRecord &Rec, uint32_t Region,
@@ -172,6 +174,7 @@ public:
     exitSlow<Counted>(S, Sp, Now);
   }
 
+public:
   /// What one open frame has accumulated until a given time.
   struct OpenFrameShare {
     RegionStats *Stats;
