@@ -7,8 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "commands.h"
 
-#include "energy/train/energy.h"
+#include "energy/train/dataset.h"
 #include "energy/train/error.h"
+#include "energy/train/learned_model.h"
 #include "energy/train/metrics.h"
 
 #include <cmath>
@@ -38,7 +39,7 @@ void checkInputs(const LearnedModel &M, const Dataset &D) {
 
 /// Per program of a timeline: measured joules, average-model joules (from
 /// the median interval) and real-time-model joules (sum over intervals).
-void printTimelineEnergy(const LearnedModel &M, const Dataset &D) {
+void printTimelineEnergy(const model::LearnedModel &M, const Dataset &D) {
   std::printf("%-32s %12s %12s %12s\n", "program", "measured J", "average J", "real-time J");
   for (const std::string &P : D.programNames()) {
     std::vector<FeatureValues> Samples;
@@ -62,7 +63,7 @@ void printTimelineEnergy(const LearnedModel &M, const Dataset &D) {
     double Interval = Seconds / static_cast<double>(Samples.size());
     double Average = M.predictWatts(Median, Interval) * Seconds;
     std::printf("%-32s %12.3f %12.3f %12.3f\n", P.c_str(), Joules, Average,
-                realTimeModelJoules(M, Samples, Seconds));
+                M.realTimeJoules(Samples, Seconds));
   }
 }
 
@@ -93,7 +94,7 @@ void runEvaluate(const EvaluateOptions &O) {
     std::printf("%-32s %6zu %9.2fW %9.2fW %7.2f%%\n", P.program.c_str(), P.rows,
                 P.measuredWatts, P.predictedWatts, 100 * P.epsilon);
   if (D.info.kind == RowKind::Timeline)
-    printTimelineEnergy(M, D);
+    printTimelineEnergy(M.predictor(), D);
 }
 
 } // namespace

@@ -44,6 +44,7 @@ std::pair<FeatureValues, double> programMean(const Dataset &D,
 
 void runExplain(const ExplainOptions &O) {
   LearnedModel M = LearnedModel::load(O.model);
+  model::LearnedModel Predictor = M.predictor();
   Dataset D = loadDataset(O.dataset);
   nlohmann::json Out = nlohmann::json::object();
   if (!O.json) {
@@ -54,7 +55,7 @@ void runExplain(const ExplainOptions &O) {
   }
   for (const std::string &P : D.programNames()) {
     auto [Mean, Seconds] = programMean(D, P);
-    Explanation E = explain(M, Mean, Seconds);
+    Explanation E = explain(M, Predictor, Mean, Seconds);
     Out[P] = E.toJson();
     if (O.json)
       continue;

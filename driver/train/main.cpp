@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "commands.h"
 
+#include "energy/model/energy_model.h"
 #include "energy/train/error.h"
 
 #include <iostream>
@@ -31,6 +32,9 @@ int main(int argc, char **argv) {
     std::cerr << "energy-train: error: " << E.what() << " (see --help)\n";
     return 2;
   } catch (const TrainError &E) {
+    std::cerr << "energy-train: error: " << E.what() << '\n';
+    return 2;
+  } catch (const energy::model::ModelError &E) {
     std::cerr << "energy-train: error: " << E.what() << '\n';
     return 2;
   } catch (const std::exception &E) {

@@ -5,27 +5,9 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
-#include <sstream>
 #include <vector>
 
 namespace energy::train {
-
-std::string ClassSplit::condition(int Class) const {
-  std::ostringstream S;
-  S << feature << (Class == 0 ? " >= " : " < ") << threshold;
-  return S.str();
-}
-
-nlohmann::json ClassSplit::toJson() const {
-  return {{"feature", feature}, {"threshold", threshold}};
-}
-
-ClassSplit ClassSplit::fromJson(const nlohmann::json &J) {
-  ClassSplit S;
-  S.feature = J.at("feature").get<std::string>();
-  S.threshold = J.at("threshold").get<double>();
-  return S;
-}
 
 double learnStumpThreshold(const Eigen::VectorXd &V, const Eigen::VectorXd &Y,
                            size_t MinRows) {

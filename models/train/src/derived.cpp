@@ -64,10 +64,6 @@ standardDerivedFeatures(const std::vector<std::string> &Available,
   return Out;
 }
 
-double ratioValue(const DerivedFeature &D, double Numerator, double Denominator) {
-  return Denominator == 0.0 ? 0.0 : Numerator / Denominator * D.factor;
-}
-
 std::vector<size_t> previousRows(const Dataset &Data) {
   std::vector<size_t> Order(Data.rows());
   std::iota(Order.begin(), Order.end(), 0);
@@ -116,27 +112,6 @@ Dataset addDerivedFeatures(const Dataset &Data,
     Out.features.push_back(D.name);
   }
   return Out;
-}
-
-nlohmann::json toJson(const DerivedFeature &D) {
-  if (D.op == DerivedFeature::Previous)
-    return {{"name", D.name}, {"op", "previous"}, {"input", D.numerator}};
-  return {{"name", D.name},
-          {"op", "ratio"},
-          {"numerator", D.numerator},
-          {"denominator", D.denominator},
-          {"factor", D.factor}};
-}
-
-DerivedFeature derivedFromJson(const nlohmann::json &J) {
-  std::string Op = J.value("op", "ratio");
-  if (Op == "previous")
-    return {J.at("name").get<std::string>(), J.at("input").get<std::string>(),
-            "", 1.0, DerivedFeature::Previous};
-  require(Op == "ratio", "unknown derived feature op '" + Op + "'");
-  return {J.at("name").get<std::string>(), J.at("numerator").get<std::string>(),
-          J.at("denominator").get<std::string>(), J.at("factor").get<double>(),
-          DerivedFeature::Ratio};
 }
 
 } // namespace energy::train

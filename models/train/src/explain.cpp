@@ -27,17 +27,22 @@ const char *featureGroupName(FeatureGroup G) {
 
 FeatureGroup featureGroup(const std::string &F) {
   // The paper's section 3.5 groups, extended to the derived ratios.
-  static const std::set<std::string> Clock = {
-      "cycles", "bus-cycles", "ref-cycles", "cpu-clock", "task-clock",
-      "stalled-cycles-backend", "stalled-cycles-frontend",
-      "cycles-per-second", "stalled-backend-ratio"};
+  static const std::set<std::string> Clock = {"cycles",
+                                              "bus-cycles",
+                                              "ref-cycles",
+                                              "cpu-clock",
+                                              "task-clock",
+                                              "stalled-cycles-backend",
+                                              "stalled-cycles-frontend",
+                                              "cycles-per-second",
+                                              "stalled-backend-ratio"};
   static const std::set<std::string> Branch = {
       "branches", "branch-misses", "branch-loads", "branch-load-misses",
       "branch-miss-ratio"};
   static const std::set<std::string> Switches = {
       "cs", "context-switches", "migrations", "cpu-migrations"};
-  static const std::set<std::string> Instructions = {
-      "instructions", "ipc", "instructions-per-second"};
+  static const std::set<std::string> Instructions = {"instructions", "ipc",
+                                                     "instructions-per-second"};
   if (Clock.count(F))
     return FeatureGroup::Clock;
   if (Branch.count(F))
@@ -59,20 +64,26 @@ nlohmann::json Explanation::toJson() const {
   nlohmann::json Features = nlohmann::json::array();
   for (const auto &[Name, W] : featureWatts)
     Features.push_back({{"feature", Name}, {"watts", W}});
-  return {{"class", modelClass}, {"watts", watts}, {"base_watts", baseWatts},
-          {"groups", Groups},    {"features", Features}};
+  return {{"class", modelClass},
+          {"watts", watts},
+          {"base_watts", baseWatts},
+          {"groups", Groups},
+          {"features", Features}};
 }
 
-Explanation explain(const LearnedModel &M, const FeatureValues &Raw,
-                    double Seconds, const FeatureValues *Previous) {
+Explanation explain(const LearnedModel &M, const model::LearnedModel &Predictor,
+                    const FeatureValues &Raw, double Seconds,
+                    const FeatureValues *Previous) {
   Explanation E;
-  E.modelClass = M.classOf(Raw);
-  Eigen::MatrixXd Row = M.featureRow(Raw, Seconds, Previous).transpose();
+  E.modelClass = Predictor.classOf(Raw);
+  std::vector<double> Values = Predictor.featureRow(Raw, Seconds, Previous);
+  Eigen::MatrixXd Row = Eigen::Map<const Eigen::RowVectorXd>(
+      Values.data(), static_cast<Eigen::Index>(Values.size()));
   Eigen::RowVectorXd C =
       M.classes[static_cast<size_t>(E.modelClass)]->contributions(Row).row(0);
   Eigen::Index Bias = C.size() - 1;
   E.baseWatts = C(Bias);
-  E.watts = C.sum();
+  E.watts = Predictor.predictWatts(Raw, Seconds, Previous);
   for (Eigen::Index F = 0; F < Bias; ++F) {
     const std::string &Name = M.features[static_cast<size_t>(F)];
     E.groupWatts[static_cast<size_t>(featureGroup(Name))] += C(F);

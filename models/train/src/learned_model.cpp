@@ -26,68 +26,12 @@ LearnedModel::missingInputs(const std::vector<std::string> &Available) const {
   return Missing;
 }
 
-namespace {
-
-double rawValue(const FeatureValues &Raw, const std::string &Name,
-                double Seconds, const std::string &Model) {
-  if (Name == "seconds")
-    return Seconds;
-  auto It = Raw.find(Name);
-  require(It != Raw.end(),
-          "model '" + Model + "' needs counter '" + Name +
-              "', which the data lacks; measure it or use a model without it");
-  return It->second;
-}
-
-double featureValue(const LearnedModel &M, const std::string &Name,
-                    const FeatureValues &Raw, double Seconds,
-                    const FeatureValues *Previous) {
-  for (const DerivedFeature &D : M.derived) {
-    if (D.name != Name)
-      continue;
-    if (D.op == DerivedFeature::Previous)
-      return rawValue(Previous ? *Previous : Raw, D.numerator, Seconds, M.name);
-    return ratioValue(D, rawValue(Raw, D.numerator, Seconds, M.name),
-                      rawValue(Raw, D.denominator, Seconds, M.name));
+model::LearnedModel LearnedModel::predictor() const {
+  try {
+    return model::LearnedModel::fromJson(toJson(), "'" + name + "'");
+  } catch (const model::ModelError &E) {
+    throw TrainError(E.what());
   }
-  return rawValue(Raw, Name, Seconds, M.name);
-}
-
-} // namespace
-
-int LearnedModel::classOf(const FeatureValues &Raw) const {
-  if (!split)
-    return 0;
-  return split->classOf(featureValue(*this, split->feature, Raw, 0.0, nullptr));
-}
-
-namespace {
-
-void requireScaling(const LearnedModel &M) {
-  require(M.scaling.has_value(),
-          "model '" + M.name + "' has no scaling ranges (its source did not "
-          "publish them); take them from your data with energy-train rescale "
-          "MODEL DATASET -o OUT");
-}
-
-} // namespace
-
-Eigen::VectorXd LearnedModel::featureRow(const FeatureValues &Raw, double Seconds,
-                                         const FeatureValues *Previous) const {
-  requireScaling(*this);
-  Eigen::VectorXd Row(features.size());
-  for (size_t I = 0; I < features.size(); ++I) {
-    Eigen::Index F = static_cast<Eigen::Index>(I);
-    double V = featureValue(*this, features[I], Raw, Seconds, Previous);
-    Row(F) = scaling->apply(F, V);
-  }
-  return Row;
-}
-
-double LearnedModel::predictWatts(const FeatureValues &Raw, double Seconds,
-                                  const FeatureValues *Previous) const {
-  Eigen::MatrixXd Row = featureRow(Raw, Seconds, Previous).transpose();
-  return classes[static_cast<size_t>(classOf(Raw))]->predict(Row)(0);
 }
 
 namespace {
@@ -101,34 +45,34 @@ int requireColumn(const Dataset &Data, const std::string &Name,
   return C;
 }
 
+/// The model's inputs in one row: all the predictor reads.
+FeatureValues inputValues(const Dataset &Data, size_t Row,
+                          const std::vector<std::string> &Inputs,
+                          const std::vector<int> &Columns) {
+  FeatureValues V;
+  for (size_t I = 0; I < Inputs.size(); ++I)
+    V.emplace(Inputs[I], Data.x(static_cast<Eigen::Index>(Row), Columns[I]));
+  return V;
+}
+
 } // namespace
 
 Eigen::VectorXd LearnedModel::predictWatts(const Dataset &Data) const {
+  std::vector<int> Columns;
   for (const std::string &I : inputs)
-    requireColumn(Data, I, name);
-  requireScaling(*this);
-  Dataset Full = addDerivedFeatures(Data, derived);
-  Eigen::MatrixXd Rows(Full.x.rows(), static_cast<Eigen::Index>(features.size()));
-  for (size_t F = 0; F < features.size(); ++F) {
-    Eigen::Index C = static_cast<Eigen::Index>(F);
-    Eigen::Index Col = requireColumn(Full, features[F], name);
-    for (Eigen::Index R = 0; R < Full.x.rows(); ++R)
-      Rows(R, C) = scaling->apply(C, Full.x(R, Col));
-  }
-  std::vector<std::vector<Eigen::Index>> ByClass(classes.size());
-  int SplitCol = split ? requireColumn(Full, split->feature, name) : -1;
-  for (Eigen::Index R = 0; R < Full.x.rows(); ++R)
-    ByClass[split ? static_cast<size_t>(split->classOf(Full.x(R, SplitCol))) : 0]
-        .push_back(R);
-  // Predict each class in one batch: one xgboost call instead of one per row.
+    Columns.push_back(requireColumn(Data, I, name));
+  model::LearnedModel P = predictor();
+  std::vector<size_t> Previous = previousRows(Data);
   Eigen::VectorXd Out(Data.x.rows());
-  for (size_t C = 0; C < classes.size(); ++C) {
-    if (ByClass[C].empty())
-      continue;
-    Eigen::MatrixXd Part = Rows(ByClass[C], Eigen::all);
-    Eigen::VectorXd P = classes[C]->predict(Part);
-    for (size_t I = 0; I < ByClass[C].size(); ++I)
-      Out(ByClass[C][I]) = P(static_cast<Eigen::Index>(I));
+  try {
+    for (size_t R = 0; R < Data.rows(); ++R) {
+      FeatureValues Row = inputValues(Data, R, inputs, Columns);
+      FeatureValues Before = inputValues(Data, Previous[R], inputs, Columns);
+      Out(static_cast<Eigen::Index>(R)) = P.predictWatts(
+          Row, Data.seconds(static_cast<Eigen::Index>(R)), &Before);
+    }
+  } catch (const model::ModelError &E) {
+    throw TrainError(E.what());
   }
   return Out;
 }
@@ -147,8 +91,8 @@ void LearnedModel::setScalingFrom(const Dataset &Data) {
 FeatureValues rowValues(const Dataset &Data, size_t Row) {
   FeatureValues V;
   for (size_t F = 0; F < Data.features.size(); ++F)
-    V[Data.features[F]] = Data.x(static_cast<Eigen::Index>(Row),
-                                 static_cast<Eigen::Index>(F));
+    V[Data.features[F]] =
+        Data.x(static_cast<Eigen::Index>(Row), static_cast<Eigen::Index>(F));
   return V;
 }
 
@@ -162,20 +106,21 @@ nlohmann::json LearnedModel::toJson() const {
     J["condition"] = split ? split->condition(static_cast<int>(C)) : "all";
     Classes.push_back(J);
   }
-  nlohmann::json Doc = {{"format", ModelFormat},
-                        {"version", ModelVersion},
-                        {"kind", kind()},
-                        {"name", name},
-                        {"learner", learnerName(learner)},
-                        {"target", "mean power (W)"},
-                        {"inputs", inputs},
-                        {"derived", Derived},
-                        {"features", features},
-                        {"scaling", scaling ? scaling->toJson() : nlohmann::json()},
-                        {"split", split ? split->toJson() : nlohmann::json()},
-                        {"classes", Classes},
-                        {"training", training},
-                        {"cross_validation", crossValidation}};
+  nlohmann::json Doc = {
+      {"format", ModelFormat},
+      {"version", ModelVersion},
+      {"kind", kind()},
+      {"name", name},
+      {"learner", learnerName(learner)},
+      {"target", "mean power (W)"},
+      {"inputs", inputs},
+      {"derived", Derived},
+      {"features", features},
+      {"scaling", scaling ? scaling->toJson() : nlohmann::json()},
+      {"split", split ? split->toJson() : nlohmann::json()},
+      {"classes", Classes},
+      {"training", training},
+      {"cross_validation", crossValidation}};
   if (!note.empty())
     Doc["note"] = note;
   return Doc;
@@ -186,27 +131,29 @@ namespace {
 void checkEnvelope(const nlohmann::json &Doc, const std::string &Origin) {
   require(Doc.is_object() && Doc.value("format", "") == ModelFormat,
           Origin + ": not an energypass-model file");
-  require(Doc.value("version", 0) == ModelVersion,
-          Origin + ": model version " + Doc.value("version", nlohmann::json(0)).dump() +
-              " is not supported (this build reads version 1); upgrade EnergyPass");
+  require(
+      Doc.value("version", 0) == ModelVersion,
+      Origin + ": model version " +
+          Doc.value("version", nlohmann::json(0)).dump() +
+          " is not supported (this build reads version 1); upgrade EnergyPass");
   std::string Kind = Doc.value("kind", "");
   require(Kind == "linear" || Kind == "forest" || Kind == "boosted",
           Origin + ": model kind '" + Kind +
               "' is not a learned model (linear, forest or boosted)");
 }
 
-LearnedModel parseModel(const nlohmann::json &Doc) {
+LearnedModel parseModel(const nlohmann::json &Doc, const std::string &Origin) {
   LearnedModel M;
   M.name = Doc.value("name", "");
   M.learner = parseLearner(Doc.at("learner").get<std::string>());
   M.inputs = Doc.at("inputs").get<std::vector<std::string>>();
   for (const auto &D : Doc.value("derived", nlohmann::json::array()))
-    M.derived.push_back(derivedFromJson(D));
+    M.derived.push_back(derivedFromJson(D, Origin));
   M.features = Doc.at("features").get<std::vector<std::string>>();
   if (!Doc.at("scaling").is_null())
     M.scaling = MinMaxScaling::fromJson(Doc.at("scaling"), M.features.size());
   if (!Doc.at("split").is_null())
-    M.split = ClassSplit::fromJson(Doc.at("split"));
+    M.split = ClassSplit::fromJson(Doc.at("split"), Origin);
   for (const auto &C : Doc.at("classes"))
     M.classes.push_back(regressorFromJson(M.learner, C, M.features.size()));
   require(M.classes.size() == (M.split ? 2u : 1u),
@@ -224,12 +171,14 @@ LearnedModel LearnedModel::fromJson(const nlohmann::json &Doc,
                                     const std::string &Origin) {
   checkEnvelope(Doc, Origin);
   try {
-    return parseModel(Doc);
+    return parseModel(Doc, Origin);
   } catch (const nlohmann::json::exception &E) {
     throw TrainError(Origin + ": malformed model (" + E.what() +
                      "); regenerate it with energy-train fit");
   } catch (const TrainError &E) {
     throw TrainError(Origin + ": " + E.what());
+  } catch (const model::ModelError &E) {
+    throw TrainError(E.what());
   }
 }
 
@@ -238,8 +187,10 @@ LearnedModel LearnedModel::load(const std::string &Path) {
   require(static_cast<bool>(In),
           Path + ": cannot open the model; check the path (--model)");
   nlohmann::json Doc = nlohmann::json::parse(In, nullptr, false);
-  require(!Doc.is_discarded(),
-          Path + ": not valid JSON (truncated?); regenerate it with energy-train fit");
+  require(
+      !Doc.is_discarded(),
+      Path +
+          ": not valid JSON (truncated?); regenerate it with energy-train fit");
   return fromJson(Doc, Path);
 }
 

@@ -1,16 +1,16 @@
 //===- scaling.cpp - Min-max scaling of features to 0..1 ------------------===//
 #include "energy/train/scaling.h"
-#include "energy/train/error.h"
+#include "energy/model/feature_scaling.h"
 
 namespace energy::train {
 
 MinMaxScaling MinMaxScaling::fit(const Eigen::MatrixXd &X) {
-  return {X.colwise().minCoeff().transpose(), X.colwise().maxCoeff().transpose()};
+  return {X.colwise().minCoeff().transpose(),
+          X.colwise().maxCoeff().transpose()};
 }
 
 double MinMaxScaling::apply(Eigen::Index F, double Value) const {
-  double Range = max(F) - min(F);
-  return Range > 0 ? (Value - min(F)) / Range : 0.0;
+  return model::scaleToUnit(Value, min(F), max(F));
 }
 
 Eigen::MatrixXd MinMaxScaling::apply(const Eigen::MatrixXd &X) const {
@@ -26,16 +26,14 @@ nlohmann::json MinMaxScaling::toJson() const {
           {"max", std::vector<double>(max.data(), max.data() + max.size())}};
 }
 
-MinMaxScaling MinMaxScaling::fromJson(const nlohmann::json &J, size_t Features) {
-  auto Lo = J.at("min").get<std::vector<double>>();
-  auto Hi = J.at("max").get<std::vector<double>>();
-  require(Lo.size() == Features && Hi.size() == Features,
-          "scaling has " + std::to_string(Lo.size()) + "/" +
-              std::to_string(Hi.size()) + " ranges for " +
-              std::to_string(Features) + " features");
+MinMaxScaling MinMaxScaling::fromJson(const nlohmann::json &J,
+                                      size_t Features) {
+  model::FeatureScaling Ranges = model::FeatureScaling::fromJson(J, Features);
   MinMaxScaling S;
-  S.min = Eigen::Map<Eigen::VectorXd>(Lo.data(), Lo.size());
-  S.max = Eigen::Map<Eigen::VectorXd>(Hi.data(), Hi.size());
+  S.min = Eigen::Map<Eigen::VectorXd>(Ranges.min.data(),
+                                      static_cast<Eigen::Index>(Features));
+  S.max = Eigen::Map<Eigen::VectorXd>(Ranges.max.data(),
+                                      static_cast<Eigen::Index>(Features));
   return S;
 }
 

@@ -46,18 +46,20 @@ TEST(Explain, LinearContributionsAreCoefficientTimesScaledValue) {
   FeatureValues X;
   for (const std::string &F : P.inputs)
     X[F] = 0;
-  X["migrations"] = 5e7; // scaled 0.5, class 2 (cache-misses 0)
+  X["migrations"] = 5e7;   // scaled 0.5, class 2 (cache-misses 0)
   X["instructions"] = 1e8; // scaled 1
-  Explanation E = explain(P, X, 1.0);
+  energy::model::LearnedModel Predictor = P.predictor();
+  Explanation E = explain(P, Predictor, X, 1.0);
   EXPECT_EQ(E.modelClass, 1);
   EXPECT_NEAR(E.baseWatts, 63.2, 1e-9);
   EXPECT_NEAR(E.groupWatts[size_t(FeatureGroup::Switches)], 21.51 * 0.5, 1e-9);
   EXPECT_NEAR(E.groupWatts[size_t(FeatureGroup::Instructions)], -1.93, 1e-9);
   EXPECT_NEAR(E.groupWatts[size_t(FeatureGroup::Clock)], 0.0, 1e-9);
   EXPECT_EQ(E.featureWatts.front().first, "migrations");
-  double Sum = std::accumulate(E.groupWatts.begin(), E.groupWatts.end(), E.baseWatts);
+  double Sum =
+      std::accumulate(E.groupWatts.begin(), E.groupWatts.end(), E.baseWatts);
   EXPECT_NEAR(Sum, E.watts, 1e-9);
-  EXPECT_NEAR(E.watts, P.predictWatts(X, 1.0), 1e-9);
+  EXPECT_NEAR(E.watts, Predictor.predictWatts(X, 1.0), 1e-9);
 }
 
 TEST(Explain, TreeContributionsSumToThePrediction) {
@@ -71,9 +73,10 @@ TEST(Explain, TreeContributionsSumToThePrediction) {
   R.derive = false;
   LearnedModel M = fitModel(D, R, "boosted");
   FeatureValues X = rowValues(D, 3);
-  Explanation E = explain(M, X, 1.0);
-  double Sum = std::accumulate(E.groupWatts.begin(), E.groupWatts.end(), E.baseWatts);
-  EXPECT_NEAR(Sum, M.predictWatts(X, 1.0), 1e-3);
+  Explanation E = explain(M, M.predictor(), X, 1.0);
+  double Sum =
+      std::accumulate(E.groupWatts.begin(), E.groupWatts.end(), E.baseWatts);
+  EXPECT_NEAR(Sum, E.watts, 1e-3);
   EXPECT_EQ(E.featureWatts.size(), 3u);
   EXPECT_TRUE(E.toJson().contains("groups"));
 }

@@ -1,7 +1,6 @@
 //===- model_test.cpp - Model files, class split, energy models -----------===//
 #include "test_helpers.h"
 
-#include "energy/train/energy.h"
 #include "energy/train/error.h"
 #include "energy/train/fit.h"
 
@@ -46,7 +45,8 @@ TEST(Model, LinearModelRoundTripsThroughItsFile) {
   LearnedModel L = LearnedModel::load(saveAndReload(M, "linear"));
   EXPECT_EQ(L.kind(), "linear");
   EXPECT_EQ(L.features, M.features);
-  EXPECT_LT((L.predictWatts(D) - M.predictWatts(D)).cwiseAbs().maxCoeff(), 1e-9);
+  EXPECT_LT((L.predictWatts(D) - M.predictWatts(D)).cwiseAbs().maxCoeff(),
+            1e-9);
   EXPECT_LT((M.predictWatts(D) - D.power).cwiseAbs().mean(), 0.5);
 }
 
@@ -59,7 +59,8 @@ TEST(Model, TreeModelsRoundTripThroughTheirFiles) {
     LearnedModel M = fitModel(D, R, "trees");
     LearnedModel L = LearnedModel::load(saveAndReload(M, learnerName(K)));
     EXPECT_EQ(L.kind(), learnerName(K));
-    EXPECT_LT((L.predictWatts(D) - M.predictWatts(D)).cwiseAbs().maxCoeff(), 1e-4);
+    EXPECT_LT((L.predictWatts(D) - M.predictWatts(D)).cwiseAbs().maxCoeff(),
+              1e-4);
   }
 }
 
@@ -72,11 +73,12 @@ TEST(Model, PaperThresholdSplitsIntoTwoClasses) {
   LearnedModel M = fitModel(D, R, "split");
   ASSERT_TRUE(M.split.has_value());
   ASSERT_EQ(M.classes.size(), 2u);
-  EXPECT_EQ(M.classOf({{"cache-misses", 3e7}}), 0);
-  EXPECT_EQ(M.classOf({{"cache-misses", 1e7}}), 1);
+  EXPECT_EQ(M.predictor().classOf({{"cache-misses", 3e7}}), 0);
+  EXPECT_EQ(M.predictor().classOf({{"cache-misses", 1e7}}), 1);
   EXPECT_LT((M.predictWatts(D) - D.power).cwiseAbs().mean(), 0.5);
   LearnedModel L = LearnedModel::load(saveAndReload(M, "split"));
-  EXPECT_LT((L.predictWatts(D) - M.predictWatts(D)).cwiseAbs().maxCoeff(), 1e-9);
+  EXPECT_LT((L.predictWatts(D) - M.predictWatts(D)).cwiseAbs().maxCoeff(),
+            1e-9);
 }
 
 TEST(Model, StumpLearnsTheThresholdOfTheJump) {
@@ -87,17 +89,29 @@ TEST(Model, StumpLearnsTheThresholdOfTheJump) {
 
 TEST(Model, UnknownVersionAndMissingCountersAreRefused) {
   std::string Dir = test::temporaryDirectory("bad-model");
-  test::writeFile(Dir + "/v2.json",
-                  R"({"format": "energypass-model", "version": 2, "kind": "linear"})");
+  test::writeFile(
+      Dir + "/v2.json",
+      R"({"format": "energypass-model", "version": 2, "kind": "linear"})");
   EXPECT_THROW(LearnedModel::load(Dir + "/v2.json"), TrainError);
   test::writeFile(Dir + "/cut.json", R"({"format": "energypass-model", "vers)");
   EXPECT_THROW(LearnedModel::load(Dir + "/cut.json"), TrainError);
   LearnedModel M = fitModel(counterDataset(false), Recipe{}, "m");
   try {
-    M.predictWatts({{"cycles", 1e9}}, 1.0);
+    M.predictor().predictWatts({{"cycles", 1e9}}, 1.0);
     FAIL() << "a sample without the model's counters must be refused";
+  } catch (const energy::model::ModelError &E) {
+    EXPECT_NE(std::string(E.what()).find("lacks: instructions, cache-misses;"),
+              std::string::npos)
+        << E.what();
+  }
+  Dataset NoMisses = counterDataset(false);
+  NoMisses.features[2] = "LLC-loads";
+  try {
+    M.predictWatts(NoMisses);
+    FAIL() << "a dataset without the model's counters must be refused";
   } catch (const TrainError &E) {
-    EXPECT_NE(std::string(E.what()).find("needs counter"), std::string::npos);
+    EXPECT_NE(std::string(E.what()).find("needs counter 'cache-misses'"),
+              std::string::npos);
   }
 }
 
@@ -105,7 +119,8 @@ TEST(Model, PaperModelAppliesOnceRescaled) {
   LearnedModel P = LearnedModel::load(std::string(ENERGY_SOURCE_DIR) +
                                       "/models/paper-2012.json");
   ASSERT_EQ(P.features.size(), 22u);
-  EXPECT_THROW(P.predictWatts(FeatureValues{}, 1.0), TrainError);
+  EXPECT_THROW(P.predictor().predictWatts(FeatureValues{}, 1.0),
+               energy::model::ModelError); // no scaling ranges
   // A dataset whose counters span 0..1 makes the scaling the identity.
   Dataset D;
   D.features = P.inputs;
@@ -116,36 +131,41 @@ TEST(Model, PaperModelAppliesOnceRescaled) {
   D.seconds = Eigen::VectorXd::Ones(2);
   D.programs = {"a", "b"};
   P.setScalingFrom(D);
+  energy::model::LearnedModel Applied = P.predictor();
   FeatureValues Zero = rowValues(D, 0);
-  EXPECT_NEAR(P.predictWatts(Zero, 1.0), 63.2, 1e-9); // cache-misses 0: class 2
+  EXPECT_NEAR(Applied.predictWatts(Zero, 1.0), 63.2,
+              1e-9); // cache-misses 0: class 2
   FeatureValues One = rowValues(D, 1);
   One["cache-misses"] = 2e7; // class 1, but scaled far above 1
   double Expected = 109.74;
-  const auto &C1 = static_cast<const LinearRegressor &>(*P.classes[0]).fit().coef;
+  const auto &C1 =
+      static_cast<const LinearRegressor &>(*P.classes[0]).fit().coef;
   for (size_t F = 0; F < 22; ++F)
     Expected += C1(static_cast<Eigen::Index>(F)) *
                 (P.features[F] == "cache-misses" ? 2e7 : 1.0);
-  EXPECT_NEAR(P.predictWatts(One, 1.0), Expected, 1e-6);
+  EXPECT_NEAR(Applied.predictWatts(One, 1.0), Expected, 1e-6);
 }
 
 TEST(Energy, AverageAndRealTimeModels) {
   Dataset D = counterDataset(false);
-  LearnedModel M = fitModel(D, Recipe{}, "energy");
+  energy::model::LearnedModel M = fitModel(D, Recipe{}, "energy").predictor();
   FeatureValues Busy = rowValues(D, 0), Idle = rowValues(D, 1);
   double PBusy = M.predictWatts(Busy, 0.02), PIdle = M.predictWatts(Idle, 0.02);
-  EXPECT_NEAR(averageModelJoules(M, Busy, 2.0), PBusy * 2.0, 1e-9);
+  energy::model::ModelInputs Run{nullptr, &Busy, 2.0};
+  EXPECT_NEAR(M.estimate(Run).total(), PBusy * 2.0, 1e-9);
   // E = sum_j (c.x_j + b) t / N over N = 4 samples of a 0.08 s run.
-  double E = realTimeModelJoules(M, {Busy, Busy, Idle, Idle}, 0.08);
+  double E = M.realTimeJoules({Busy, Busy, Idle, Idle}, 0.08);
   EXPECT_NEAR(E, (2 * PBusy + 2 * PIdle) * 0.08 / 4, 1e-9);
-  EXPECT_THROW(realTimeModelJoules(M, {}, 1.0), TrainError);
+  EXPECT_THROW(M.realTimeJoules({}, 1.0), energy::model::ModelError);
 }
 
 TEST(Energy, PreviousSamplesFeedTimeOrderedModels) {
   Dataset D = counterDataset(false);
   D.info.kind = RowKind::Series;
   D.programs.assign(D.rows(), "one-series");
-  D.timestamp = Eigen::VectorXd::LinSpaced(static_cast<Eigen::Index>(D.rows()), 0,
-                                           static_cast<double>(D.rows() - 1));
+  D.timestamp =
+      Eigen::VectorXd::LinSpaced(static_cast<Eigen::Index>(D.rows()), 0,
+                                 static_cast<double>(D.rows() - 1));
   Recipe R;
   R.learner.kind = LearnerKind::Ols;
   LearnedModel M = fitModel(D, R, "lagged");
@@ -153,5 +173,6 @@ TEST(Energy, PreviousSamplesFeedTimeOrderedModels) {
             M.features.end());
   // Row 5's prediction in a dataset uses row 4 as its previous sample.
   FeatureValues Row5 = rowValues(D, 5), Row4 = rowValues(D, 4);
-  EXPECT_NEAR(M.predictWatts(D)(5), M.predictWatts(Row5, 1.0, &Row4), 1e-9);
+  EXPECT_NEAR(M.predictWatts(D)(5),
+              M.predictor().predictWatts(Row5, 1.0, &Row4), 1e-9);
 }

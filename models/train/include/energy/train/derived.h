@@ -11,13 +11,15 @@
 // value in the previous sample of the same program (the sample itself when it
 // is the first, as in a steady state).
 //
-// Models store these recipes so that they compute the same values from raw
-// counters at prediction time.
+// Models store these recipes (energy/model/derived_feature.h, shared with the
+// model library) so that they compute the same values from raw counters at
+// prediction time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_TRAIN_DERIVED_H
 #define ENERGY_TRAIN_DERIVED_H
 
+#include "energy/model/derived_feature.h"
 #include "energy/train/dataset.h"
 
 #include <nlohmann/json.hpp>
@@ -27,14 +29,10 @@
 
 namespace energy::train {
 
-struct DerivedFeature {
-  enum Op { Ratio, Previous };
-  std::string name;
-  std::string numerator;   ///< the input (of both kinds)
-  std::string denominator; ///< ratios: a feature, or "seconds"
-  double factor = 1.0;
-  Op op = Ratio;
-};
+using model::DerivedFeature;
+using model::derivedFromJson;
+using model::ratioValue;
+using model::toJson;
 
 /// The standard ratios whose inputs are all among Available, and, when
 /// TimeOrdered, the previous sample of the main activity counters.
@@ -46,15 +44,9 @@ standardDerivedFeatures(const std::vector<std::string> &Available,
 Dataset addDerivedFeatures(const Dataset &Data,
                            const std::vector<DerivedFeature> &Derived);
 
-/// Numerator / denominator x factor; 0 when the denominator is 0.
-double ratioValue(const DerivedFeature &D, double Numerator, double Denominator);
-
 /// For each row, the row before it in time within its program (itself for
 /// the first row of a program).
 std::vector<size_t> previousRows(const Dataset &Data);
-
-nlohmann::json toJson(const DerivedFeature &D);
-DerivedFeature derivedFromJson(const nlohmann::json &J);
 
 } // namespace energy::train
 

@@ -43,9 +43,14 @@ struct Explanation {
   nlohmann::json toJson() const;
 };
 
-/// Previous: the sample before this one in a sequence, if any.
-Explanation explain(const LearnedModel &M, const FeatureValues &Raw,
-                    double Seconds, const FeatureValues *Previous = nullptr);
+/// Predictor is M.predictor() (built once for many samples): it chooses the
+/// class, builds the scaled feature row and predicts the power; M's fitted
+/// regressor splits that row into contributions. Previous: the sample before
+/// this one in a sequence, if any. Throws model::ModelError for missing
+/// inputs.
+Explanation explain(const LearnedModel &M, const model::LearnedModel &Predictor,
+                    const FeatureValues &Raw, double Seconds,
+                    const FeatureValues *Previous = nullptr);
 
 } // namespace energy::train
 

@@ -7,10 +7,17 @@
 // format is docs/formats/model-learned.md, in the envelope shared with the
 // analytic model: {"format": "energypass-model", "version": 1, "kind": ...}.
 //
+// This is the training side's form (it keeps the fitted regressors, for
+// saving and for explain's per-feature contributions). Predictions go through
+// predictor(), the model library's energy::model::LearnedModel built from the
+// same document: one implementation for energy-train, energy-report and the
+// runtime.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_TRAIN_LEARNED_MODEL_H
 #define ENERGY_TRAIN_LEARNED_MODEL_H
 
+#include "energy/model/learned_model.h"
 #include "energy/train/class_split.h"
 #include "energy/train/dataset.h"
 #include "energy/train/derived.h"
@@ -28,15 +35,15 @@
 namespace energy::train {
 
 /// Counter values by perf event name (e.g. "cycles", "cache-misses").
-using FeatureValues = std::map<std::string, double>;
+using FeatureValues = model::EventValues;
 
 class LearnedModel {
 public:
   std::string name;
   LearnerKind learner = LearnerKind::Ridge;
-  std::vector<std::string> inputs;     ///< raw counters the model reads
-  std::vector<DerivedFeature> derived; ///< ratios computed from inputs
-  std::vector<std::string> features;   ///< learner's columns, in order
+  std::vector<std::string> inputs;      ///< raw counters the model reads
+  std::vector<DerivedFeature> derived;  ///< ratios computed from inputs
+  std::vector<std::string> features;    ///< learner's columns, in order
   std::optional<MinMaxScaling> scaling; ///< absent: unknown (the paper's)
   std::optional<ClassSplit> split;
   std::vector<std::unique_ptr<Regressor>> classes; ///< 1, or 2 with split
@@ -51,20 +58,14 @@ public:
   std::vector<std::string>
   missingInputs(const std::vector<std::string> &Available) const;
 
-  /// The class a sample belongs to (0 without a split).
-  int classOf(const FeatureValues &Raw) const;
-  /// The learner's feature vector for one sample: derived ratios computed,
-  /// then scaled to 0..1. Seconds is the sample's duration; Previous is the sample before it in a sequence (null: none,
-  /// "previous" features then take the sample's own values). Throws
-  /// TrainError naming a missing input, or when the model has no scaling
-  /// ranges (see setScalingFrom).
-  Eigen::VectorXd featureRow(const FeatureValues &Raw, double Seconds,
-                             const FeatureValues *Previous = nullptr) const;
-  /// Predicted mean power in watts of one sample.
-  double predictWatts(const FeatureValues &Raw, double Seconds,
-                      const FeatureValues *Previous = nullptr) const;
+  /// The model as the model library applies it, built from toJson(): build
+  /// it once, then predict many samples with it. Throws TrainError when the
+  /// fields do not form a valid model.
+  model::LearnedModel predictor() const;
   /// Predicted power of every row of a dataset (previous samples taken in
-  /// time order within each program).
+  /// time order within each program), through predictor(). Throws TrainError
+  /// naming a missing column, or when the model has no scaling ranges (see
+  /// setScalingFrom).
   Eigen::VectorXd predictWatts(const Dataset &Data) const;
 
   /// Takes the scaling ranges from a dataset's counters: how a published

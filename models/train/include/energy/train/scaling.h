@@ -4,6 +4,7 @@
 // training are stored in the model so that the same map applies later. Values
 // outside the training range map outside 0..1 (no clipping: a linear model
 // extrapolates, a tree saturates on its own). A constant column maps to 0.
+// The map itself is model::scaleToUnit, the one the model library applies.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_TRAIN_SCALING_H
