@@ -3,14 +3,17 @@
 // `energy-report explain REPORT --model M` applies a trained model
 // (energy-train fit) to each region's hardware counters and splits the
 // predicted power into the paper's feature groups (energy::train::explain).
-// A region's counters are its threads' deltas over the timeline intervals in
-// which it was on top of the stack; the report holds no other per-region
-// counters. Where the report lacks a counter the model reads, the tool names
-// every missing one and stops: it never substitutes values. Built only when
-// energy_train is part of the build.
+// A region's counters are its own (`counters.self` over `time_s.self`) when
+// the report was recorded with per-region counters; otherwise its threads'
+// deltas over the timeline intervals in which it was on top of the stack.
+// Where the report lacks a counter the model reads, the tool names every
+// missing one and stops: it never substitutes values. Built only when
+// energy_train is part of the build (the contributions of tree models come
+// from xgboost's TreeSHAP).
 //
 //===----------------------------------------------------------------------===//
 #include "command.h"
+#include "region_counters.h"
 
 #include "energy/report/report_document.h"
 #include "energy/report/report_error.h"
@@ -44,13 +47,6 @@ struct RegionExplanation {
   train::Explanation explanation;
 };
 
-std::string joined(const std::vector<std::string> &Names) {
-  std::string Out;
-  for (const std::string &N : Names)
-    Out += (Out.empty() ? "" : ", ") + N;
-  return Out;
-}
-
 train::LearnedModel loadModel(const std::string &Path) {
   try {
     return train::LearnedModel::load(Path);
@@ -77,43 +73,75 @@ Timeline requireTimeline(const ReportDocument &R, const std::string &Path,
                          const train::LearnedModel &M) {
   auto Section = R.document.value("timeline", nlohmann::json());
   if (Section.is_null())
-    throw ReportError(Path + ": the report has no hardware counters (no "
-                      "timeline), but model '" + M.name + "' needs " +
-                      joined(M.inputs) + "; re-run it with ENERGY_TIMELINE=1 on "
+    throw ReportError(Path +
+                      ": the report has no hardware counters (no "
+                      "timeline), but model '" +
+                      M.name + "' needs " + joinedNames(M.inputs) +
+                      "; re-run it with ENERGY_TIMELINE=1 on "
                       "a machine where perf counts them (docs/meters.md)");
   Timeline T = parseTimeline(Section, Path);
   auto Missing = M.missingInputs(countedEvents(T));
   if (!Missing.empty())
-    throw ReportError(Path + ": model '" + M.name +
-                      "' needs counters the report lacks: " + joined(Missing) +
-                      " (not counted on the recording machine; see the "
-                      "report's sources); record on a machine with these "
-                      "counters, or use a model without them");
+    throw ReportError(
+        Path + ": model '" + M.name +
+        "' needs counters the report lacks: " + joinedNames(Missing) +
+        " (not counted on the recording machine; see the "
+        "report's sources); record on a machine with these "
+        "counters, or use a model without them");
   return T;
 }
 
-/// A region whose intervals never counted one of the model's inputs.
-bool lacksInputs(const RegionCounters &C, const train::LearnedModel &M) {
-  std::vector<std::string> Counted;
-  for (const auto &[Name, Value] : C.values)
-    Counted.push_back(Name);
-  return !M.missingInputs(Counted).empty();
+/// One region's counters over the seconds they cover.
+struct RegionSample {
+  uint64_t id;
+  double seconds;
+  train::FeatureValues values;
+};
+
+std::vector<RegionSample> timelineSamples(const Timeline &T) {
+  std::vector<RegionSample> Out;
+  for (auto &[Id, Counters] : regionCounters(T))
+    Out.push_back(
+        {Id, Counters.seconds,
+         train::FeatureValues(Counters.values.begin(), Counters.values.end())});
+  return Out;
 }
 
-std::vector<RegionExplanation> explainRegions(const Report &R,
-                                              const Timeline &T,
-                                              const train::LearnedModel &M) {
+/// Regions with their own counters: counters.self over time_s.self.
+std::vector<RegionSample>
+selfCounterSamples(const Report &R,
+                   const std::map<uint64_t, model::EventValues> &Counters,
+                   const train::LearnedModel &M) {
+  auto Missing = eventsMissingFromRegions(Counters, M.inputs);
+  if (!Missing.empty())
+    throw ReportError(
+        R.origin + ": model '" + M.name +
+        "' needs counters the report's regions lack: " + joinedNames(Missing) +
+        " (see the report's sources); "
+        "record on a machine with these counters, or use a "
+        "model without them");
+  std::vector<RegionSample> Out;
+  for (const auto &[Id, Values] : Counters)
+    if (Id < R.regions.size())
+      Out.push_back({Id, R.regions[Id].selfSeconds, Values});
+  return Out;
+}
+
+std::vector<RegionExplanation>
+explainRegions(const Report &R, const std::vector<RegionSample> &Samples,
+               const train::LearnedModel &M) {
+  model::LearnedModel Predictor = M.predictor();
   std::vector<RegionExplanation> Out;
-  for (auto &[Id, Counters] : regionCounters(T)) {
-    if (Id >= R.regions.size() || Counters.seconds <= 0.0)
-      continue;
-    train::FeatureValues Raw(Counters.values.begin(), Counters.values.end());
-    if (lacksInputs(Counters, M))
+  for (const RegionSample &S : Samples) {
+    // A region that never ran on top, or whose intervals never counted one
+    // of the model's inputs, has nothing to explain.
+    if (S.id >= R.regions.size() || S.seconds <= 0.0 ||
+        !Predictor.missingEvents(S.values).empty())
       continue;
     try {
-      Out.push_back({&R.regions[Id], Counters.seconds,
-                     train::explain(M, Raw, Counters.seconds)});
-    } catch (const train::TrainError &E) {
+      Out.push_back({&R.regions[S.id], S.seconds,
+                     train::explain(M, Predictor, S.values, S.seconds)});
+    } catch (const std::runtime_error &E) {
       throw ReportError(R.origin + ": " + E.what());
     }
   }
@@ -127,9 +155,8 @@ void printTable(const std::vector<RegionExplanation> &Rows,
                 const train::LearnedModel &M, size_t Top, std::ostream &OS) {
   OS << "power predicted by model '" << M.name << "' (" << M.kind()
      << "), split into the paper's feature groups (watts)\n";
-  std::vector<Column> Columns = {{"region", Align::Left}, {"sampled"},
-                                 {"class"},               {"power"},
-                                 {"base"}};
+  std::vector<Column> Columns = {
+      {"region", Align::Left}, {"sampled"}, {"class"}, {"power"}, {"base"}};
   for (size_t G = 0; G < train::NumFeatureGroups; ++G)
     Columns.push_back(
         {train::featureGroupName(static_cast<train::FeatureGroup>(G))});
@@ -160,19 +187,25 @@ void printJson(const std::vector<RegionExplanation> &Rows,
     Entry["sampled_s"] = R.seconds;
     Regions.push_back(std::move(Entry));
   }
-  OS << nlohmann::json{{"model", M.name}, {"regions", Regions}}.dump(1)
-     << '\n';
+  OS << nlohmann::json{{"model", M.name}, {"regions", Regions}}.dump(1) << '\n';
 }
 
 int runExplain(const ExplainArguments &Args) {
   ReportDocument R = readReportDocument(Args.reportPath);
   train::LearnedModel M = loadModel(Args.modelPath);
-  Timeline T = requireTimeline(R, Args.reportPath, M);
-  auto Rows = explainRegions(R.report, T, M);
+  auto Counters = regionSelfCounters(R.document, Args.reportPath);
+  std::vector<RegionSample> Samples =
+      Counters.empty() ? timelineSamples(requireTimeline(R, Args.reportPath, M))
+                       : selfCounterSamples(R.report, Counters, M);
+  auto Rows = explainRegions(R.report, Samples, M);
   if (Rows.empty())
-    throw ReportError(Args.reportPath + ": no region was on top of a thread "
-                      "in any sampled interval with all of the model's "
-                      "counters; sample a longer run");
+    throw ReportError(Args.reportPath +
+                      (Counters.empty()
+                           ? ": no region was on top of a thread in any "
+                             "sampled interval with all of the model's "
+                             "counters; sample a longer run"
+                           : ": no region with counters has self time; "
+                             "record a longer run"));
   if (Args.format == "json")
     printJson(Rows, M, std::cout);
   else
@@ -189,7 +222,8 @@ void registerExplainCommand(CLI::App &Tool, CommandAction &Run) {
       "explain", "Why each region draws its power: a trained model's "
                  "prediction split into the paper's feature groups");
   Cmd->add_option("REPORT", Args->reportPath,
-                  "Report with a timeline of hardware counters")
+                  "Report with per-region counters, or with a timeline of "
+                  "hardware counters")
       ->required();
   Cmd->add_option("--model", Args->modelPath,
                   "Model file written by energy-train fit (e.g. "

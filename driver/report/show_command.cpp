@@ -4,11 +4,21 @@
 // first, with their location, calls, times, FLOP rate, arithmetic intensity
 // and share of the energy; --format csv|json gives the same rows to scripts.
 //
+// --model M re-models every region's energy with another model file: an
+// analytic model from the region's exact counts and self time, a learned
+// model (energy-train fit) from its per-region perf counters
+// (`counters.self`) and self time. A learned model whose events the report
+// lacks is refused, naming them; nothing is substituted.
+//
 //===----------------------------------------------------------------------===//
 #include "command.h"
 
+#include "region_counters.h"
+
+#include "energy/model/energy_model.h"
 #include "energy/report/reader.h"
 #include "energy/report/region_listing.h"
+#include "energy/report/report_document.h"
 
 #include <CLI/CLI.hpp>
 
@@ -25,10 +35,78 @@ struct ShowArguments {
   std::string format = "table";
   size_t top = 20;
   size_t nameWidth = 48;
+  std::string modelPath;
 };
 
+void remodelFromCounts(Report &R, const model::EnergyModel &M) {
+  for (Region &Reg : R.regions)
+    Reg.energy.modelledJoules =
+        M.estimate({&Reg.counts, nullptr, Reg.selfSeconds}).total();
+}
+
+void remodelFromCounters(Report &R, const nlohmann::json &Doc,
+                         const model::EnergyModel &M) {
+  auto Counters = regionSelfCounters(Doc, R.origin);
+  std::vector<std::string> Events = M.requiredEvents();
+  if (Counters.empty())
+    throw ReportError(R.origin +
+                      ": the report has no per-region counters "
+                      "(regions[].counters), but model '" +
+                      M.name() + "' needs " + joinedNames(Events) +
+                      "; record the program with counters on a machine where "
+                      "perf counts them (docs/meters.md), or use an analytic "
+                      "model");
+  auto Missing = eventsMissingFromRegions(Counters, Events);
+  if (!Missing.empty())
+    throw ReportError(
+        R.origin + ": model '" + M.name() +
+        "' needs counters the report's regions lack: " + joinedNames(Missing) +
+        " (see the report's sources); "
+        "record on a machine with these counters, or use a "
+        "model without them");
+  size_t Uncounted = 0;
+  for (Region &Reg : R.regions) {
+    auto It = Counters.find(Reg.id);
+    Reg.energy.modelledJoules = 0.0;
+    if (It == Counters.end()) {
+      Uncounted += Reg.selfSeconds > 0;
+      continue;
+    }
+    if (Reg.selfSeconds > 0)
+      Reg.energy.modelledJoules =
+          M.estimate({nullptr, &It->second, Reg.selfSeconds}).total();
+  }
+  if (Uncounted)
+    std::cerr << "energy-report: note: " << Uncounted
+              << " region(s) with self time have no counters; model '"
+              << M.name() << "' gives them 0 J\n";
+}
+
+/// Replaces the report's modelled energies by those of the model at Path.
+void remodel(ReportDocument &D, const std::string &Path) {
+  std::unique_ptr<model::EnergyModel> M = model::loadModel(Path);
+  Report &R = D.report;
+  if (M->kind() == "analytic")
+    remodelFromCounts(R, *M);
+  else
+    remodelFromCounters(R, D.document, *M);
+  double Total = 0.0;
+  for (const Region &Reg : R.regions)
+    Total += Reg.energy.modelledJoules;
+  R.totalEnergy.modelledJoules = Total;
+  R.model = ModelInfo{M->name(), M->kind(), 1, Path};
+}
+
+Report reportToShow(const ShowArguments &Args) {
+  if (Args.modelPath.empty())
+    return readReport(Args.reportPath);
+  ReportDocument D = readReportDocument(Args.reportPath);
+  remodel(D, Args.modelPath);
+  return std::move(D.report);
+}
+
 int runShow(const ShowArguments &Args) {
-  Report R = readReport(Args.reportPath);
+  Report R = reportToShow(Args);
   ListingOptions Options;
   // Both were checked by CLI11 against the same lists of names.
   Options.sort = *parseSortKey(Args.sort);
@@ -68,6 +146,10 @@ void registerShowCommand(CLI::App &Tool, CommandAction &Run) {
                    "shortened")
       ->capture_default_str()
       ->check(CLI::Range(8, 1000));
+  Show->add_option("--model", Args->modelPath,
+                   "Re-model the energies with this model file: analytic "
+                   "(from counts) or learned by energy-train fit (from the "
+                   "regions' perf counters, e.g. models/nx12.json)");
   Show->callback([Args, &Run] { Run = [Args] { return runShow(*Args); }; });
 }
 
