@@ -132,6 +132,21 @@ std::size_t skip_space_backward(const std::string &code, std::size_t end) {
   return end;
 }
 
+// True when the innermost `{` around `at` follows a `)`: a function body (or a statement block
+// after a condition, which is inside one too).
+bool in_function_body(const std::string &code, std::size_t at) {
+  int depth = 0;
+  for (std::size_t i = at; i-- > 0;) {
+    if (code[i] == '}') {
+      ++depth;
+    } else if (code[i] == '{' && depth-- == 0) {
+      const std::size_t before = skip_space_backward(code, i);
+      return before > 0 && code[before - 1] == ')';
+    }
+  }
+  return false;
+}
+
 // Start of the bracketed group that ends just before `end` (code[end-1] is `close`).
 std::optional<std::size_t> matching_open_backward(const std::string &code, std::size_t end,
                                                   char open, char close) {
@@ -307,8 +322,12 @@ private:
       return;
     }
     const std::string name = code_.substr(name_begin, name_end - name_begin);
+    // In a function body a plain local does: every thread asks for its block's memory when it
+    // gets there, as the GPU code computes the address. Elsewhere a thread_local caches it; its
+    // initialisation guard is control flow the GPU build does not have.
+    const std::string storage = in_function_body(code_, at) ? "" : "static thread_local ";
     edits_.push_back({at, semicolon,
-                      "static thread_local " + type + " *const " + name +
+                      storage + type + " *const " + name +
                           " = static_cast<decltype(" + name +
                           ")>(::energy_cuda_emu::dynamic_shared_memory())" +
                           newlines_in(source_.substr(at, semicolon - at))});

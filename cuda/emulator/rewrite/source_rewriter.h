@@ -5,8 +5,9 @@
 //   K<<<G, B, S, T>>>(ARGS)  becomes
 //     (::energy_cuda_emu::launch("K", G, B, S, T) ->*
 //          [&](auto &&...a) { K(a...); })(ARGS)
-//   extern __shared__ T name[];  becomes
-//     static thread_local T *const name = <the block's dynamic shared memory>;
+//   extern __shared__ T name[];  becomes, in a function body,
+//     T *const name = <the block's dynamic shared memory>;
+//   and elsewhere (namespace scope) the same `static thread_local`;
 //   __noinline__  becomes  __attribute__((noinline))  (libstdc++ uses the
 //     name in its own attributes, so it cannot be a macro)
 // Comments, string and character literals are skipped. Line numbers are

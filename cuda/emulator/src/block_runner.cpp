@@ -7,10 +7,10 @@
 #include <cstdio>
 #include <utility>
 
-thread_local uint3 threadIdx;
-thread_local uint3 blockIdx;
-thread_local dim3 blockDim;
-thread_local dim3 gridDim;
+thread_local constinit uint3 threadIdx{};
+thread_local constinit uint3 blockIdx{};
+thread_local constinit dim3 blockDim;
+thread_local constinit dim3 gridDim;
 
 namespace energy_cuda_emu::detail {
 namespace {

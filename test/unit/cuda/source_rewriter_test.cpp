@@ -56,6 +56,17 @@ TEST(SourceRewriter, TurnsDynamicSharedArraysIntoPointersToTheBlocksMemory) {
       << result.text;
 }
 
+TEST(SourceRewriter, DynamicSharedArraysInAFunctionAreLocalPointers) {
+  const auto result = rewrite_cuda_source(
+      "__global__ void k(int n) {\n  if (n) {\n    extern __shared__ float s[];\n  }\n}\n", "a.cu");
+  ASSERT_TRUE(result.errors.empty());
+  EXPECT_NE(result.text.find("    float *const s = static_cast<decltype(s)>("
+                             "::energy_cuda_emu::dynamic_shared_memory());"),
+            std::string::npos)
+      << result.text;
+  EXPECT_EQ(result.text.find("thread_local"), std::string::npos) << result.text;
+}
+
 TEST(SourceRewriter, ReportsASizedOrMultipleExternSharedDeclaration) {
   EXPECT_EQ(rewrite_cuda_source("extern __shared__ int a[4];\n", "a.cu").errors.size(), 1u);
   const auto result = rewrite_cuda_source("\nextern __shared__ int a[], b[];\n", "x.cu");
