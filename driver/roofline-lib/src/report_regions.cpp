@@ -47,6 +47,8 @@ std::map<std::string, double> selfCounters(const json &Region, const std::string
   if (!It->is_object() || !It->contains("self") || !(*It)["self"].is_object())
     corrupt(Origin, Index, "counters.self", "an object of event counts");
   for (const auto &[Event, Value] : (*It)["self"].items()) {
+    if (Value.is_null()) // an event no thread could count
+      continue;
     if (!Value.is_number() || Value.get<double>() < 0)
       corrupt(Origin, Index, "counters.self." + Event, "a non-negative number");
     Counters[Event] = Value.get<double>();

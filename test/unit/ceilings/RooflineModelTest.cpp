@@ -115,7 +115,8 @@ TEST(RooflineModel, CountersGiveOnePointPerLevelOfTheHierarchy) {
   auto A = test::fixtureAnalysis();
   const auto &Matmul = test::pointNamed(A, "matmul:loop@matmul.c:12");
   // 2^25 FLOPs over 64-byte lines: 2^22 L1 misses come from L2, 2^20 LLC
-  // loads from L3, 2^16 LLC misses from DRAM.
+  // loads from L3, 2^16 LLC misses from DRAM. An event no thread could
+  // count (null) is no level.
   ASSERT_EQ(Matmul.LevelPoints.size(), 3u);
   EXPECT_EQ(Matmul.LevelPoints[0].Level, "L2");
   EXPECT_DOUBLE_EQ(Matmul.LevelPoints[0].Intensity, 33554432.0 / (4194304.0 * 64));
