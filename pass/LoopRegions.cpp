@@ -43,19 +43,17 @@ LoopRegions::LoopRegions(Function &F, bool NestedLoops) : DT(F), LI(DT) {
   // Loops inside a counter loop: their counters are already in registers.
   SmallPtrSet<const Loop *, 4> Covered;
   for (Loop *L : Preorder) {
-    bool InCounterLoop = false;
     if (const Loop *Parent = L->getParentLoop();
-        Parent && Covered.contains(Parent)) {
+        Parent && Covered.contains(Parent))
       Covered.insert(L);
-      InCounterLoop = true;
-    }
     if (!canBeRegion(*L))
       continue;
-    if (NestedLoops || !InCounterLoop) {
+    bool CallsNothing = callsNothing(*L);
+    if (NestedLoops || !L->getParentLoop() || !CallsNothing) {
       Regions.push_back(L);
       IsRegion.insert(L);
     }
-    if (!Covered.contains(L) && callsNothing(*L)) {
+    if (!Covered.contains(L) && CallsNothing) {
       CounterLoops.push_back(L);
       Covered.insert(L);
     }

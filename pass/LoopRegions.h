@@ -9,9 +9,10 @@
 // an exception landing pad shared with code outside the loop, or entered or
 // left through indirectbr, stay part of the enclosing region.
 //
-// A loop nested in a loop that calls nothing is entered once per iteration of
-// its outer loop, where a region entry and exit would cost more than many
-// short inner loops do: unless asked for, such loops are no regions, and
+// A loop that calls nothing and is nested in another loop is entered once per
+// iteration of its outer loop, where a region entry and exit would cost more
+// than many short inner loops do (a tree search inside a loop, a matrix
+// kernel's inner loops): unless asked for, such loops are no regions, and
 // their blocks count toward the enclosing loop region (as an untimed
 // function's time goes to its caller).
 //
@@ -33,8 +34,8 @@ namespace energy {
 
 class LoopRegions {
 public:
-  /// Analyses F's loops and reshapes the CFG as described above. Loops
-  /// nested in a loop that calls nothing are regions only with NestedLoops.
+  /// Analyses F's loops and reshapes the CFG as described above. Nested
+  /// loops that call nothing are regions only with NestedLoops.
   LoopRegions(llvm::Function &F, bool NestedLoops);
 
   /// The loops that are regions, outermost first.

@@ -44,8 +44,8 @@ static cl::opt<bool> ClLoops(
 static cl::opt<bool> ClNestedLoops(
     "energy-nested-loops", cl::init(energy::EnergyOptions().NestedLoops),
     cl::cat(EnergyCategory),
-    cl::desc("Also make loops nested in a loop that calls nothing regions "
-             "(default off: their blocks count toward the enclosing loop)"));
+    cl::desc("Also make nested loops that call nothing regions (default "
+             "off: their blocks count toward the enclosing loop)"));
 
 static cl::opt<unsigned> ClMinInstructions(
     "energy-min-instructions", cl::init(energy::EnergyOptions().MinInstructions),

@@ -28,10 +28,10 @@ struct EnergyOptions {
   bool TripCounts = true;
   /// Make every natural loop of a timed function a region of its own.
   bool InstrumentLoops = true;
-  /// Also make the loops nested in a loop that calls nothing regions. Off,
-  /// their blocks count toward the enclosing loop region: an inner loop
-  /// entered once per outer iteration would pay a region entry and exit
-  /// each time (LoopRegions.h).
+  /// Also make nested loops that call nothing regions. Off, their blocks
+  /// count toward the enclosing loop region: an inner loop entered once per
+  /// outer iteration would pay a region entry and exit each time
+  /// (LoopRegions.h).
   bool NestedLoops = false;
   /// Functions without loops and with fewer IR instructions are counted but
   /// not timed (see Selection.h); 0 times every function. 200 is XRay's

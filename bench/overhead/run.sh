@@ -1,23 +1,29 @@
 #!/usr/bin/env bash
-# Instrumentation overhead: every example built with plain clang-19 -O2 and with energycc -O2,
-# run in the same session, interleaved. Prints per program the median wall time of each build
-# and their ratio, and (with --callgrind) the ratio of instructions executed as counted by
-# valgrind --tool=callgrind, which is repeatable on a noisy machine. Ends with the geomeans.
-# Usage: bench/overhead/run.sh [--callgrind] [--runs N] [--energy-flags "FLAGS"]   (after scripts/build.sh)
-#   --energy-flags: extra energycc flags for the instrumented build, e.g.
-#   "-mllvm -energy-min-instructions=200" for issue 3's size threshold.
+# Instrumentation overhead: the suite (examples/ and bench/overhead/programs/: compute kernels
+# and call-heavy programs) built with plain clang-19 -O2 and with energycc -O2, run in the same
+# session, interleaved. Prints per program the median wall time of each build and their ratio,
+# and (with --callgrind) the ratio of instructions executed as counted by valgrind
+# --tool=callgrind on a smaller size, which is repeatable on a noisy machine. Callgrind counts
+# what runs inside main() and in threads (--toggle-collect=main/start_thread): the program's work
+# and what instrumentation adds to it, not the runtime's fixed start-up and the report written
+# at exit, which wall time includes. Ends with geomeans. --runs 0 skips the wall times.
+# Usage: bench/overhead/run.sh [--callgrind] [--runs N] [--energy-flags "FLAGS"] [--only NAMES]
+#   --energy-flags: extra energycc flags for the instrumented build, e.g. "--energy-regions=all"
+#   to time every function; --only: comma-separated program names.   (after scripts/build.sh)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${ENERGY_BUILD_DIR:-$root/build}
 runs=5
 callgrind=0
 energy_flags=""
+only=""
 while (($#)); do
   case $1 in
     --callgrind) callgrind=1 ;;
     --runs) runs=$2; shift ;;
     --energy-flags) energy_flags=$2; shift ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    --only) only=",$2,"; shift ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -25,22 +31,35 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# program | source | arguments (sized for about 0.3-1.5 s each, so that start-up and the report
-# at exit, a few milliseconds, do not dominate)
+# program | source | arguments (sized for about 0.3-1.5 s each on a 2-core VM, so that start-up
+# and the report at exit, a few milliseconds, do not dominate) | smaller arguments for callgrind
+p=bench/overhead/programs
 suite=(
-  "daxpy|examples/c/daxpy.c|4000000 100"
-  "dot|examples/c/dot.c|4000000 100"
-  "matmul|examples/c/matmul.c|600 1"
-  "stencil2d|examples/c/stencil2d.c|2048 40"
-  "fib|examples/c/fib.c|30"
-  "reduction_threads|examples/c/reduction_threads.c|8000000 2 100"
-  "cg|examples/demo/cg.c|512 1000"
+  "daxpy|examples/c/daxpy.c|4000000 100|1000000 20"
+  "dot|examples/c/dot.c|4000000 100|1000000 20"
+  "matmul|examples/c/matmul.c|600 1|300 1"
+  "stencil2d|examples/c/stencil2d.c|2048 40|1024 10"
+  "reduction_threads|examples/c/reduction_threads.c|8000000 2 100|4000000 2 10"
+  "cg|examples/demo/cg.c|512 1000|256 200"
+  "atax|$p/atax.c|2000 10|1000 8"
+  "bicg|$p/bicg.c|2000 10|1000 8"
+  "mvt|$p/mvt.c|2000 8|1000 6"
+  "gesummv|$p/gesummv.c|2000 12|1000 8"
+  "syrk|$p/syrk.c|500 1|250 1"
+  "2mm|$p/2mm.c|400 1|200 1"
+  "jacobi2d|$p/jacobi2d.c|1000 50|500 20"
+  "seidel2d|$p/seidel2d.c|1000 6|500 4"
+  "heat3d|$p/heat3d.c|120 12|80 5"
+  "fib|examples/c/fib.c|32|27"
+  "smallfuncs|$p/smallfuncs.c|30|3"
+  "containers|$p/containers.cpp|200000 3|100000 2"
 )
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 wall() { local s e; s=$(date +%s.%N); "$@" >/dev/null; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
 instructions() {
-  valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$@" >/dev/null 2>"$work/vg.log"
+  valgrind --tool=callgrind --toggle-collect=main --toggle-collect=start_thread \
+    --callgrind-out-file="$work/cg.out" "$@" >/dev/null 2>"$work/vg.log"
   grep -m1 '^summary:' "$work/cg.out" | awk '{print $2}'
 }
 
@@ -49,22 +68,29 @@ printf '%-18s %10s %10s %7s' program plain_s energy_s ratio
 echo
 log_time=0 log_instr=0 count=0
 for entry in "${suite[@]}"; do
-  IFS='|' read -r name src args <<<"$entry"
-  clang-19 -O2 -pthread "$root/$src" -lm -o "$work/$name.plain"
+  IFS='|' read -r name src args small <<<"$entry"
+  [[ -z $only || $only == *",$name,"* ]] || continue
+  cc=clang-19 ecc=energycc
+  [[ $src == *.cpp ]] && cc=clang++-19 ecc=energyc++
+  "$cc" -O2 -pthread "$root/$src" -lm -o "$work/$name.plain"
   # shellcheck disable=SC2086 # the flags are words on purpose
-  "$build/bin/energycc" -O2 $energy_flags -pthread "$root/$src" -lm -o "$work/$name.energy"
+  "$build/bin/$ecc" -O2 $energy_flags -pthread "$root/$src" -lm -o "$work/$name.energy"
   : >"$work/p" ; : >"$work/e"
   for ((i = 0; i < runs; ++i)); do
     wall "$work/$name.plain" $args >>"$work/p"
     ENERGY_REPORT="$work/r.json" ENERGY_QUIET=1 wall "$work/$name.energy" $args >>"$work/e"
   done
-  tp=$(median <"$work/p"); te=$(median <"$work/e")
-  ratio=$(echo "$te / $tp" | bc -l)
-  printf '%-18s %10.3f %10.3f %7.3f' "$name" "$tp" "$te" "$ratio"
-  log_time=$(echo "$log_time + l($ratio)" | bc -l)
+  if ((runs)); then
+    tp=$(median <"$work/p"); te=$(median <"$work/e")
+    ratio=$(echo "$te / $tp" | bc -l)
+    printf '%-18s %10.3f %10.3f %7.3f' "$name" "$tp" "$te" "$ratio"
+    log_time=$(echo "$log_time + l($ratio)" | bc -l)
+  else
+    printf '%-18s %10s %10s %7s' "$name" - - -
+  fi
   if ((callgrind)); then
-    ip=$(instructions "$work/$name.plain" $args)
-    ie=$(ENERGY_REPORT="$work/r.json" ENERGY_QUIET=1 instructions "$work/$name.energy" $args)
+    ip=$(instructions "$work/$name.plain" $small)
+    ie=$(ENERGY_REPORT="$work/r.json" ENERGY_QUIET=1 instructions "$work/$name.energy" $small)
     iratio=$(echo "$ie / $ip" | bc -l)
     printf ' %14d %14d %7.3f' "$ip" "$ie" "$iratio"
     log_instr=$(echo "$log_instr + l($iratio)" | bc -l)
@@ -72,6 +98,6 @@ for entry in "${suite[@]}"; do
   echo
   count=$((count + 1))
 done
-printf 'geomean wall-time ratio: %.3f\n' "$(echo "e($log_time / $count)" | bc -l)"
+((runs)) && printf 'geomean wall-time ratio: %.3f\n' "$(echo "e($log_time / $count)" | bc -l)"
 ((callgrind)) && printf 'geomean instruction ratio: %.3f\n' "$(echo "e($log_instr / $count)" | bc -l)"
 exit 0
