@@ -1,11 +1,18 @@
 //===- FakeCudaRuntime.cpp - A CUDA runtime on host memory, for tests -----===//
 #include "FakeCudaRuntime.h"
 
+#include "energy_gpu/abi.h"
+
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 namespace fake_cuda {
 namespace {
@@ -24,6 +31,15 @@ struct Runtime {
   size_t allocationLimit = SIZE_MAX;
   cudaError_t lastError = cudaSuccess;
   Stats stats;
+  std::string tableText;       // ENERGY_FAKE_CUDA_TABLE's contents
+  std::map<std::string, uint32_t> tableSlots; // kernel name -> num_slots
+  std::map<const void *, std::string> kernelNames;
+  struct Configuration {
+    dim3 grid, block;
+    size_t shared;
+    void *stream;
+  };
+  std::vector<Configuration> configurations;
   int events = 0, streams = 0;
 };
 
@@ -48,6 +64,28 @@ Variable *moduleVariable(const void *stub, const std::string &name) {
   return nullptr;
 }
 
+/// The table a device module would hold, from ENERGY_FAKE_CUDA_TABLE.
+void loadTable(Runtime &r) {
+  const char *path = std::getenv("ENERGY_FAKE_CUDA_TABLE");
+  if (path == nullptr || !r.tableText.empty())
+    return;
+  std::ifstream in(path);
+  r.tableText.assign(std::istreambuf_iterator<char>(in), {});
+  const nlohmann::json table = nlohmann::json::parse(r.tableText);
+  for (const auto &kernel : table["kernels"])
+    r.tableSlots[kernel["name"].get<std::string>()] = kernel["num_slots"].get<uint32_t>();
+}
+
+/// What every kernel does: each thread runs its entry block (slot 0) once.
+void countEntryBlocks(const Launch &launch, uint32_t slots) {
+  if (launch.rows == nullptr)
+    return;
+  const uint64_t threads = uint64_t(launch.grid.x) * launch.grid.y * launch.grid.z *
+                           launch.block.x * launch.block.y * launch.block.z;
+  for (uint64_t t = 0; t < threads; ++t)
+    launch.rows[t * slots] += 1;
+}
+
 } // namespace
 
 void setKernelBody(const void *stub, KernelBody body) { runtime().bodies[stub] = std::move(body); }
@@ -67,12 +105,44 @@ using namespace fake_cuda;
 
 extern "C" void __cudaRegisterVar(void **handle, char *hostVar, char *, const char *deviceName,
                                   int, size_t size, int, int) {
-  runtime().variables[hostVar] = Variable{handle, deviceName, std::vector<char>(size)};
+  Runtime &r = runtime();
+  Variable &variable = r.variables[hostVar] = Variable{handle, deviceName, std::vector<char>(size)};
+  loadTable(r);
+  if (variable.name == "__energy_gpu_table_ref" && !r.tableText.empty()) {
+    const energy_gpu_table_ref ref{r.tableText.data(), r.tableText.size()};
+    std::memcpy(variable.storage.data(), &ref, std::min(sizeof ref, size));
+  }
 }
 
-extern "C" void __cudaRegisterFunction(void **handle, const char *hostFun, char *, const char *,
-                                       int, uint3 *, uint3 *, dim3 *, dim3 *, int *) {
+extern "C" void __cudaRegisterFunction(void **handle, const char *hostFun, char *,
+                                       const char *deviceName, int, uint3 *, uint3 *, dim3 *,
+                                       dim3 *, int *) {
   runtime().kernelModules[hostFun] = handle;
+  runtime().kernelNames[hostFun] = deviceName;
+}
+
+extern "C" void **__cudaRegisterFatBinary(void *) {
+  static void *handle = nullptr;
+  return &handle;
+}
+extern "C" void __cudaRegisterFatBinaryEnd(void **) {}
+extern "C" void __cudaUnregisterFatBinary(void **) {}
+
+extern "C" unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared,
+                                                void *stream) {
+  runtime().configurations.push_back({grid, block, shared, stream});
+  return 0;
+}
+
+extern "C" cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared,
+                                                  void *stream) {
+  Runtime::Configuration c = runtime().configurations.back();
+  runtime().configurations.pop_back();
+  *grid = c.grid;
+  *block = c.block;
+  *shared = c.shared;
+  *static_cast<void **>(stream) = c.stream;
+  return cudaSuccess;
 }
 
 extern "C" cudaError_t cudaGetLastError(void) {
@@ -187,9 +257,17 @@ extern "C" cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block,
   uint64_t *buffer = nullptr;
   if (rows != nullptr)
     std::memcpy(&buffer, rows->storage.data(), sizeof buffer);
+  const Launch launch{grid, block, args, buffer};
   auto body = runtime().bodies.find(func);
-  if (body == runtime().bodies.end() || !body->second)
-    return fail(cudaErrorInvalidDeviceFunction);
-  body->second(Launch{grid, block, args, buffer});
-  return cudaSuccess;
+  if (body != runtime().bodies.end() && body->second) {
+    body->second(launch);
+    return cudaSuccess;
+  }
+  auto name = runtime().kernelNames.find(func);
+  if (body == runtime().bodies.end() && name != runtime().kernelNames.end() &&
+      runtime().tableSlots.count(name->second)) {
+    countEntryBlocks(launch, runtime().tableSlots[name->second]);
+    return cudaSuccess;
+  }
+  return fail(cudaErrorInvalidDeviceFunction);
 }

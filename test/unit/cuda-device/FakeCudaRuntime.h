@@ -7,6 +7,13 @@
 // a launch runs the body the test gave for its stub, which fills the
 // counter rows the way the instrumented device code would.
 //
+// Built as a shared library too (libenergy_fake_cudart.so), which programs
+// compiled by energyc++ link instead of libcudart in
+// test/e2e/cuda-device/fake-runtime.test. There the device code is absent:
+// the kernel table a device module would hold is read from the file named by
+// ENERGY_FAKE_CUDA_TABLE, and a launch without a body counts every thread's
+// entry block once, as any kernel does.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_TEST_FAKECUDARUNTIME_H
 #define ENERGY_TEST_FAKECUDARUNTIME_H
