@@ -149,40 +149,49 @@ int requireColumn(const CsvTable &T, const std::string &Name,
 
 } // namespace
 
-Dataset loadDataset(const std::string &CsvPath) {
-  CsvTable T = readCsv(CsvPath);
+Dataset datasetFromTable(const CsvTable &T, const CsvColumns &C,
+                         const std::string &Path) {
   Dataset D;
-  D.info = readSidecar(sidecarPath(CsvPath));
-  int ProgramCol = requireColumn(T, ProgramColumn, CsvPath);
-  int SecondsCol = requireColumn(T, SecondsColumn, CsvPath);
-  int PowerCol = requireColumn(T, PowerColumn, CsvPath);
-  int TimeCol = T.column(TimestampColumn);
-  std::vector<int> FeatureCols;
-  for (size_t C = 0; C < T.header.size(); ++C) {
-    int I = static_cast<int>(C);
-    if (I == ProgramCol || I == SecondsCol || I == PowerCol || I == TimeCol)
-      continue;
-    FeatureCols.push_back(I);
-    D.features.push_back(T.header[C]);
-  }
+  for (const auto &[Column, Name] : C.features)
+    D.features.push_back(Name);
   Eigen::Index N = static_cast<Eigen::Index>(T.rows.size());
-  D.x.resize(N, static_cast<Eigen::Index>(FeatureCols.size()));
+  D.x.resize(N, static_cast<Eigen::Index>(C.features.size()));
   D.power.resize(N);
   D.seconds.resize(N);
-  if (TimeCol >= 0)
+  if (C.timestamp >= 0)
     D.timestamp.resize(N);
   for (Eigen::Index R = 0; R < N; ++R) {
-    const auto &Row = T.rows[R];
-    size_t Line = static_cast<size_t>(R) + 2;
-    D.programs.push_back(Row[ProgramCol]);
-    D.power(R) = parseNumber(Row[PowerCol], CsvPath, Line, PowerColumn);
-    D.seconds(R) = parseNumber(Row[SecondsCol], CsvPath, Line, SecondsColumn);
-    if (TimeCol >= 0)
-      D.timestamp(R) = parseNumber(Row[TimeCol], CsvPath, Line, TimestampColumn);
-    for (size_t F = 0; F < FeatureCols.size(); ++F)
-      D.x(R, static_cast<Eigen::Index>(F)) = parseNumber(
-          Row[FeatureCols[F]], CsvPath, Line, T.header[FeatureCols[F]]);
+    const auto &Row = T.rows[static_cast<size_t>(R)];
+    size_t Line = static_cast<size_t>(R) + 2; // after the header, from 1
+    auto number = [&](int Column) {
+      return parseNumber(Row[Column], Path, Line, T.header[Column]);
+    };
+    D.programs.push_back(C.program >= 0 ? Row[C.program] : C.programName);
+    D.power(R) = number(C.power);
+    D.seconds(R) = C.seconds >= 0 ? number(C.seconds) : C.interval;
+    if (C.timestamp >= 0)
+      D.timestamp(R) = number(C.timestamp);
+    for (size_t F = 0; F < C.features.size(); ++F)
+      D.x(R, static_cast<Eigen::Index>(F)) = number(C.features[F].first);
   }
+  return D;
+}
+
+Dataset loadDataset(const std::string &CsvPath) {
+  CsvTable T = readCsv(CsvPath);
+  CsvColumns C;
+  C.program = requireColumn(T, ProgramColumn, CsvPath);
+  C.seconds = requireColumn(T, SecondsColumn, CsvPath);
+  C.power = requireColumn(T, PowerColumn, CsvPath);
+  C.timestamp = T.column(TimestampColumn);
+  for (size_t I = 0; I < T.header.size(); ++I) {
+    int Column = static_cast<int>(I);
+    if (Column != C.program && Column != C.seconds && Column != C.power &&
+        Column != C.timestamp)
+      C.features.push_back({Column, T.header[I]});
+  }
+  Dataset D = datasetFromTable(T, C, CsvPath);
+  D.info = readSidecar(sidecarPath(CsvPath));
   validateDataset(D, CsvPath);
   return D;
 }

@@ -7,7 +7,8 @@
 
 namespace energy::train {
 
-std::pair<std::string, std::string> parseFeatureMapping(const std::string &Arg) {
+std::pair<std::string, std::string>
+parseFeatureMapping(const std::string &Arg) {
   size_t Eq = Arg.find('=');
   if (Eq == std::string::npos)
     return {Arg, Arg};
@@ -54,45 +55,28 @@ remainingColumns(const CsvTable &T, const std::set<std::string> &Used) {
 Dataset importCsv(const std::string &Path, const ColumnMapping &M) {
   require(!M.target.empty(), "import needs the power column (--target COL)");
   CsvTable T = readCsv(Path);
-  Dataset D;
+  auto optional = [&](const std::string &Name, const char *Role) {
+    return Name.empty() ? -1 : mappedColumn(T, Name, Role, Path);
+  };
+  CsvColumns C;
+  C.power = mappedColumn(T, M.target, "target power", Path);
+  C.program = optional(M.program, "program");
+  C.programName = M.programName;
+  C.timestamp = optional(M.timestamp, "timestamp");
+  C.seconds = optional(M.seconds, "duration");
+  C.interval = M.interval;
+  require(C.seconds >= 0 || M.interval > 0,
+          "import needs each row's duration: --seconds COL or --interval S");
+  std::set<std::string> Used = {M.target, M.program, M.timestamp, M.seconds};
+  auto Features = M.features.empty() ? remainingColumns(T, Used) : M.features;
+  for (const auto &[Src, Name] : Features)
+    C.features.push_back({mappedColumn(T, Src, "feature", Path), Name});
+
+  Dataset D = datasetFromTable(T, C, Path);
   D.info.kind = M.kind;
   D.info.source = Path;
   D.info.meter = {{"column", M.target}, {"unit", "W"}};
-
-  int Target = mappedColumn(T, M.target, "target power", Path);
-  int Program = M.program.empty() ? -1 : mappedColumn(T, M.program, "program", Path);
-  int Time = M.timestamp.empty() ? -1 : mappedColumn(T, M.timestamp, "timestamp", Path);
-  int Secs = M.seconds.empty() ? -1 : mappedColumn(T, M.seconds, "duration", Path);
-  require(Secs >= 0 || M.interval > 0,
-          "import needs each row's duration: --seconds COL or --interval S");
-
-  std::set<std::string> Used = {M.target, M.program, M.timestamp, M.seconds};
-  auto Features = M.features.empty() ? remainingColumns(T, Used) : M.features;
-  std::vector<int> Cols;
-  for (const auto &[Src, Name] : Features) {
-    Cols.push_back(mappedColumn(T, Src, "feature", Path));
-    D.features.push_back(Name);
-    D.info.events.push_back(Name);
-  }
-  Eigen::Index N = static_cast<Eigen::Index>(T.rows.size());
-  D.x.resize(N, static_cast<Eigen::Index>(Cols.size()));
-  D.power.resize(N);
-  D.seconds.resize(N);
-  if (Time >= 0)
-    D.timestamp.resize(N);
-  for (Eigen::Index R = 0; R < N; ++R) {
-    const auto &Row = T.rows[R];
-    size_t Line = static_cast<size_t>(R) + 2;
-    D.power(R) = parseNumber(Row[Target], Path, Line, M.target);
-    D.seconds(R) = Secs >= 0 ? parseNumber(Row[Secs], Path, Line, M.seconds)
-                             : M.interval;
-    if (Time >= 0)
-      D.timestamp(R) = parseNumber(Row[Time], Path, Line, M.timestamp);
-    D.programs.push_back(Program >= 0 ? Row[Program] : M.programName);
-    for (size_t F = 0; F < Cols.size(); ++F)
-      D.x(R, static_cast<Eigen::Index>(F)) =
-          parseNumber(Row[Cols[F]], Path, Line, T.header[Cols[F]]);
-  }
+  D.info.events = D.features;
   validateDataset(D, Path);
   return D;
 }

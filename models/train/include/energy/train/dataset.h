@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace energy::train {
@@ -58,6 +59,26 @@ inline constexpr const char *ProgramColumn = "program";
 inline constexpr const char *TimestampColumn = "timestamp";
 inline constexpr const char *SecondsColumn = "seconds";
 inline constexpr const char *PowerColumn = "power_w";
+
+struct CsvTable;
+
+/// Where each role lives in a CSV table: column indices, -1 when absent.
+struct CsvColumns {
+  int power = -1;
+  int program = -1; ///< absent: every row belongs to programName
+  std::string programName;
+  int seconds = -1; ///< absent: every row lasts interval
+  double interval = 0.0;
+  int timestamp = -1;
+  /// (column, feature name), in the dataset's feature order.
+  std::vector<std::pair<int, std::string>> features;
+};
+
+/// The rows of T as a dataset (info left default, not validated): every cell
+/// parsed as a number, or TrainError naming the file, line and column. The
+/// one row reader of loadDataset and of import.
+Dataset datasetFromTable(const CsvTable &T, const CsvColumns &Columns,
+                         const std::string &Path);
 
 /// Refuses what no model can learn from: NaN or infinite values, zero or
 /// negative power or time, fewer than two rows, no features.
