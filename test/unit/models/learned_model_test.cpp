@@ -11,7 +11,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <random>
 
 using energy::model::EventValues;
 using energy::model::LearnedModel;
@@ -220,4 +222,51 @@ TEST(LearnedModel, ShippedModelsLoadByKind) {
   auto Paper = loadModel(Dir + "paper-2012.json");
   EXPECT_EQ(Paper->kind(), "linear");
   EXPECT_EQ(Paper->requiredEvents().size(), 22u);
+}
+
+// A learned model file may be damaged anywhere in its nesting, and the
+// runtime loads it inside the program it measures: a fixed-seed fuzzer
+// replaces or removes one value at a random place of a linear and a tree
+// model; each mutant must be refused with one line or, when accepted,
+// predict without anything but a one-line ModelError.
+TEST(LearnedModelFuzz, StructuralMutantsAreRefusedWithOneLineOrApply) {
+  const std::vector<json> Originals = {
+      linearModel(), forestModel(json::array({stump(0, 0.5, 1.0, 2.0),
+                                              stump(1, 0.25, 10.0, 20.0)}))};
+  const std::vector<json> Splices = {
+      -1, 1e300, nullptr, "x", json::array(), json::object(), 7, 0.5};
+  std::mt19937 Rng(11);
+  auto Pick = [&Rng](size_t N) {
+    return std::uniform_int_distribution<size_t>(0, N - 1)(Rng);
+  };
+  EventValues Sample{
+      {"cache-misses", 500}, {"cycles", 0.3}, {"instructions", 0.7}};
+  int Refused = 0, Applied = 0;
+  for (int Round = 0; Round < 3000; ++Round) {
+    json Doc = Originals[Pick(Originals.size())];
+    json Flat = Doc.flatten();
+    std::string Pointer =
+        std::next(Flat.begin(), static_cast<long>(Pick(Flat.size()))).key();
+    json::json_pointer Where(Pointer);
+    json &Parent = Doc.at(Where.parent_pointer());
+    if (Pick(4) != 0)
+      Doc.at(Where) = Splices[Pick(Splices.size())];
+    else if (Parent.is_object())
+      Parent.erase(Where.back());
+    else
+      Parent.erase(std::stoul(Where.back()));
+    try {
+      LearnedModel M = LearnedModel::fromJson(Doc, "fuzzed.json");
+      M.predictWatts(Sample, 1.0);
+      ++Applied;
+    } catch (const ModelError &E) {
+      ++Refused;
+      ASSERT_EQ(std::string(E.what()).find('\n'), std::string::npos);
+    } catch (const std::exception &E) {
+      FAIL() << "round " << Round << " at " << Pointer << ": unexpected "
+             << E.what();
+    }
+  }
+  EXPECT_GT(Refused, 1000);
+  EXPECT_GT(Applied, 100);
 }
