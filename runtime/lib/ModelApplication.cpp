@@ -223,8 +223,10 @@ json ModelApplication::modelJson() const {
                 {"kind", Applied->kind()},
                 {"path", *AppliedPath},
                 {"applied_to", Usable ? std::string("regions+run") : NotApplied}};
-  if (const auto *Analytic = dynamic_cast<const model::AnalyticModel *>(Applied))
-    Model["version"] = Analytic->version();
+  // The model file's format version: learned model files are read only at
+  // version 1 (docs/formats/model-learned.md).
+  const auto *Analytic = dynamic_cast<const model::AnalyticModel *>(Applied);
+  Model["version"] = Analytic ? Analytic->version() : 1;
   if (!FallbackNote.empty())
     Model["fallback_for"] = FallbackNote;
   if (!RunMethod.empty())

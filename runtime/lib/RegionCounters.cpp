@@ -233,12 +233,10 @@ void RegionCounting::describeFirstOpen(const meters::CounterSet &Set) {
   Described = true;
   if (Set.openCount() == 0) {
     Enabled = false;
-    Detail = "none of " + joined([&] {
-      std::vector<std::string> Names;
-      for (const meters::EventSpec &S : Request.Events)
-        Names.push_back(S.name);
-      return Names;
-    }()) + " counts: " + noEventReason(Set);
+    std::vector<std::string> Names;
+    for (const meters::EventSpec &S : Request.Events)
+      Names.push_back(S.name);
+    Detail = "none of " + joined(Names) + " counts: " + noEventReason(Set);
     std::fprintf(stderr, "energypass: no per-region counters: %s\n", Detail.c_str());
     return;
   }
