@@ -78,6 +78,16 @@ Eigen::VectorXd syntheticPower(const Eigen::MatrixXd &X) {
   return Y;
 }
 
+/// A forest or boosted trees trained by xgboost on 600 rows of 5 features,
+/// as the booster JSON that energy-train writes into a model file.
+nlohmann::json trainedOnSyntheticData(bool Forest, int Trees) {
+  Eigen::MatrixXd X = syntheticX(600, 5);
+  EnsembleParams P;
+  P.forest = Forest;
+  P.trees = Trees;
+  return Ensemble::train(X, syntheticPower(X), P).toJson();
+}
+
 } // namespace
 
 TEST(TreeEvaluator, AgreesWithXgboostOnTheShippedNx12Model) {
@@ -89,19 +99,9 @@ TEST(TreeEvaluator, AgreesWithXgboostOnTheShippedNx12Model) {
 }
 
 TEST(TreeEvaluator, AgreesWithXgboostOnASyntheticForest) {
-  Eigen::MatrixXd X = syntheticX(600, 5);
-  EnsembleParams P;
-  P.forest = true;
-  P.trees = 60;
-  Ensemble Forest = Ensemble::train(X, syntheticPower(X), P);
-  expectSamePredictions(Forest.toJson(), 5, 2);
+  expectSamePredictions(trainedOnSyntheticData(/*Forest=*/true, 60), 5, 2);
 }
 
 TEST(TreeEvaluator, AgreesWithXgboostOnSyntheticBoostedTrees) {
-  Eigen::MatrixXd X = syntheticX(600, 5);
-  EnsembleParams P;
-  P.forest = false;
-  P.trees = 150;
-  Ensemble Boosted = Ensemble::train(X, syntheticPower(X), P);
-  expectSamePredictions(Boosted.toJson(), 5, 3);
+  expectSamePredictions(trainedOnSyntheticData(/*Forest=*/false, 150), 5, 3);
 }
