@@ -31,8 +31,8 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# program | source | arguments (sized for about 0.3-1.5 s each on a 2-core VM, so that start-up
-# and the report at exit, a few milliseconds, do not dominate) | smaller arguments for callgrind
+# program | source | arguments (sized for about 0.5-2 s each on a 2-core VM, so that the runtime's
+# start-up and the report at exit, 10-20 ms, do not dominate) | smaller arguments for callgrind
 p=bench/overhead/programs
 suite=(
   "daxpy|examples/c/daxpy.c|4000000 100|1000000 20"
@@ -41,18 +41,18 @@ suite=(
   "stencil2d|examples/c/stencil2d.c|2048 40|1024 10"
   "reduction_threads|examples/c/reduction_threads.c|8000000 2 100|4000000 2 10"
   "cg|examples/demo/cg.c|512 1000|256 200"
-  "atax|$p/atax.c|2000 10|1000 8"
-  "bicg|$p/bicg.c|2000 10|1000 8"
+  "atax|$p/atax.c|2000 25|1000 8"
+  "bicg|$p/bicg.c|2000 25|1000 8"
   "mvt|$p/mvt.c|2000 8|1000 6"
-  "gesummv|$p/gesummv.c|2000 12|1000 8"
-  "syrk|$p/syrk.c|500 1|250 1"
-  "2mm|$p/2mm.c|400 1|200 1"
-  "jacobi2d|$p/jacobi2d.c|1000 50|500 20"
-  "seidel2d|$p/seidel2d.c|1000 6|500 4"
-  "heat3d|$p/heat3d.c|120 12|80 5"
-  "fib|examples/c/fib.c|32|27"
-  "smallfuncs|$p/smallfuncs.c|30|3"
-  "containers|$p/containers.cpp|200000 3|100000 2"
+  "gesummv|$p/gesummv.c|2000 20|1000 8"
+  "syrk|$p/syrk.c|800 1|250 1"
+  "2mm|$p/2mm.c|500 1|200 1"
+  "jacobi2d|$p/jacobi2d.c|1000 120|500 20"
+  "seidel2d|$p/seidel2d.c|1000 20|500 4"
+  "heat3d|$p/heat3d.c|120 40|80 5"
+  "fib|examples/c/fib.c|36|27"
+  "smallfuncs|$p/smallfuncs.c|60|3"
+  "containers|$p/containers.cpp|200000 6|100000 2"
 )
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
