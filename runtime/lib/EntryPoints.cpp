@@ -1,7 +1,7 @@
 //===- EntryPoints.cpp - The ABI functions instrumented code calls --------===//
 //
-// The four entry points of runtime/include/energy/abi.h, the only symbols the
-// library exports. Enter and exit are the hot path: a thread-local load, the
+// The entry points of runtime/include/energy/abi.h, and the hook of
+// energy/regions.h's un-lowered markers: the only symbols the library exports. Enter and exit are the hot path: a thread-local load, the
 // clock, and a few writes to the calling thread's own frame and statistics.
 //
 //===----------------------------------------------------------------------===//
@@ -66,4 +66,14 @@ ENERGY_EXPORT void __energy_region_exit(energy_module *Module, uint32_t Region) 
   if (ENERGY_UNLIKELY(!Slot))
     return;
   T->exit(Slot->Stats + Region, Sp, Now);
+}
+
+/// Called by an energy/regions.h marker that EnergyPass did not lower (its
+/// file was built with -D__ENERGYPASS__ but without the plugin): the region
+/// does not exist, and the report says how many markers ran so.
+ENERGY_EXPORT void __energy_user_unlowered(const char *) {
+  ThreadState *T = CurrentThread;
+  if (ENERGY_UNLIKELY(!T) && !(T = Runtime::get().attachThread()))
+    return;
+  ++T->Diag.UnloweredUserMarkers;
 }

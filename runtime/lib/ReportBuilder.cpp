@@ -188,6 +188,7 @@ json diagnosticsJson(const Diagnostics &D, uint64_t InvalidEntries) {
           {"dropped_entries", D.DroppedEnters},
           {"max_depth", D.MaxDepth},
           {"untracked_call_paths", D.UntrackedCallPaths},
+          {"unlowered_user_markers", D.UnloweredUserMarkers},
           {"invalid_table_entries", InvalidEntries}};
 }
 

@@ -83,9 +83,12 @@ struct Diagnostics {
   uint64_t DroppedEnters = 0;  /// entries lost for lack of memory
   uint64_t MaxDepth = 0;
   uint64_t UntrackedCallPaths = 0; /// entries left out of the full path table
+  /// energy/regions.h markers that ran un-lowered (built without the pass)
+  uint64_t UnloweredUserMarkers = 0;
 
   void add(const Diagnostics &O) {
     UntrackedCallPaths += O.UntrackedCallPaths;
+    UnloweredUserMarkers += O.UnloweredUserMarkers;
     UnwoundFrames += O.UnwoundFrames;
     DepthOverflows += O.DepthOverflows;
     UnmatchedExits += O.UnmatchedExits;
