@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CostModel.h"
+#include "FootprintSampling.h"
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/BasicBlock.h"
@@ -144,10 +145,11 @@ Instruction *insertionPointFor(BasicBlock &BB) {
 
 /// Instructions that emit no machine code of their own and so are not
 /// counted. PHIs are edges' copies, and splitting an edge (as the pass does
-/// to form preheaders) moves them between blocks.
+/// to form preheaders) moves them between blocks. Footprint sampling's code
+/// is the measurement's, not the program's.
 bool isCodeless(const Instruction &I) {
   return I.isDebugOrPseudoInst() || I.isLifetimeStartOrEnd() ||
-         isa<AssumeInst>(I) || isa<PHINode>(I);
+         isa<AssumeInst>(I) || isa<PHINode>(I) || isFootprintSampling(I);
 }
 
 class BlockCostBuilder {

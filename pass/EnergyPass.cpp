@@ -18,6 +18,7 @@
 #include "CostModel.h"
 #include "DeviceInstrumenter.h"
 #include "FilterFile.h"
+#include "FootprintSampling.h"
 #include "Instrumenter.h"
 #include "LoopRegions.h"
 #include "RegionTable.h"
@@ -136,6 +137,13 @@ uint32_t firstLine(const BasicBlock &BB) {
 
 /// Blocks with no insertion point (catchswitch) cannot hold a counter.
 bool canCount(BasicBlock &BB) { return BB.getFirstInsertionPt() != BB.end(); }
+
+/// A block footprint sampling added around its runtime call: no program code.
+bool isFootprintBlock(const BasicBlock &BB) {
+  return all_of(BB, [](const Instruction &I) {
+    return I.isDebugOrPseudoInst() || isFootprintSampling(I);
+  });
+}
 
 /// Plans one module: regions, blocks and dynamic counters into the table,
 /// counter placement into one FunctionPlan per function.
@@ -306,7 +314,7 @@ void ModulePlanner::planFunction(Function &F) {
   CostContext Costs(F, &FAM.getResult<TargetLibraryAnalysis>(F));
   for (BasicBlock &BB : F) {
     if (is_contained(Cleanups, &BB) || (Loops && Loops->isAddedBlock(&BB)) ||
-        !canCount(BB))
+        !canCount(BB) || isFootprintBlock(BB))
       continue;
     const Loop *Owner = LoopRegionOf(&BB);
     int UserOwner = User ? User->ownerOf(&BB) : -1;

@@ -52,8 +52,6 @@ namespace {
 
 /// Set on modules already sampled: LTO runs the extension points twice.
 constexpr const char *FootprintModuleFlag = "energypass.footprint";
-/// Marks every instruction the pass adds, so later passes can tell them apart.
-constexpr const char *FootprintMetadata = "energy.footprint";
 
 /// One memory access to instrument, collected before any is rewritten.
 struct Access {

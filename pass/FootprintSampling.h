@@ -25,6 +25,7 @@
 
 #include "energy/abi.h"
 
+#include "llvm/IR/Instruction.h"
 #include "llvm/IR/PassManager.h"
 
 #include <cstdint>
@@ -47,6 +48,15 @@ struct FootprintOptions {
 constexpr bool isSampledLine(uint64_t Line, uint64_t SampleOneIn) {
   return SampleOneIn <= 1 ||
          Line * ENERGY_FOOTPRINT_HASH < ~uint64_t(0) / SampleOneIn;
+}
+
+/// The metadata kind on every instruction the pass adds.
+inline constexpr const char *FootprintMetadata = "energy.footprint";
+
+/// Whether `I` was added by footprint sampling: not the program's work, so
+/// never counted.
+inline bool isFootprintSampling(const llvm::Instruction &I) {
+  return I.hasMetadata() && I.getMetadata(FootprintMetadata);
 }
 
 class FootprintSampling : public llvm::PassInfoMixin<FootprintSampling> {
