@@ -78,7 +78,7 @@ Timeline requireTimeline(const ReportDocument &R, const std::string &Path,
                       "timeline), but model '" +
                       M.name + "' needs " + joinedNames(M.inputs) +
                       "; re-run it with ENERGY_TIMELINE=1 on "
-                      "a machine where perf counts them (docs/meters.md)");
+                      "a machine where perf counts them (ENERGY_REGION_EVENTS=..., docs/meters.md)");
   Timeline T = parseTimeline(Section, Path);
   auto Missing = M.missingInputs(countedEvents(T));
   if (!Missing.empty())

@@ -54,7 +54,7 @@ void remodelFromCounters(Report &R, const nlohmann::json &Doc,
                       "(regions[].counters), but model '" +
                       M.name() + "' needs " + joinedNames(Events) +
                       "; record the program with counters on a machine where "
-                      "perf counts them (docs/meters.md), or use an analytic "
+                      "perf counts them (ENERGY_REGION_EVENTS=..., docs/meters.md), or use an analytic "
                       "model");
   auto Missing = eventsMissingFromRegions(Counters, Events);
   if (!Missing.empty())

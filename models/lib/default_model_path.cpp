@@ -1,5 +1,4 @@
-//===- default_model_path.cpp - Where the shipped default model lives
-//------===//
+//===- default_model_path.cpp - Where the shipped default model lives ----===//
 //
 // The build tree mirrors the install tree, so the model is found relative to
 // the binary that asks for it: <prefix>/share/energypass/models/default.json,
@@ -37,9 +36,7 @@ std::filesystem::path objectContaining(const void *Anchor) {
 
 } // namespace
 
-std::string defaultModelPath(const void *Anchor) {
-  if (const char *Override = std::getenv("ENERGY_MODEL"); Override && *Override)
-    return Override;
+std::string shippedModelPath(const void *Anchor) {
   std::error_code Ec;
   std::filesystem::path Object =
       std::filesystem::canonical(objectContaining(Anchor), Ec);
@@ -47,6 +44,12 @@ std::string defaultModelPath(const void *Anchor) {
     Object = objectContaining(Anchor);
   std::filesystem::path Prefix = Object.parent_path().parent_path();
   return (Prefix / "share" / "energypass" / "models" / "default.json").string();
+}
+
+std::string defaultModelPath(const void *Anchor) {
+  if (const char *Override = std::getenv("ENERGY_MODEL"); Override && *Override)
+    return Override;
+  return shippedModelPath(Anchor);
 }
 
 } // namespace energy::model

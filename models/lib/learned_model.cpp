@@ -118,7 +118,7 @@ void LearnedModel::requireEvents(const EventValues &Raw) const {
                      "' needs perf events the "
                      "input lacks: " +
                      joined(Missing) +
-                     "; record them (docs/meters.md) or use a model without "
+                     "; record them (ENERGY_REGION_EVENTS=..., docs/meters.md) or use a model without "
                      "them");
 }
 

@@ -3,13 +3,10 @@
 
 #include "energy/model/analytic_model.h"
 
-#include <dlfcn.h>
-
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <limits>
 
 namespace energy::rt {
@@ -27,21 +24,6 @@ bool fallbackRequested() {
   std::fprintf(stderr, "energypass: ignoring ENERGY_MODEL_FALLBACK=%s (the only value is "
                        "`default`: the shipped analytic model)\n", Text);
   return false;
-}
-
-/// The shipped analytic model beside the library containing `Anchor`,
-/// whatever $ENERGY_MODEL says: <prefix>/share/energypass/models/default.json.
-std::string shippedModelPath(const void *Anchor) {
-  Dl_info Info{};
-  if (!dladdr(Anchor, &Info) || !Info.dli_fname)
-    return {};
-  std::error_code Ec;
-  std::filesystem::path Object = std::filesystem::canonical(Info.dli_fname, Ec);
-  if (Ec)
-    return {};
-  return (Object.parent_path().parent_path() / "share" / "energypass" / "models" /
-          "default.json")
-      .string();
 }
 
 std::string joined(const std::vector<std::string> &Parts) {
@@ -65,7 +47,7 @@ ModelChoice loadDefaultModel(const void *Anchor) {
   }
   bool Analytic = Choice.Model && Choice.Model->kind() == "analytic";
   if (!Analytic && fallbackRequested()) {
-    Choice.FallbackPath = shippedModelPath(Anchor);
+    Choice.FallbackPath = model::shippedModelPath(Anchor);
     try {
       Choice.Fallback = model::loadModel(Choice.FallbackPath);
     } catch (const std::bad_alloc &) {

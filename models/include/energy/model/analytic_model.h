@@ -60,6 +60,9 @@ private:
 /// of the directory holding the object that contains `Anchor` (pass the
 /// address of any function of the calling binary or library).
 std::string defaultModelPath(const void *Anchor);
+/// The shipped model beside the object containing `Anchor`, whatever
+/// $ENERGY_MODEL says: what ENERGY_MODEL_FALLBACK=default falls back to.
+std::string shippedModelPath(const void *Anchor);
 
 } // namespace energy::model
 
