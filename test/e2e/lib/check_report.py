@@ -33,7 +33,7 @@ def find_region(report, name):
 
 
 def check(scope, expectation):
-    m = re.fullmatch(r"([\w.]+)(=|<|>)(.+)", expectation)
+    m = re.fullmatch(r"([\w.-]+)(=|<|>)(.+)", expectation)
     if not m:
         fail(f"bad expectation {expectation!r}", 2)
     key, op, want = m.groups()
