@@ -9,6 +9,7 @@
 #include "energy/report/diff_output.h"
 
 #include "energy/report/text_table.h"
+#include "energy/report/xml_text.h"
 #include "energy/report/units.h"
 
 #include <algorithm>
@@ -147,23 +148,6 @@ void printMarkdown(const ReportDiff &D, const DiffPrintOptions &O,
   }
 }
 
-std::string xmlEscape(const std::string &Text) {
-  std::string Out;
-  for (char C : Text) {
-    switch (C) {
-    case '&': Out += "&amp;"; break;
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '"': Out += "&quot;"; break;
-    case '\'': Out += "&apos;"; break;
-    default:
-      // XML 1.0 forbids most control characters even when escaped.
-      if (static_cast<unsigned char>(C) >= 0x20 || C == '\t' || C == '\n')
-        Out += C;
-    }
-  }
-  return Out;
-}
 
 void printJUnit(const ReportDiff &D, const DiffPrintOptions &O,
                 std::ostream &OS) {

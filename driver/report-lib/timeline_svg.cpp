@@ -10,6 +10,7 @@
 
 #include "energy/report/report_error.h"
 #include "energy/report/units.h"
+#include "energy/report/xml_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -35,22 +36,6 @@ std::string num(double V) {
   return Buf;
 }
 
-std::string escape(const std::string &Text) {
-  std::string Out;
-  for (char C : Text) {
-    if (C == '&')
-      Out += "&amp;";
-    else if (C == '<')
-      Out += "&lt;";
-    else if (C == '>')
-      Out += "&gt;";
-    else if (C == '"')
-      Out += "&quot;";
-    else if (static_cast<unsigned char>(C) >= 0x20)
-      Out += C;
-  }
-  return Out;
-}
 
 struct Scale {
   double t0, t1, maxWatts;
@@ -133,7 +118,7 @@ void drawPower(const Timeline &T, const Scale &S, std::ostream &OS) {
     }
     OS << "<path fill=\"none\" stroke-width=\"1.5\" stroke=\""
        << Palette[M % PaletteSize] << "\" d=\"" << Path << "\"><title>"
-       << escape(T.meters[M].name + " (" + T.meters[M].domain + ")")
+       << xmlEscape(T.meters[M].name + " (" + T.meters[M].domain + ")")
        << "</title></path>\n";
   }
 }
@@ -164,7 +149,7 @@ double drawBands(const Timeline &T, const TimelinePlot &P, const Scale &S,
          << "\" width=\"" << num(std::max(S.x(To) - S.x(From), 0.5))
          << "\" height=\"" << BandHeight << "\" fill=\""
          << Palette[*Current % PaletteSize] << "\"><title>"
-         << escape(regionLabel(P, *Current)) << ", " << formatSeconds(From)
+         << xmlEscape(regionLabel(P, *Current)) << ", " << formatSeconds(From)
          << " to " << formatSeconds(To) << "</title></rect>\n";
     };
     for (const TimelineInterval &I : T.intervals) {
@@ -214,7 +199,7 @@ double drawLegend(const Timeline &T, const TimelinePlot &P, double Y,
     }
     OS << "<rect x=\"" << num(X) << "\" y=\"" << num(Y) << "\" width=\"12\""
        << " height=\"10\" fill=\"" << Colour << "\"/><text x=\"" << num(X + 16)
-       << "\" y=\"" << num(Y + 9) << "\" font-size=\"11\">" << escape(Text)
+       << "\" y=\"" << num(Y + 9) << "\" font-size=\"11\">" << xmlEscape(Text)
        << "</text>\n";
     X += Wide;
   };
@@ -245,7 +230,7 @@ void writeTimelineSvg(const Timeline &T, const TimelinePlot &Plot,
      << num(Bottom) << "\" font-family=\"sans-serif\">\n"
      << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
      << "<text x=\"" << Left << "\" y=\"22\" font-size=\"14\">"
-     << escape(Plot.title) << "</text>\n"
+     << xmlEscape(Plot.title) << "</text>\n"
      << Body.str() << "</svg>\n";
 }
 

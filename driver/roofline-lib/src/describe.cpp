@@ -1,7 +1,6 @@
 //===- describe.cpp - The roofline in words -------------------------------===//
 #include "energy/roofline/describe.h"
 
-#include "energy/roofline/xml_text.h"
 #include "energy/report/units.h"
 
 #include <sstream>

@@ -3,7 +3,7 @@
 
 #include "energy/roofline/describe.h"
 #include "energy/roofline/label_placement.h"
-#include "energy/roofline/xml_text.h"
+#include "energy/report/xml_text.h"
 #include "energy/report/units.h"
 #include "energy/roofline/plot_layout.h"
 
@@ -140,7 +140,7 @@ private:
                             ? "Roofline: " + (A.Program.empty() ? std::string("report") : A.Program)
                             : Options.Title;
     Out << "<text class=\"title\" x=\"" << L.Left << "\" y=\"24\" font-size=\"16\" font-weight=\"bold\">"
-        << escapeXml(Title) << "</text>\n";
+        << report::xmlEscape(Title) << "</text>\n";
     Out << "<text x=\"" << L.Left << "\" y=\"40\" fill=\"#555\">cache-aware roofline: exact FLOPs over "
         << "bytes loaded and stored (L1 traffic); ceilings measured with " << Model.Threads
         << " thread" << (Model.Threads > 1 ? "s" : "") << "</text>\n";
@@ -194,7 +194,7 @@ private:
       double LabelY = std::max(Y + 4, LastLabelY + LabelSpacing);
       LastLabelY = LabelY;
       Out << "<text class=\"ceiling-label\" x=\"" << px(L.plotRight() + 6) << "\" y=\""
-          << px(LabelY) << "\">" << escapeXml(Line.Label) << ": " << report::formatRatio(Line.Gflops)
+          << px(LabelY) << "\">" << report::xmlEscape(Line.Label) << ": " << report::formatRatio(Line.Gflops)
           << " GFLOP/s</text>\n";
     }
   }
@@ -252,7 +252,7 @@ private:
             << " L" << px(X1 - 8) << " " << px(Y + 4) << " Z\" stroke=\"none\"/>";
       Out << "<line class=\"wall\" x1=\"" << px(X1) << "\" y1=\"" << px(Y - 11) << "\" x2=\""
           << px(X1) << "\" y2=\"" << px(Y + 11) << "\" stroke-width=\"3\"/><title>"
-          << escapeXml(Point.Region.Demangled + ": " + describeLocalityWall(Point))
+          << report::xmlEscape(Point.Region.Demangled + ": " + describeLocalityWall(Point))
           << "</title></g>\n";
     }
   }
@@ -268,16 +268,16 @@ private:
           continue;
         double X = L.x(Level.Intensity);
         Out << "<g class=\"level-point\" data-id=\"" << Point.Region.Id << "\" data-level=\""
-            << Level.Level << "\" data-event=\"" << escapeXml(Level.Event) << "\" data-intensity=\""
+            << Level.Level << "\" data-event=\"" << report::xmlEscape(Level.Event) << "\" data-intensity=\""
             << exact(Level.Intensity) << "\" stroke=\"" << Colour << "\"><line x1=\""
             << px(L.x(Point.Intensity)) << "\" y1=\"" << px(Y) << "\" x2=\"" << px(X) << "\" y2=\""
             << px(Y) << "\" stroke-width=\"1\" stroke-opacity=\"0.6\"/><circle cx=\"" << px(X)
             << "\" cy=\"" << px(Y) << "\" r=\"6\" fill=\"#ffffff\" stroke-width=\"2\"/><text x=\""
             << px(X) << "\" y=\"" << px(Y + 3) << "\" text-anchor=\"middle\" font-size=\"7\" "
             << "stroke=\"none\" fill=\"" << Colour << "\">" << levelInitial(Level.Level)
-            << "</text><title>" << escapeXml(Point.Region.Demangled) << ": "
+            << "</text><title>" << report::xmlEscape(Point.Region.Demangled) << ": "
             << report::formatRatio(Level.Intensity) << " FLOP/B at " << Level.Level << " ("
-            << escapeXml(Level.Event) << " x 64 B)</title></g>\n";
+            << report::xmlEscape(Level.Event) << " x 64 B)</title></g>\n";
       }
     }
   }
@@ -291,12 +291,12 @@ private:
     for (const auto &Point : A.Points) {
       double Radius = radiusOf(Point, Largest);
       Out << "<circle class=\"region\" data-id=\"" << Point.Region.Id << "\" data-name=\""
-          << escapeXml(Point.Region.Name) << "\" data-intensity=\"" << exact(Point.Intensity)
+          << report::xmlEscape(Point.Region.Name) << "\" data-intensity=\"" << exact(Point.Intensity)
           << "\" data-gflops=\"" << exact(Point.Gflops) << "\" data-level=\"" << Point.colourKey()
           << "\" data-percent=\"" << exact(Point.PercentOfAttainable) << "\" cx=\""
           << px(L.x(Point.Intensity)) << "\" cy=\"" << px(L.y(Point.Gflops)) << "\" r=\""
           << px(Radius) << "\" fill=\"" << colourOf(Point.colourKey())
-          << "\" fill-opacity=\"0.7\" stroke=\"#111\"><title>" << escapeXml(describeRegion(Point))
+          << "\" fill-opacity=\"0.7\" stroke=\"#111\"><title>" << report::xmlEscape(describeRegion(Point))
           << "</title></circle>\n";
     }
     Out << "</g>\n";
@@ -337,7 +337,7 @@ private:
           << px(Box.Width) << "\" data-height=\"" << px(Box.Height) << "\" x=\"" << px(Box.X)
           << "\" y=\"" << px(Box.Y + Box.Height - 2)
           << "\" font-weight=\"bold\" paint-order=\"stroke\" stroke=\"#ffffff\" stroke-width=\"3\">"
-          << escapeXml(Names[I]) << "</text>\n";
+          << report::xmlEscape(Names[I]) << "</text>\n";
     }
   }
 
