@@ -15,9 +15,15 @@ namespace energy::report {
 
 namespace {
 
+bool isIdle(const Region &Reg) {
+  return Reg.calls == 0 && Reg.counts.blocks == 0 && Reg.counts.instructions == 0;
+}
+
 std::vector<const Region *> selectRegions(const Report &R,
                                           const ListingOptions &Options) {
   std::vector<const Region *> Sorted = sortRegions(R, Options.sort);
+  if (!Options.includeIdle)
+    std::erase_if(Sorted, [](const Region *Reg) { return isIdle(*Reg); });
   if (Options.top != 0 && Sorted.size() > Options.top)
     Sorted.resize(Options.top);
   return Sorted;
@@ -246,7 +252,11 @@ std::optional<ListingFormat> parseListingFormat(const std::string &Name) {
 }
 
 std::string listingHeader(const Report &R, const ListingOptions &Options) {
-  size_t Shown = R.regions.size();
+  size_t Idle = Options.includeIdle
+                    ? 0
+                    : std::count_if(R.regions.begin(), R.regions.end(),
+                                    [](const Region &Reg) { return isIdle(Reg); });
+  size_t Shown = R.regions.size() - Idle;
   if (Options.top != 0)
     Shown = std::min(Shown, Options.top);
   // Times are summed over threads, so say how many there were.
@@ -256,7 +266,9 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
          formatSeconds(R.wallSeconds) + Threads + " | " + energySource(R) +
          " | " + std::to_string(Shown) + " of " +
          std::to_string(R.regions.size()) + " regions by " +
-         std::string(sortKeyName(Options.sort));
+         std::string(sortKeyName(Options.sort)) +
+         (Idle ? " (" + std::to_string(Idle) + " never ran; --all lists them)"
+               : "");
 }
 
 void printListing(const Report &R, const ListingOptions &Options,

@@ -34,6 +34,7 @@ struct ShowArguments {
   std::string sort = "energy";
   std::string format = "table";
   size_t top = 20;
+  bool all = false;
   size_t nameWidth = 48;
   std::string modelPath;
 };
@@ -111,6 +112,7 @@ int runShow(const ShowArguments &Args) {
   // Both were checked by CLI11 against the same lists of names.
   Options.sort = *parseSortKey(Args.sort);
   Options.top = Args.top;
+  Options.includeIdle = Args.all;
   Options.nameWidth = Args.nameWidth;
   printListing(R, Options, *parseListingFormat(Args.format), std::cout);
   std::cout.flush();
@@ -132,6 +134,9 @@ void registerShowCommand(CLI::App &Tool, CommandAction &Run) {
                    "Show the first N regions only; 0 shows all")
       ->capture_default_str()
       ->check(CLI::Range(size_t{0}, size_t{1} << 40).description(""));
+  Show->add_flag("--all", Args->all,
+                 "Also list regions that never ran (no call and no counts, "
+                 "such as vectorised loops' unused remainder loops)");
   Show->add_option("--sort", Args->sort,
                    "Order: energy, time (self), flops, bytes (loaded + "
                    "stored), calls (largest first) or name")

@@ -47,8 +47,19 @@ std::string describeRegions(const RooflineAnalysis &Analysis, std::size_t Limit)
       break;
     Out << describeRegion(Point) << "\n";
   }
-  for (const auto &Skipped : Analysis.Skipped)
-    Out << Skipped.Region.Demangled << ": not on the roofline (" << Skipped.Reason << ")\n";
+  std::vector<std::string> Idle;
+  for (const auto &Skipped : Analysis.Skipped) {
+    if (Skipped.Reason == NeverRanReason)
+      Idle.push_back(Skipped.Region.Demangled);
+    else
+      Out << Skipped.Region.Demangled << ": not on the roofline (" << Skipped.Reason << ")\n";
+  }
+  if (!Idle.empty()) {
+    Out << Idle.size() << (Idle.size() == 1 ? " region" : " regions") << " never ran:";
+    for (std::size_t I = 0; I < Idle.size(); ++I)
+      Out << (I ? ", " : " ") << Idle[I];
+    Out << "\n";
+  }
   return Out.str();
 }
 

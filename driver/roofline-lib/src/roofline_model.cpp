@@ -153,10 +153,12 @@ std::vector<LevelPoint> levelPoints(const RooflineModel &Model, const ReportRegi
 }
 
 static std::string skipReason(const ReportRegion &Region) {
+  if (neverRan(Region))
+    return NeverRanReason;
   if (Region.Counts.Flops == 0)
     return "no floating-point operations";
   if (Region.Counts.BytesLoaded + Region.Counts.BytesStored == 0)
-    return "no memory traffic (intensity is infinite)";
+    return "no memory traffic: its intensity is infinite";
   if (Region.SelfSeconds <= 0)
     return "no self time measured";
   return {};

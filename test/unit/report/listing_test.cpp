@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <sstream>
 
 using namespace energy::report;
@@ -59,6 +60,41 @@ TEST(Listing, TableListsRegionsByEnergyWithShortPaths) {
   // Every row is as wide as the rule: the columns are aligned.
   for (size_t I : {1, 3, 4, 6})
     EXPECT_EQ(Lines[I].size(), Lines[2].size()) << Lines[I];
+}
+
+/// daxpy's report with a third region that was never entered: a vectorised
+/// loop's remainder loop that the run's size never needed.
+static nlohmann::json withIdleRegion() {
+  nlohmann::json Doc = daxpyDocument();
+  nlohmann::json Idle = Doc["regions"][1];
+  Idle["id"] = Doc["regions"].size();
+  Idle["name"] = Idle["demangled"] = "daxpy:loop#2@daxpy.c:4";
+  Idle["calls"] = 0;
+  Idle["time_s"] = {{"inclusive", 0.0}, {"self", 0.0}};
+  std::function<void(nlohmann::json &)> Zero = [&](nlohmann::json &J) {
+    if (J.is_number())
+      J = 0;
+    for (auto &Child : J)
+      if (J.is_structured())
+        Zero(Child);
+  };
+  Zero(Idle["counts"]);
+  Idle["energy_j"]["modelled"] = 0.0;
+  Doc["regions"].push_back(Idle);
+  return Doc;
+}
+
+TEST(Listing, RegionsThatNeverRanAreLeftOutUnlessAsked) {
+  Report R = parseReport(withIdleRegion(), "r.json");
+  ListingOptions Options;
+  EXPECT_EQ(listingHeader(R, Options).substr(listingHeader(R, Options).find("| 2 of")),
+            "| 2 of 3 regions by energy (1 never ran; --all lists them)");
+  EXPECT_EQ(listing(R, ListingFormat::Table).find("loop#2"), std::string::npos);
+  Options.includeIdle = true;
+  EXPECT_NE(listingHeader(R, Options).find("| 3 of 3 regions by energy"),
+            std::string::npos);
+  EXPECT_NE(listing(R, ListingFormat::Table, Options).find("loop#2"),
+            std::string::npos);
 }
 
 TEST(Listing, HeaderSaysWhenTheReportNamesNoModel) {
