@@ -15,15 +15,11 @@ namespace energy::report {
 
 namespace {
 
-bool isIdle(const Region &Reg) {
-  return Reg.calls == 0 && Reg.counts.blocks == 0 && Reg.counts.instructions == 0;
-}
-
 std::vector<const Region *> selectRegions(const Report &R,
                                           const ListingOptions &Options) {
   std::vector<const Region *> Sorted = sortRegions(R, Options.sort);
   if (!Options.includeIdle)
-    std::erase_if(Sorted, [](const Region *Reg) { return isIdle(*Reg); });
+    std::erase_if(Sorted, [](const Region *Reg) { return Reg->neverRan(); });
   if (Options.top != 0 && Sorted.size() > Options.top)
     Sorted.resize(Options.top);
   return Sorted;
@@ -255,7 +251,7 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
   size_t Idle = Options.includeIdle
                     ? 0
                     : std::count_if(R.regions.begin(), R.regions.end(),
-                                    [](const Region &Reg) { return isIdle(Reg); });
+                                    [](const Region &Reg) { return Reg.neverRan(); });
   size_t Shown = R.regions.size() - Idle;
   if (Options.top != 0)
     Shown = std::min(Shown, Options.top);

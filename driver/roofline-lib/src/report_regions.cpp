@@ -72,6 +72,7 @@ ReportRegion convertRegion(const report::Region &R) {
   Region.Line = static_cast<std::int64_t>(R.line);
   Region.Kind = R.kind;
   Region.Calls = R.calls;
+  Region.NeverRan = R.neverRan();
   Region.SelfSeconds = R.selfSeconds;
   Region.InclusiveSeconds = R.inclusiveSeconds;
   Region.Counts.Flops = R.flops;

@@ -153,7 +153,7 @@ std::vector<LevelPoint> levelPoints(const RooflineModel &Model, const ReportRegi
 }
 
 static std::string skipReason(const ReportRegion &Region) {
-  if (neverRan(Region))
+  if (Region.NeverRan)
     return NeverRanReason;
   if (Region.Counts.Flops == 0)
     return "no floating-point operations";

@@ -13,6 +13,9 @@
 #include "energy/roofline/input_error.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
 
 using namespace energy;
 using roofline::Bound;
@@ -152,6 +155,29 @@ TEST(Describe, SaysTheSameInWords) {
   std::string All = roofline::describeRegions(A);
   EXPECT_NE(All.find("main: not on the roofline (no floating-point operations)"), std::string::npos);
   EXPECT_NE(All.find("DRAM 16 GB/s"), std::string::npos);
+}
+
+TEST(Describe, NamesRegionsThatNeverRanInOneLine) {
+  std::ifstream In(test::fixture("report_kernels.json"));
+  nlohmann::json Doc = nlohmann::json::parse(In);
+  nlohmann::json Idle = Doc["regions"][0];
+  Idle["id"] = Doc["regions"].size();
+  Idle["name"] = Idle["demangled"] = "dot:loop#2@dot.c:8";
+  Idle["calls"] = 0;
+  Idle["time_s"] = {{"inclusive", 0.0}, {"self", 0.0}};
+  for (auto &[Key, Value] : Idle["counts"].items())
+    if (Value.is_number())
+      Value = 0;
+  Idle.erase("footprint");
+  Idle.erase("counters");
+  Doc["regions"].push_back(Idle);
+  auto A = roofline::analyse(roofline::regionsFromReportJson(Doc.dump(), "r.json"),
+                             test::fixtureProfile());
+  std::string All = roofline::describeRegions(A);
+  EXPECT_NE(All.find("\n1 region never ran: dot:loop#2@dot.c:8\n"), std::string::npos);
+  EXPECT_EQ(All.find("dot:loop#2@dot.c:8: not on the roofline"), std::string::npos);
+  // A region that ran without FLOPs keeps its own line and reason.
+  EXPECT_NE(All.find("main: not on the roofline (no floating-point operations)"), std::string::npos);
 }
 
 TEST(ReportRegions, RefusesForeignCorruptAndUnknownVersions) {

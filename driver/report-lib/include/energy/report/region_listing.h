@@ -25,8 +25,7 @@ std::optional<ListingFormat> parseListingFormat(const std::string &Name);
 struct ListingOptions {
   SortKey sort = SortKey::Energy;
   size_t top = 20; // 0 lists every region
-  /// List regions that never ran (no call, no counts), such as the
-  /// vectoriser's remainder loops that a run's sizes never needed.
+  /// List the regions that never ran (Region::neverRan).
   bool includeIdle = false;
   size_t nameWidth = 48;
   size_t locationWidth = 32;

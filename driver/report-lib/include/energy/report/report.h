@@ -58,6 +58,11 @@ struct Region {
   uint64_t bytesMoved() const {
     return counts.bytesLoaded + counts.bytesStored;
   }
+  /// Never entered and counted nothing, such as a vectorised loop's
+  /// remainder loop that the run's sizes never needed.
+  bool neverRan() const {
+    return calls == 0 && counts.blocks == 0 && counts.instructions == 0;
+  }
 };
 
 struct Report {

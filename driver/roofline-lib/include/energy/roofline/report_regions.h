@@ -39,6 +39,7 @@ struct ReportRegion {
   std::int64_t Line = 0;
   std::string Kind;
   std::uint64_t Calls = 0;
+  bool NeverRan = false; // report::Region::neverRan(): no call, no counts
   double SelfSeconds = 0;
   double InclusiveSeconds = 0;
   RegionCounts Counts;

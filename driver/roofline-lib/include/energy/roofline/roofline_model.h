@@ -96,16 +96,9 @@ struct SkippedRegion {
   std::string Reason;
 };
 
-/// The reason of a region that was never entered and counted nothing (the
-/// vectoriser's remainder loops that a run's sizes never needed): the words
+/// The reason of a region that never ran (ReportRegion::NeverRan): the words
 /// name such regions in one line rather than one each.
 inline constexpr const char *NeverRanReason = "never ran";
-
-inline bool neverRan(const ReportRegion &Region) {
-  return Region.Calls == 0 && Region.Counts.Flops == 0 &&
-         Region.Counts.BytesLoaded + Region.Counts.BytesStored == 0 &&
-         Region.SelfSeconds <= 0;
-}
 
 struct RooflineAnalysis {
   RooflineModel Model;
