@@ -1,8 +1,9 @@
 //===- EntryPoints.cpp - The ABI functions instrumented code calls --------===//
 //
 // The entry points of runtime/include/energy/abi.h, and the hook of
-// energy/regions.h's un-lowered markers: the only symbols the library exports. Enter and exit are the hot path: a thread-local load, the
-// clock, and a few writes to the calling thread's own frame and statistics.
+// energy/regions.h's un-lowered markers: the only symbols the library
+// exports. Enter and exit are the hot path: a thread-local load, the clock,
+// and a few writes to the calling thread's own frame and statistics.
 //
 //===----------------------------------------------------------------------===//
 #include "Clock.h"
