@@ -43,13 +43,6 @@ struct FootprintOptions {
   static FootprintOptions fromCommandLine();
 };
 
-/// True when `Line` is in the 1-in-SampleOneIn sample (abi.h); the runtime
-/// applies the same test to the lines of memcpy/memset ranges.
-constexpr bool isSampledLine(uint64_t Line, uint64_t SampleOneIn) {
-  return SampleOneIn <= 1 ||
-         Line * ENERGY_FOOTPRINT_HASH < ~uint64_t(0) / SampleOneIn;
-}
-
 /// The metadata kind on every instruction the pass adds.
 inline constexpr const char *FootprintMetadata = "energy.footprint";
 

@@ -144,10 +144,6 @@ bool LiveThreadsMerged = false;
 pthread_key_t ThreadExitKey;
 std::once_flag Setup;
 
-bool isSampled(uint64_t Line, uint64_t OneIn) {
-  return OneIn <= 1 || Line * ENERGY_FOOTPRINT_HASH < ~uint64_t(0) / OneIn;
-}
-
 void unlinkThread(ThreadFootprint &F) {
   (F.Prev ? F.Prev->Next : LiveThreads) = F.Next;
   if (F.Next)
@@ -242,7 +238,7 @@ __attribute__((noinline)) bool acceptRate(uint64_t Line, uint64_t OneIn) noexcep
   while (OneIn > Current &&
          !SampleOneIn.compare_exchange_weak(Current, OneIn, std::memory_order_relaxed))
     ;
-  return isSampled(Line, SampleOneIn.load(std::memory_order_relaxed));
+  return energy_footprint_sampled(Line, SampleOneIn.load(std::memory_order_relaxed));
 }
 
 } // namespace
@@ -298,6 +294,6 @@ ENERGY_EXPORT void __energy_footprint_range(const void *Start, uint64_t Bytes,
     acceptRate(First, OneIn);
   uint64_t Rate = SampleOneIn.load(std::memory_order_relaxed);
   for (uint64_t Line = First; Line <= Last && Line >= First; ++Line)
-    if (isSampled(Line, Rate))
+    if (energy_footprint_sampled(Line, Rate))
       record(Line);
 }

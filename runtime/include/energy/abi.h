@@ -62,6 +62,12 @@
 #define ENERGY_FOOTPRINT_LINE_SHIFT 6
 #define ENERGY_FOOTPRINT_HASH 0x9e3779b97f4a7c15ull
 
+/* Whether `line` is in the 1-in-`one_in` sample: the test instrumented code
+ * inlines, and the runtime applies to the lines of ranges. */
+static inline int energy_footprint_sampled(uint64_t line, uint64_t one_in) {
+  return one_in <= 1 || line * ENERGY_FOOTPRINT_HASH < UINT64_MAX / one_in;
+}
+
 /* Names of the per-module objects the pass creates (module-local linkage). */
 #define ENERGY_MODULE_DESCRIPTOR "__energy_module"
 #define ENERGY_MODULE_COUNTERS "__energy_counters"
