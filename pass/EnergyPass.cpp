@@ -5,8 +5,8 @@
 //   opt -load-pass-plugin build/lib/libEnergyPass.so \
 //       -passes=energy-instrument -S in.ll -o out.ll
 //
-// Plans first, rewrites second: all block and dynamic counter slots must be
-// known before the counter array (blocks first, then dynamic amounts) can be
+// Plans first, rewrites second: all counter slots must be known before the
+// counter array (block and edge counters first, then dynamic amounts) can be
 // created, and costs are computed before any instrumentation is inserted so
 // that the pass's own instructions are never counted. The CFG changes the
 // plan needs (unwind cleanups, loop preheaders and exits) come first, and
@@ -16,6 +16,7 @@
 #include "EnergyPass.h"
 
 #include "CostModel.h"
+#include "CounterPlacement.h"
 #include "DeviceInstrumenter.h"
 #include "FilterFile.h"
 #include "FootprintSampling.h"
@@ -28,6 +29,8 @@
 #include "UserRegions.h"
 
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
@@ -171,6 +174,8 @@ private:
                   const DenseMap<const Loop *, uint32_t> &LoopRegion);
   static void planPromotion(const LoopRegions &Loops, FunctionPlan &Plan);
   void planTripCounts(FunctionPlan &Plan);
+  void planCounters(FunctionPlan &Plan, ArrayRef<BasicBlock *> Blocks,
+                    ArrayRef<uint32_t> BlockIndices);
 
   const EnergyOptions &Options;
   const RegionSelector &Selector;
@@ -251,9 +256,6 @@ void ModulePlanner::planPromotion(const LoopRegions &Loops,
 
 void ModulePlanner::planTripCounts(FunctionPlan &Plan) {
   Function &F = *Plan.F;
-  // The CFG has changed (preheaders, exits, cleanups) since any cached
-  // analysis of F was computed.
-  FAM.invalidate(F, PreservedAnalyses::none());
   SmallPtrSet<const BasicBlock *, 16> CallFree;
   for (const PromotedLoop &Loop : Plan.PromotedLoops)
     CallFree.insert(Loop.Blocks.begin(), Loop.Blocks.end());
@@ -261,6 +263,36 @@ void ModulePlanner::planTripCounts(FunctionPlan &Plan) {
   Plan.TripCounted = findTripCountedLoops(
       F, CallFree, FAM.getResult<LoopAnalysis>(F),
       FAM.getResult<DominatorTreeAnalysis>(F), *Plan.SE);
+}
+
+/// Gives Blocks (table indices BlockIndices) their counters and count terms.
+void ModulePlanner::planCounters(FunctionPlan &Plan,
+                                 ArrayRef<BasicBlock *> Blocks,
+                                 ArrayRef<uint32_t> BlockIndices) {
+  Function &F = *Plan.F;
+  DenseMap<const BasicBlock *, unsigned> RegisterLoops;
+  for (auto [I, Loop] : enumerate(Plan.PromotedLoops))
+    for (const BasicBlock *BB : Loop.Blocks)
+      RegisterLoops[BB] = I;
+  const BlockFrequencyInfo *BFI = nullptr;
+  const BranchProbabilityInfo *BPI = nullptr;
+  if (Options.SpanningTree) {
+    BFI = &FAM.getResult<BlockFrequencyAnalysis>(F);
+    BPI = &FAM.getResult<BranchProbabilityAnalysis>(F);
+  }
+  CounterPlan Counters = placeCounters(F, Blocks, RegisterLoops, BFI, BPI,
+                                       Options.SpanningTree);
+  SmallVector<uint32_t, 16> Slots;
+  for (const PlannedCounter &Counter : Counters.Counters) {
+    uint32_t Slot = Slots.emplace_back(Table.addCounter());
+    if (Counter.Block)
+      Plan.BlockSlots.emplace_back(Counter.Block, Slot);
+    else
+      Plan.EdgeSlots.emplace_back(Counter.Edge, Slot);
+  }
+  for (auto [Block, Terms] : zip(BlockIndices, Counters.Terms))
+    for (auto [Counter, Coefficient] : Terms)
+      Table.addTerm(Block, Slots[Counter], Coefficient);
 }
 
 void ModulePlanner::planFunction(Function &F) {
@@ -308,10 +340,15 @@ void ModulePlanner::planFunction(Function &F) {
                                  Plan, LoopRegion);
   if (Loops && Options.PromoteCounters)
     planPromotion(*Loops, Plan);
+  // The CFG has changed (preheaders, exits, cleanups, split markers) since
+  // any cached analysis of F was computed.
+  FAM.invalidate(F, PreservedAnalyses::none());
   if (Options.TripCounts && !Plan.PromotedLoops.empty())
     planTripCounts(Plan);
 
   CostContext Costs(F, &FAM.getResult<TargetLibraryAnalysis>(F));
+  SmallVector<BasicBlock *, 16> Counted;
+  SmallVector<uint32_t, 16> CountedIndices;
   for (BasicBlock &BB : F) {
     if (is_contained(Cleanups, &BB) || (Loops && Loops->isAddedBlock(&BB)) ||
         !canCount(BB) || isFootprintBlock(BB))
@@ -325,16 +362,19 @@ void ModulePlanner::planFunction(Function &F) {
     // The branch that split the block after a marker is the pass's own.
     if (SplitBranches.contains(BB.getTerminator()))
       --Cost.Static.instructions;
-    uint32_t Slot = Table.addBlock({Region, firstLine(BB), Cost.Static});
-    Plan.BlockSlots.emplace_back(&BB, Slot);
+    uint32_t Index = Table.addBlock({Region, firstLine(BB), Cost.Static});
+    Counted.push_back(&BB);
+    CountedIndices.push_back(Index);
     for (DynamicSite &Site : Cost.Dynamic) {
-      Site.Entry.block = Slot;
+      Site.Entry.block = Index;
       Indices.push_back(Table.addDynamic(Site.Entry));
       Plan.DynamicSlots.emplace_back(Site, 0);
     }
   }
+  planCounters(Plan, Counted, CountedIndices);
   LLVM_DEBUG(dbgs() << "energy: " << F.getName() << (Timed ? "" : " (untimed)")
-                    << ": " << Plan.BlockSlots.size() << " blocks, "
+                    << ": " << Counted.size() << " blocks, "
+                    << Plan.EdgeSlots.size() << " edge counters, "
                     << Plan.LoopEntries.size() << " loop regions, "
                     << Plan.DynamicSlots.size() << " dynamic sites\n");
 }

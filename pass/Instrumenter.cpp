@@ -13,6 +13,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
@@ -180,6 +181,30 @@ void Instrumenter::callRuntime(IRBuilder<> &B, FunctionCallee Callee,
       ->setTailCallKind(CallInst::TCK_NoTail);
 }
 
+/// Adds 1 to each edge counter where the plan put it. Critical edges get a
+/// block of their own first; the entry block's counters go after the
+/// counter array's address, which the entry builder has just computed.
+void Instrumenter::countEdges(FunctionState &State, IRBuilder<> &EntryBuilder) {
+  Function &F = *State.Plan.F;
+  for (auto [Point, Slot] : State.Plan.EdgeSlots) {
+    BasicBlock *At = Point.Block;
+    if (Point.Where == EdgePoint::OnEdge) {
+      At = SplitCriticalEdge(Point.Block->getTerminator(), Point.Successor);
+      assert(At && "CounterPlacement only splits splittable critical edges");
+    }
+    if (Point.Where != EdgePoint::BeforeTerminator && At == &F.getEntryBlock()) {
+      addToCounter(EntryBuilder, slotAddress(EntryBuilder, State.Counters, Slot),
+                   EntryBuilder.getInt64(1));
+      continue;
+    }
+    IRBuilder<> B = Point.Where == EdgePoint::BeforeTerminator
+                        ? IRBuilder<>(At->getTerminator())
+                        : IRBuilder<>(At, At->getFirstInsertionPt());
+    setArtificialLocation(B, F);
+    addToCounter(B, slotAddress(B, State.Counters, Slot), B.getInt64(1));
+  }
+}
+
 void Instrumenter::insertExits(Function &F, uint32_t Region) {
   for (BasicBlock &BB : F) {
     Instruction *Term = BB.getTerminator();
@@ -246,6 +271,7 @@ void Instrumenter::instrument(const FunctionPlan &Plan) {
     setArtificialLocation(B, F);
     addToCounter(B, counterAddress(B, State, *BB, Slot), B.getInt64(1));
   }
+  countEdges(State, EntryBuilder);
   for (const auto &[Site, Slot] : Plan.DynamicSlots) {
     IRBuilder<> B(Site.Site);
     setArtificialLocation(B, F);

@@ -13,12 +13,16 @@
 // exit blocks (see LoopRegions.h), so a hot loop pays an add per block
 // instead of a load/add/store to thread-local memory, and nothing at all for
 // the blocks counted by the loop's trip count at its exit (TripCounts.h).
+// Elsewhere counters sit on the CFG edges off a spanning tree
+// (CounterPlacement.h), split into their own block where an edge is
+// critical.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGYPASS_INSTRUMENTER_H
 #define ENERGYPASS_INSTRUMENTER_H
 
 #include "CostModel.h"
+#include "CounterPlacement.h"
 #include "Options.h"
 #include "RegionTable.h"
 #include "TripCounts.h"
@@ -58,7 +62,10 @@ struct FunctionPlan {
   /// analysis their SCEVs belong to.
   llvm::SmallVector<TripCountedLoop, 1> TripCounted;
   llvm::ScalarEvolution *SE = nullptr;
+  /// Blocks counted by themselves, and their counter slots.
   llvm::SmallVector<std::pair<llvm::BasicBlock *, uint32_t>, 8> BlockSlots;
+  /// Edges that carry a counter (CounterPlacement.h), and their slots.
+  llvm::SmallVector<std::pair<EdgePoint, uint32_t>, 8> EdgeSlots;
   llvm::SmallVector<std::pair<DynamicSite, uint32_t>, 0> DynamicSlots;
 };
 
@@ -88,6 +95,7 @@ private:
   llvm::SmallPtrSet<const llvm::BasicBlock *, 8>
   countByTripCounts(FunctionState &State);
   llvm::Value *dynamicAmount(llvm::IRBuilder<> &B, const DynamicSite &Site);
+  void countEdges(FunctionState &State, llvm::IRBuilder<> &EntryBuilder);
   void insertExits(llvm::Function &F, uint32_t Region);
   void insertLoopMarkers(const FunctionPlan &Plan);
   void insertUserMarkers(const FunctionPlan &Plan);

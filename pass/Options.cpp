@@ -34,6 +34,13 @@ static cl::opt<bool> ClTripCounts(
              "iteration by the loop's trip count, added at its exit, where "
              "ScalarEvolution computes it (default on)"));
 
+static cl::opt<bool> ClSpanningTree(
+    "energy-spanning-tree", cl::init(energy::EnergyOptions().SpanningTree),
+    cl::cat(EnergyCategory),
+    cl::desc("Count the CFG edges off a maximum spanning tree and derive "
+             "the other blocks' counts by flow conservation (default on); "
+             "off gives every block its own counter"));
+
 static cl::opt<bool> ClLoops(
     "energy-loops", cl::init(energy::EnergyOptions().InstrumentLoops),
     cl::cat(EnergyCategory),
@@ -85,6 +92,7 @@ EnergyOptions EnergyOptions::fromCommandLine() {
   Options.UnwindExits = ClUnwindExits;
   Options.PromoteCounters = ClPromoteCounters;
   Options.TripCounts = ClTripCounts;
+  Options.SpanningTree = ClSpanningTree;
   Options.InstrumentLoops = ClLoops;
   Options.NestedLoops = ClNestedLoops;
   Options.MinInstructions = ClMinInstructions;

@@ -26,6 +26,9 @@ struct EnergyOptions {
   /// In those loops, count a block that runs once per iteration by adding
   /// the loop's trip count at its exit (TripCounts.h) where it is known.
   bool TripCounts = true;
+  /// Count CFG edges off a maximum spanning tree and derive the other
+  /// blocks' counts (CounterPlacement.h); off counts every block itself.
+  bool SpanningTree = true;
   /// Make every natural loop of a timed function a region of its own.
   bool InstrumentLoops = true;
   /// Also make nested loops that call nothing regions. Off, their blocks

@@ -44,6 +44,7 @@ public:
   Constant *cost(const energy_cost &Cost);
   Constant *block(const energy_block &Block);
   Constant *dynamic(const energy_dynamic_counter &Dynamic);
+  Constant *term(const energy_count_term &Term);
   Constant *region(const RegionDesc &Region);
   Constant *array(StructType *Ty, ArrayRef<Constant *> Elements,
                   StringRef Name);
@@ -170,6 +171,13 @@ Function *TableEmitter::moduleHook(StringRef Name, StringRef Runtime,
   return Hook;
 }
 
+Constant *TableEmitter::term(const energy_count_term &Term) {
+  return ConstantStruct::get(Types.Term,
+                             {ConstantInt::get(I32, Term.block),
+                              ConstantInt::get(I32, Term.counter),
+                              ConstantInt::get(I64, Term.coefficient, true)});
+}
+
 } // namespace
 
 AbiTypes AbiTypes::get(LLVMContext &Ctx) {
@@ -188,9 +196,10 @@ AbiTypes AbiTypes::get(LLVMContext &Ctx) {
       abiStruct(Ctx, "energy.dynamic_counter", {I32, I8, I8, I8, I8, I32});
   Types.Region =
       abiStruct(Ctx, "energy.region", {Ptr, Ptr, Ptr, I32, I32, I32, I32});
-  Types.Module =
-      abiStruct(Ctx, "energy.module",
-                {I32, I32, I32, I32, I64, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr});
+  Types.Term = abiStruct(Ctx, "energy.count_term", {I32, I32, I64});
+  Types.Module = abiStruct(
+      Ctx, "energy.module",
+      {I32, I32, I32, I32, I64, Ptr, Ptr, Ptr, Ptr, I32, I32, Ptr, Ptr, Ptr});
   return Types;
 }
 
@@ -202,6 +211,22 @@ uint32_t RegionTable::addRegion(RegionDesc Region) {
 uint32_t RegionTable::addBlock(const energy_block &Block) {
   Blocks.push_back(Block);
   return Blocks.size() - 1;
+}
+
+uint32_t RegionTable::addCounter() { return NumCounters++; }
+
+void RegionTable::addTerm(uint32_t Block, uint32_t Counter,
+                          int64_t Coefficient) {
+  Terms.push_back({Block, Counter, Coefficient});
+}
+
+bool RegionTable::countsEveryBlockByItself() const {
+  if (NumCounters != Blocks.size() || Terms.size() != Blocks.size())
+    return false;
+  for (auto [I, T] : enumerate(Terms))
+    if (T.block != I || T.counter != I || T.coefficient != 1)
+      return false;
+  return true;
 }
 
 uint32_t RegionTable::addDynamic(const energy_dynamic_counter &Dynamic) {
@@ -228,6 +253,8 @@ uint64_t RegionTable::hash(StringRef Source) const {
     OS << ' ' << C.bytes_loaded << ' ' << C.bytes_stored << ' '
        << C.instructions << ' ' << C.branches << ' ' << C.calls << '\n';
   }
+  for (const energy_count_term &T : Terms)
+    OS << T.block << ' ' << T.counter << ' ' << T.coefficient << '\n';
   for (const energy_dynamic_counter &D : Dynamics)
     OS << D.block << ' ' << unsigned(D.kind) << ' ' << unsigned(D.precision)
        << ' ' << unsigned(D.flop_kind) << ' ' << unsigned(D.width) << ' '
@@ -237,15 +264,20 @@ uint64_t RegionTable::hash(StringRef Source) const {
 
 EmittedTable RegionTable::emit(Module &M) const {
   TableEmitter E(M);
-  SmallVector<Constant *, 0> RegionConstants, BlockConstants, DynamicConstants;
+  SmallVector<Constant *, 0> RegionConstants, BlockConstants, DynamicConstants,
+      TermConstants;
   for (const RegionDesc &R : Regions)
     RegionConstants.push_back(E.region(R));
   for (const energy_block &B : Blocks)
     BlockConstants.push_back(E.block(B));
   for (const energy_dynamic_counter &D : Dynamics)
     DynamicConstants.push_back(E.dynamic(D));
+  // Every block in its own counter needs no terms (the runtime's default).
+  if (!countsEveryBlockByItself())
+    for (const energy_count_term &T : Terms)
+      TermConstants.push_back(E.term(T));
 
-  GlobalVariable *Counters = E.counters(numBlocks() + numDynamic());
+  GlobalVariable *Counters = E.counters(numCounters() + numDynamic());
   Constant *Fields[] = {
       ConstantInt::get(E.I32, ENERGY_ABI_VERSION),
       ConstantInt::get(E.I32, numRegions()),
@@ -257,6 +289,9 @@ EmittedTable RegionTable::emit(Module &M) const {
       E.array(E.Types.Block, BlockConstants, ENERGY_SYMBOL_PREFIX "blocks"),
       E.array(E.Types.Dynamic, DynamicConstants,
               ENERGY_SYMBOL_PREFIX "dynamic"),
+      ConstantInt::get(E.I32, numCounters()),
+      ConstantInt::get(E.I32, TermConstants.size()),
+      E.array(E.Types.Term, TermConstants, ENERGY_SYMBOL_PREFIX "terms"),
       E.counterGetter(Counters),
       ConstantPointerNull::get(E.Ptr)};
   auto *Descriptor = new GlobalVariable(

@@ -1,6 +1,7 @@
 //===- RegionTable.h - The per-module tables the runtime reads ------------===//
 //
-// Collects the regions, blocks and dynamic counters of a module and emits
+// Collects the regions, blocks, counters with the terms that derive block
+// counts from them, and dynamic counters of a module, and emits
 // them exactly as runtime/include/energy/abi.h lays them out: the
 // energy_module descriptor (section ENERGY_MODULE_SECTION, kept by
 // llvm.compiler.used, writable because the runtime owns its `runtime`
@@ -33,6 +34,7 @@ struct AbiTypes {
   llvm::StructType *Block;
   llvm::StructType *Dynamic;
   llvm::StructType *Region;
+  llvm::StructType *Term;
   llvm::StructType *Module;
 
   static AbiTypes get(llvm::LLVMContext &Ctx);
@@ -56,15 +58,21 @@ struct EmittedTable {
 class RegionTable {
 public:
   uint32_t addRegion(RegionDesc Region);
-  /// Returns the block's index, which is also its counter slot.
+  /// Returns the block's index.
   uint32_t addBlock(const energy_block &Block);
+  /// Returns a new counter's slot.
+  uint32_t addCounter();
+  /// Adds Coefficient x counter Counter to Block's count. Terms go in block
+  /// order.
+  void addTerm(uint32_t Block, uint32_t Counter, int64_t Coefficient);
   /// Returns the dynamic counter's index; its slot is dynamicSlot(Index).
   uint32_t addDynamic(const energy_dynamic_counter &Dynamic);
 
   uint32_t numRegions() const { return Regions.size(); }
   uint32_t numBlocks() const { return Blocks.size(); }
   uint32_t numDynamic() const { return Dynamics.size(); }
-  uint32_t dynamicSlot(uint32_t Index) const { return numBlocks() + Index; }
+  uint32_t numCounters() const { return NumCounters; }
+  uint32_t dynamicSlot(uint32_t Index) const { return NumCounters + Index; }
   RegionDesc &region(uint32_t Index) { return Regions[Index]; }
 
   /// Stable identity of the tables: the same source compiled the same way
@@ -79,6 +87,10 @@ private:
   std::vector<RegionDesc> Regions;
   std::vector<energy_block> Blocks;
   std::vector<energy_dynamic_counter> Dynamics;
+  std::vector<energy_count_term> Terms;
+  uint32_t NumCounters = 0;
+
+  bool countsEveryBlockByItself() const;
 };
 
 } // namespace energy

@@ -17,8 +17,18 @@ const char *descriptorProblem(const energy_module &D) {
     return "blocks table missing";
   if (D.num_dynamic && !D.dynamic)
     return "dynamic-counter table missing";
-  if ((D.num_blocks || D.num_dynamic) && !D.thread_counters)
+  if ((D.num_counters || D.num_dynamic) && !D.thread_counters)
     return "thread counter getter missing";
+  if (D.num_terms && !D.terms)
+    return "count terms table missing";
+  if (!D.num_terms && D.num_counters != D.num_blocks)
+    return "counters without count terms";
+  for (uint32_t I = 0; I < D.num_terms; ++I) {
+    if (D.terms[I].block >= D.num_blocks || D.terms[I].counter >= D.num_counters)
+      return "count term names a block or counter that does not exist";
+    if (I && D.terms[I].block < D.terms[I - 1].block)
+      return "count terms out of block order";
+  }
   return nullptr;
 }
 
@@ -27,9 +37,10 @@ const char *descriptorProblem(const energy_module &D) {
 ModuleRecord::ModuleRecord(energy_module *D, uint32_t Ordinal,
                            uint32_t RegionBase)
     : Ordinal(Ordinal), RegionBase(RegionBase), NumRegions(D->num_regions),
-      NumBlocks(D->num_blocks), NumDynamic(D->num_dynamic), Hash(D->hash),
+      NumBlocks(D->num_blocks), NumDynamic(D->num_dynamic),
+      NumCounters(D->num_counters), NumTerms(D->num_terms), Hash(D->hash),
       Source(D->source ? D->source : ""), Regions(D->regions),
-      Blocks(D->blocks), Dynamic(D->dynamic), Desc(D) {}
+      Blocks(D->blocks), Dynamic(D->dynamic), Terms(D->terms), Desc(D) {}
 
 ModuleRecord *ModuleRecord::create(energy_module *Desc, uint32_t Ordinal,
                                    uint32_t RegionBase,
@@ -40,7 +51,7 @@ ModuleRecord *ModuleRecord::create(energy_module *Desc, uint32_t Ordinal,
   }
   try {
     auto *R = new ModuleRecord(Desc, Ordinal, RegionBase);
-    R->Counts.assign(size_t(R->NumBlocks) + R->NumDynamic, 0);
+    R->Counts.assign(size_t(R->NumCounters) + R->NumDynamic, 0);
     R->Totals.assign(R->NumRegions, RegionTotals{});
     R->FunctionRegion.reset(new uint8_t[R->NumRegions ? R->NumRegions : 1]);
     for (uint32_t I = 0; I < R->NumRegions; ++I)
@@ -50,6 +61,18 @@ ModuleRecord *ModuleRecord::create(energy_module *Desc, uint32_t Ordinal,
     Problem = "out of memory";
     return nullptr;
   }
+}
+
+uint64_t ModuleRecord::blockCount(uint32_t Block, uint32_t &NextTerm) const noexcept {
+  if (!NumTerms)
+    return Counts[Block];
+  // Signed: a derived count subtracts the edges that left a block from
+  // those that entered others. A thread caught between two counters when
+  // the report is written can leave it one short of zero.
+  int64_t Sum = 0;
+  for (; NextTerm < NumTerms && Terms[NextTerm].block == Block; ++NextTerm)
+    Sum += Terms[NextTerm].coefficient * int64_t(Counts[Terms[NextTerm].counter]);
+  return Sum > 0 ? uint64_t(Sum) : 0;
 }
 
 void ModuleRecord::addCounters(const uint64_t *C) noexcept {
@@ -83,10 +106,12 @@ void ModuleRecord::retire() noexcept {
     }
     OwnedBlocks.assign(Blocks, Blocks + NumBlocks);
     OwnedDynamic.assign(Dynamic, Dynamic + NumDynamic);
+    OwnedTerms.assign(Terms, Terms + NumTerms);
     Source = keep(Source);
     Regions = OwnedRegions.data();
     Blocks = OwnedBlocks.data();
     Dynamic = OwnedDynamic.data();
+    Terms = OwnedTerms.data();
   } catch (const std::bad_alloc &) {
     forget();
   }
@@ -98,6 +123,7 @@ void ModuleRecord::forget() noexcept {
   Regions = nullptr;
   Blocks = nullptr;
   Dynamic = nullptr;
+  Terms = nullptr;
   Desc = nullptr;
 }
 

@@ -42,7 +42,12 @@ public:
     return FunctionRegion[Region] != 0;
   }
 
-  /// Adds one thread's counter array (num_blocks + num_dynamic slots).
+  /// Block `Block`'s execution count from the merged counters. Blocks are
+  /// asked in increasing order, with `NextTerm` starting at 0: it walks the
+  /// terms table once.
+  uint64_t blockCount(uint32_t Block, uint32_t &NextTerm) const noexcept;
+
+  /// Adds one thread's counter array (num_counters + num_dynamic slots).
   void addCounters(const uint64_t *Counters) noexcept;
   /// The calling thread's counter array, or null once the module is unloaded.
   uint64_t *callingThreadCounters() const noexcept;
@@ -72,14 +77,17 @@ public:
   const uint32_t NumRegions;
   const uint32_t NumBlocks;
   const uint32_t NumDynamic;
+  const uint32_t NumCounters;
+  const uint32_t NumTerms;
   const uint64_t Hash;
 
   const char *Source = "";
   const energy_region *Regions = nullptr;
   const energy_block *Blocks = nullptr;
   const energy_dynamic_counter *Dynamic = nullptr;
+  const energy_count_term *Terms = nullptr; /// null: block i is counter i
 
-  std::vector<uint64_t> Counts;       /// merged counters, blocks then dynamic
+  std::vector<uint64_t> Counts;       /// merged counters, then dynamic
   std::vector<RegionTotals> Totals;   /// merged per-region time and calls
   std::vector<double> CounterTotals;  /// merged per-region counters, or empty
   unsigned CounterStride = 0;
@@ -94,6 +102,7 @@ private:
   std::vector<energy_region> OwnedRegions;
   std::vector<energy_block> OwnedBlocks;
   std::vector<energy_dynamic_counter> OwnedDynamic;
+  std::vector<energy_count_term> OwnedTerms;
 };
 
 } // namespace energy::rt

@@ -47,8 +47,9 @@ RegionCountsResult regionCounts(const ModuleRecord &M) {
   Result.Regions.resize(M.NumRegions);
   if (!M.Blocks)
     return Result;
+  uint32_t NextTerm = 0;
   for (uint32_t B = 0; B < M.NumBlocks; ++B) {
-    uint64_t N = M.Counts[B];
+    uint64_t N = M.blockCount(B, NextTerm);
     if (!N)
       continue;
     const energy_block &Block = M.Blocks[B];
@@ -59,7 +60,7 @@ RegionCountsResult regionCounts(const ModuleRecord &M) {
     addBlock(Result.Regions[Block.region], Block.cost, N);
   }
   for (uint32_t I = 0; I < M.NumDynamic; ++I) {
-    uint64_t Amount = M.Counts[size_t(M.NumBlocks) + I];
+    uint64_t Amount = M.Counts[size_t(M.NumCounters) + I];
     if (!Amount)
       continue;
     const energy_dynamic_counter &D = M.Dynamic[I];

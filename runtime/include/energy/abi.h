@@ -10,16 +10,23 @@
  * Data flow: for every instrumented module the pass emits
  *   - one `struct energy_module` descriptor in section ENERGY_MODULE_SECTION,
  *     kept alive by llvm.compiler.used, with the module's region table, block
- *     table (static cost vector per basic block) and dynamic-counter table;
- *   - one thread_local counter array of num_blocks + num_dynamic uint64_t:
- *     block execution counts first, then dynamic amounts (bytes of
- *     memcpy/memset with run-time lengths, active lanes of masked operations);
+ *     table (static cost vector per basic block), count terms and
+ *     dynamic-counter table;
+ *   - one thread_local counter array of num_counters + num_dynamic uint64_t:
+ *     the counters block counts are derived from first, then dynamic amounts
+ *     (bytes of memcpy/memset with run-time lengths, active lanes of masked
+ *     operations);
  *   - a function returning the calling thread's copy of that array;
  *   - a constructor calling ENERGY_REGISTER_MODULE and a destructor calling
  *     ENERGY_UNREGISTER_MODULE with the descriptor;
  *   - calls to ENERGY_REGION_ENTER / ENERGY_REGION_EXIT at region entry and
  *     at every exit.
  * Region totals are block counts times cost vectors, computed at report time.
+ * A block's count is the sum of its terms' coefficient x counter: the pass
+ * counts the CFG edges off a spanning tree and derives the others by flow
+ * conservation (docs/pass.md), so coefficients may be negative. A module
+ * without terms counts every block in its own counter (num_counters ==
+ * num_blocks, block i in counter i).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef ENERGY_ABI_H
@@ -27,7 +34,7 @@
 
 #include <stdint.h>
 
-#define ENERGY_ABI_VERSION 1u
+#define ENERGY_ABI_VERSION 2u
 
 /* Section holding the module descriptors; a C identifier so that linkers
  * provide __start_energy_modules / __stop_energy_modules. */
@@ -149,6 +156,14 @@ struct energy_dynamic_counter {
   uint32_t scale;     /* FLOPs per counted lane (2 for fma) or 1 */
 };
 
+/* One term of a block's execution count: coefficient x counter[counter].
+ * Terms of one block are adjacent; blocks appear in increasing order. */
+struct energy_count_term {
+  uint32_t block;
+  uint32_t counter;
+  int64_t coefficient;
+};
+
 struct energy_region {
   const char *name;      /* symbol name, or "func:loop@file:line" */
   const char *demangled; /* demangled symbol name (equal to name for C) */
@@ -169,6 +184,9 @@ struct energy_module {
   const struct energy_region *regions;
   const struct energy_block *blocks;
   const struct energy_dynamic_counter *dynamic;
+  uint32_t num_counters; /* counter slots before the dynamic ones */
+  uint32_t num_terms;    /* 0: block i's count is counter i */
+  const struct energy_count_term *terms;
   uint64_t *(*thread_counters)(void); /* calling thread's counter array */
   void *runtime; /* owned by the runtime; zero in the object file */
 };

@@ -85,6 +85,14 @@ TEST_F(AbiLayoutTest, Region) {
                 offsetof(energy_region, reserved)});
 }
 
+TEST_F(AbiLayoutTest, CountTerm) {
+  expectLayout(Types.Term, sizeof(energy_count_term),
+               alignof(energy_count_term),
+               {offsetof(energy_count_term, block),
+                offsetof(energy_count_term, counter),
+                offsetof(energy_count_term, coefficient)});
+}
+
 TEST_F(AbiLayoutTest, Module) {
   expectLayout(
       Types.Module, sizeof(energy_module), alignof(energy_module),
@@ -94,6 +102,8 @@ TEST_F(AbiLayoutTest, Module) {
        offsetof(energy_module, num_dynamic), offsetof(energy_module, hash),
        offsetof(energy_module, source), offsetof(energy_module, regions),
        offsetof(energy_module, blocks), offsetof(energy_module, dynamic),
+       offsetof(energy_module, num_counters),
+       offsetof(energy_module, num_terms), offsetof(energy_module, terms),
        offsetof(energy_module, thread_counters),
        offsetof(energy_module, runtime)});
 }

@@ -117,4 +117,72 @@ TEST(Counts, ExitWithoutEnterIsCountedNotFatal) {
   EXPECT_EQ(regionNamed(R.Report, "outer")["calls"], 1);
 }
 
+/// A diamond counted as the pass counts it off a spanning tree: counter 0 on
+/// the function's entry, counter 1 on the edge into `then`; `else` is derived
+/// as entries minus `then`, the join as the entries.
+using DiamondCounters = ModuleCounters<2>;
+
+struct Diamond {
+  FakeModule M{"diamond.c", &DiamondCounters::get};
+  uint32_t F = M.region("branchy");
+  uint32_t Entry = M.block(F, cost(4));
+  uint32_t Then = M.block(F, cost(7, 1, ENERGY_FLOP_MUL));
+  uint32_t Else = M.block(F, cost(2));
+  uint32_t Join = M.block(F, cost(1));
+  uint32_t Copy;
+  energy_module *D;
+
+  Diamond() {
+    M.countByTerms(2, {{Entry, 0, 1},
+                       {Then, 1, 1},
+                       {Else, 0, 1},
+                       {Else, 1, -1},
+                       {Join, 0, 1}});
+    Copy = M.dynamic({Else, ENERGY_DYNAMIC_BYTES_LOADED, 0, 0, 0, 1});
+    D = M.descriptor();
+  }
+};
+
+[[gnu::noinline]] void branchy(Diamond &K, bool Take) {
+  ENERGY_TEST_ENTER(K.D, K.F);
+  ++DiamondCounters::Slots[0];
+  if (Take)
+    ++DiamondCounters::Slots[1];
+  else
+    DiamondCounters::Slots[K.M.dynamicSlot(K.Copy)] += 64;
+  ENERGY_TEST_EXIT(K.D, K.F);
+}
+
+TEST(Counts, BlockCountsDerivedFromEdgeCountersByTerms) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static Diamond K;
+    __energy_register_module(K.D);
+    for (int I = 0; I < 10; ++I)
+      branchy(K, I % 3 == 0);
+  });
+  ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  const auto &C = regionNamed(R.Report, "branchy")["counts"];
+  // 10 entries, 4 into `then`, 6 into `else`, 10 joins.
+  EXPECT_EQ(C["blocks"], 10 + 4 + 6 + 10);
+  EXPECT_EQ(C["instructions"], 4 * 10 + 7 * 4 + 2 * 6 + 1 * 10);
+  EXPECT_EQ(C["flops"], 4);
+  EXPECT_EQ(C["bytes_loaded"], 64 * 6);
+}
+
+TEST(Counts, RefusesTermsNamingMissingCounters) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static Diamond K;
+    const_cast<energy_count_term *>(K.D->terms)[1].counter = 7;
+    __energy_register_module(K.D);
+    branchy(K, true);
+  });
+  EXPECT_EQ(R.ExitCode, 0);
+  EXPECT_NE(R.Stderr.find("count term names a block or counter"),
+            std::string::npos)
+      << R.Stderr;
+}
+
 } // namespace

@@ -73,12 +73,23 @@ public:
     Desc.num_regions = uint32_t(Regions.size());
     Desc.num_blocks = uint32_t(Blocks.size());
     Desc.num_dynamic = uint32_t(Dynamic.size());
+    Desc.num_counters = Terms.empty() ? Desc.num_blocks : NumCounters;
+    Desc.num_terms = uint32_t(Terms.size());
+    Desc.terms = Terms.empty() ? nullptr : Terms.data();
     Desc.regions = Regions.data();
     Desc.blocks = Blocks.data();
     Desc.dynamic = Dynamic.data();
     return &Desc;
   }
-  uint32_t dynamicSlot(uint32_t Index) const { return uint32_t(Blocks.size()) + Index; }
+  /// Counts blocks by terms over `Counters` counters instead of one counter
+  /// each (call before dynamic slots are asked for).
+  void countByTerms(uint32_t Counters, std::vector<energy_count_term> T) {
+    NumCounters = Counters;
+    Terms = std::move(T);
+  }
+  uint32_t dynamicSlot(uint32_t Index) const {
+    return (Terms.empty() ? uint32_t(Blocks.size()) : NumCounters) + Index;
+  }
 
   /// Overwrites every string and cost, as unmapping the module's memory would.
   void scribble() {
@@ -96,6 +107,8 @@ private:
   std::vector<energy_region> Regions;
   std::vector<energy_block> Blocks;
   std::vector<energy_dynamic_counter> Dynamic;
+  std::vector<energy_count_term> Terms;
+  uint32_t NumCounters = 0;
 };
 
 /// A cost vector with the given double-precision FLOPs of one kind.

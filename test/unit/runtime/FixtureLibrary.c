@@ -33,7 +33,7 @@ static const struct energy_block blocks[] = {
 };
 static struct energy_module module = {
     ENERGY_ABI_VERSION, 1, 2, 0, 0xf1f1f1f1ull, "FixtureLibrary.c",
-    regions, blocks, 0, thread_counters, 0};
+    regions, blocks, 0, 2, 0, 0, thread_counters, 0};
 
 __attribute__((constructor(ENERGY_CTOR_PRIORITY))) static void ctor(void) {
   __energy_register_module(&module);

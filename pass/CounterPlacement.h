@@ -1,0 +1,92 @@
+//===- CounterPlacement.h - Which CFG edges carry a counter ---------------===//
+//
+// Counts every block of a function from as few counters as possible, as
+// Knuth showed ("Optimal measurement points for program frequency counts",
+// 1973) and LLVM's PGO instrumentation does: close the CFG with a virtual
+// node that every call of the function leaves and every return goes back
+// to, and flow is conserved at every node, so the edges of a spanning tree
+// follow from the edges off it. The tree is a maximum one under static edge
+// frequencies (BlockFrequencyInfo), so the hot edges are the uncounted ones.
+// Counters sit on the other edges, and each block's count (the flow into it)
+// is a sum of counters with coefficients +1 or -1: its count terms.
+//
+// Exactness is kept where flow is not conserved:
+//  - a call may not come back (exit(), longjmp, an exception through a call
+//    that is not an invoke): a block with such calls is two nodes, its top
+//    and its bottom, and its top has an edge to the virtual node that no
+//    counter can see. That edge always lies in the tree, so its flow is
+//    derived and the block's entries stay exact however its calls end;
+//  - the blocks of loops whose counters live in registers (LoopRegions.h)
+//    keep a counter each (added by trip count or in a register, nothing in
+//    memory per iteration), and the loop is one node of the graph;
+//  - functions with returns_twice calls (setjmp), musttail calls or funclet
+//    EH pads, or where the edges that cannot hold a counter would close a
+//    cycle, or where a derived count would need too many terms, count every
+//    block by itself; so do those where the tree's counters would run more
+//    often than the blocks' by static frequencies (each block with such
+//    calls costs the tree one counter more).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGYPASS_COUNTERPLACEMENT_H
+#define ENERGYPASS_COUNTERPLACEMENT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <utility>
+
+namespace llvm {
+class BasicBlock;
+class BlockFrequencyInfo;
+class BranchProbabilityInfo;
+class Function;
+} // namespace llvm
+
+namespace energy {
+
+/// Where the counter of an edge goes.
+struct EdgePoint {
+  enum Kind {
+    BeforeTerminator, /// the edge's source, after its last call
+    AtStart,          /// the edge's destination, its only way in
+    OnEdge,           /// a block split into the critical edge
+  };
+  Kind Where = BeforeTerminator;
+  llvm::BasicBlock *Block = nullptr; /// OnEdge: the edge's source
+  unsigned Successor = 0;            /// OnEdge: the terminator's successor
+};
+
+/// One counter: an edge, or a block counted by itself (its +1 at its top,
+/// in a register or by trip count, as Instrumenter.h does).
+struct PlannedCounter {
+  EdgePoint Edge;
+  llvm::BasicBlock *Block = nullptr; /// non-null: a block counter
+};
+
+/// A block's count: the sum of coefficient x counter (indices into
+/// CounterPlan::Counters).
+using CountTerms = llvm::SmallVector<std::pair<unsigned, int64_t>, 2>;
+
+struct CounterPlan {
+  llvm::SmallVector<PlannedCounter, 8> Counters;
+  /// One per block asked for, in the same order.
+  llvm::SmallVector<CountTerms, 8> Terms;
+  /// Whether the counters are on a spanning tree's edges (else one per block).
+  bool SpanningTree = false;
+};
+
+/// Plans the counters that count Blocks of F exactly. Blocks in
+/// RegisterLoops (block -> loop number) are in loops whose counters live in
+/// registers. Without frequency information, or with SpanningTree false,
+/// every block gets its own counter.
+CounterPlan
+placeCounters(llvm::Function &F, llvm::ArrayRef<llvm::BasicBlock *> Blocks,
+              const llvm::DenseMap<const llvm::BasicBlock *, unsigned> &RegisterLoops,
+              const llvm::BlockFrequencyInfo *BFI,
+              const llvm::BranchProbabilityInfo *BPI, bool SpanningTree);
+
+} // namespace energy
+
+#endif // ENERGYPASS_COUNTERPLACEMENT_H
