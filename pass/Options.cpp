@@ -61,6 +61,13 @@ static cl::opt<unsigned> ClMinInstructions(
              "and no loop (XRay's threshold; default 200; 0 times every "
              "function)"));
 
+static cl::opt<bool> ClStdRegions(
+    "energy-std-regions", cl::init(energy::EnergyOptions().StdRegions),
+    cl::cat(EnergyCategory),
+    cl::desc("Also time the C++ standard library's functions (namespaces "
+             "std and __gnu_cxx) like any other (default off: counted, their "
+             "time is their caller's)"));
+
 static cl::opt<std::string> ClFilter(
     "energy-filter", cl::init(""), cl::cat(EnergyCategory),
     cl::value_desc("file"),
@@ -96,6 +103,7 @@ EnergyOptions EnergyOptions::fromCommandLine() {
   Options.InstrumentLoops = ClLoops;
   Options.NestedLoops = ClNestedLoops;
   Options.MinInstructions = ClMinInstructions;
+  Options.StdRegions = ClStdRegions;
   Options.FilterFile = ClFilter;
   Options.GpuMode = ClGpuMode;
   Options.GpuSampleEvery = ClGpuSample == 0 ? 1 : ClGpuSample.getValue();

@@ -40,6 +40,10 @@ struct EnergyOptions {
   /// not timed (see Selection.h); 0 times every function. 200 is XRay's
   /// default: below it, timing a call costs more than the call.
   unsigned MinInstructions = 200;
+  /// Also time the functions of the C++ standard library (namespaces std
+  /// and __gnu_cxx) instantiated in the module; off, they are counted but
+  /// not timed (Selection.h).
+  bool StdRegions = false;
   /// Allow/deny rules for timed regions (FilterFile.h); empty for none.
   std::string FilterFile;
   /// CUDA kernels (device mode, DeviceInstrumenter.h): what one counter row

@@ -7,6 +7,7 @@
 #include "Selection.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -31,6 +32,25 @@ bool hasLoop(const Function &F) {
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
   FindFunctionBackedges(F, Backedges);
   return !Backedges.empty();
+}
+
+/// Whether F's name puts it in the C++ standard library: its enclosing
+/// namespace or class is std (with its inline namespaces such as __cxx11) or
+/// libstdc++'s __gnu_cxx.
+bool isStandardLibrary(const Function &F) {
+  // The demangler's nodes point into the name: it must outlive them.
+  std::string Mangled = F.getName().str();
+  ItaniumPartialDemangler Demangler;
+  if (Demangler.partialDemangle(Mangled.c_str()))
+    return false;
+  char *Context = Demangler.getFunctionDeclContextName(nullptr, nullptr);
+  if (!Context)
+    return false;
+  StringRef Name(Context);
+  bool Standard = Name == "std" || Name.starts_with("std::") ||
+                  Name == "__gnu_cxx" || Name.starts_with("__gnu_cxx::");
+  std::free(Context);
+  return Standard;
 }
 
 } // namespace
@@ -73,6 +93,8 @@ bool RegionSelector::isTimed(const Function &F, StringRef Demangled,
       break;
     }
   }
+  if (!Options.StdRegions && isStandardLibrary(F))
+    return false;
   return codeSize(F) >= Options.MinInstructions || hasLoop(F);
 }
 

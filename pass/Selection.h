@@ -6,7 +6,12 @@
 //   1. a source annotation says so: __attribute__((annotate("energy_region")))
 //      forces it, annotate("energy_no_region") forbids it;
 //   2. the filter file (-energy-filter) includes or excludes it;
-//   3. it has a loop or at least -energy-min-instructions IR instructions
+//   3. it is not a function of the C++ standard library (namespaces std and
+//      __gnu_cxx, by its mangled name, so with or without debug info) unless
+//      -energy-std-regions: a map insert or a sort is the caller's work, and
+//      timing every template it instantiates (a tree search, a partition
+//      loop, each a region by rule 4) costs an entry and exit per call;
+//   4. it has a loop or at least -energy-min-instructions IR instructions
 //      (the rule of LLVM XRay's instruction threshold).
 // Every function that is not timed keeps its region entry and exact block
 // counts, with no markers: its work is counted, its time is its caller's.

@@ -21,8 +21,8 @@ bool startsWith(std::string_view S, std::string_view Prefix) {
 
 /// The pass options behind --energy-regions=CHOICE.
 std::vector<std::string> regionPassOptions(std::string_view Choice) {
-  if (Choice == "all") // every function, not only those above the threshold
-    return {"-energy-min-instructions=0"};
+  if (Choice == "all") // every function, the standard library's included
+    return {"-energy-min-instructions=0", "-energy-std-regions"};
   if (Choice == "none") // exact counts only, no region is timed
     return {"-energy-regions=false"};
   if (Choice == "default")
@@ -103,8 +103,9 @@ std::string helpText(const std::string &ToolName) {
          "-energy-filter=FILE)\n"
          "  --energy-regions=WHICH   Which functions are timed regions: default "
          "(those with a\n"
-         "                           loop or 200 IR instructions), all, or none "
-         "(exact counts only)\n"
+         "                           loop or 200 IR instructions, outside the "
+         "C++ standard\n"
+         "                           library), all, or none (exact counts only)\n"
          "  --energy-print-command   Print the clang command(s) on stderr before "
          "running them\n"
          "  --energy-footprint       Sample the distinct cache lines each region "
