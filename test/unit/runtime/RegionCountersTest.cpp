@@ -129,6 +129,47 @@ TEST(RegionCounters, GroupReadsAreScaledForMultiplexingDeltaByDelta) {
   EXPECT_EQ(Counters->runningNs(0), 500u);
 }
 
+// Task-clock as read(2) answered at spin()'s boundaries in region_counters.c
+// on a loaded VM (two busy loops on two vCPUs): raw runs a little ahead of
+// time_enabled, which equals time_running, so nothing is scaled. The thread's
+// CPU clock moved 49.58 ms between the entry and exit reads, task-clock
+// 52.30 ms: the kernel's task-clock counts the vCPU's steal time and the CPU
+// clock does not, so the region must report the kernel's delta, no more.
+TEST(RegionCounters, RecordedTaskClockReadsGiveTheKernelsDeltasUnscaled) {
+  FakePerfSys Sys;
+  Sys.mappable = false;
+  auto Set = std::make_unique<CounterSet>(groupOf({"task-clock"}), Sys);
+  ASSERT_EQ(Set->open(CounterOptions{}), 1u);
+  int Leader = Sys.fds()[0];
+  auto Answer = [&](uint64_t Raw, uint64_t Enabled) {
+    Sys.event(Leader).readData = {1, Enabled, Enabled, Raw};
+  };
+  Answer(5869254, 5868978);
+  auto Counters = ThreadCounters::adopt(std::move(Set));
+  ASSERT_TRUE(Counters);
+
+  double Spin[2], Loop[2], SpinRegion[2] = {}, LoopRegion[2] = {};
+  Answer(5876324, 5876252);
+  Counters->sample();
+  Counters->openFrame(Spin);
+  Answer(5878003, 5877935);
+  Counters->sample();
+  Counters->openFrame(Loop);
+  Answer(58171427, 58171260);
+  Counters->sample();
+  Counters->closeFrame(Loop, Spin, LoopRegion, true);
+  Answer(58177932, 58177866);
+  Counters->sample();
+  Counters->closeFrame(Spin, nullptr, SpinRegion, true);
+
+  EXPECT_DOUBLE_EQ(SpinRegion[1], 58177932.0 - 5876324);
+  EXPECT_DOUBLE_EQ(LoopRegion[1], 58171427.0 - 5878003);
+  EXPECT_DOUBLE_EQ(SpinRegion[0], SpinRegion[1] - LoopRegion[1]);
+  EXPECT_DOUBLE_EQ(Counters->cumulative()[0], 58177932.0 - 5869254);
+  EXPECT_FALSE(Counters->multiplexed());
+  EXPECT_EQ(Counters->runningNs(0), 58177866u - 5868978u);
+}
+
 TEST(RegionCounters, PeekReadsAnotherThreadsGroupWithoutChangingIt) {
   FakePerfSys Sys;
   Sys.mappable = false;
