@@ -76,11 +76,22 @@ const PromotedLoop *promotedLoopOf(const FunctionPlan &Plan,
   return nullptr;
 }
 
+/// Whether the counter array's address is a constant offset from the thread
+/// pointer (local-exec TLS: an executable, PIE or not), so that each block may
+/// compute it where it counts, folded into the add's addressing mode. In a
+/// shared library it is a call to __tls_get_addr, made once per call of the
+/// function, in its entry block.
+bool hasLocalExecCounters(const Module &M) {
+  return M.getPICLevel() == PICLevel::NotPIC ||
+         M.getPIELevel() != PIELevel::Default;
+}
+
 } // namespace
 
 Instrumenter::Instrumenter(Module &M, const EmittedTable &Table,
                            const EnergyOptions &Options)
-    : Table(Table), Options(Options), I64(Type::getInt64Ty(M.getContext())),
+    : Table(Table), Options(Options), LocalExec(hasLocalExecCounters(M)),
+      I64(Type::getInt64Ty(M.getContext())),
       Enter(declareRuntime(M, ENERGY_REGION_ENTER)),
       Exit(declareRuntime(M, ENERGY_REGION_EXIT)) {}
 
@@ -98,7 +109,7 @@ AllocaInst *Instrumenter::promote(FunctionState &State,
   IRBuilder<> Load(Loop.Preheader->getTerminator());
   setArtificialLocation(Load, F);
   Load.CreateAlignedStore(
-      Load.CreateAlignedLoad(I64, slotAddress(Load, State.Counters, Slot),
+      Load.CreateAlignedLoad(I64, counterSlot(Load, State, Slot),
                              Align(8), "energy.count"),
       Register, Align(8));
   for (BasicBlock *Exit : Loop.Exits) {
@@ -106,16 +117,26 @@ AllocaInst *Instrumenter::promote(FunctionState &State,
     setArtificialLocation(Store, F);
     Store.CreateAlignedStore(
         Store.CreateAlignedLoad(I64, Register, Align(8), "energy.count"),
-        slotAddress(Store, State.Counters, Slot), Align(8));
+        counterSlot(Store, State, Slot), Align(8));
   }
   return Register;
+}
+
+Value *Instrumenter::counterSlot(IRBuilder<> &B, FunctionState &State,
+                                 uint32_t Slot) {
+  Value *Counters = State.Counters;
+  if (LocalExec && B.GetInsertBlock() != &State.Plan.F->getEntryBlock()) {
+    Counters = B.CreateThreadLocalAddress(Table.Counters);
+    Counters->setName("energy.counters");
+  }
+  return slotAddress(B, Counters, Slot);
 }
 
 Value *Instrumenter::counterAddress(IRBuilder<> &B, FunctionState &State,
                                     const BasicBlock &BB, uint32_t Slot) {
   const PromotedLoop *Loop = promotedLoopOf(State.Plan, BB);
   if (!Loop)
-    return slotAddress(B, State.Counters, Slot);
+    return counterSlot(B, State, Slot);
   AllocaInst *&Register = State.Registers[Slot];
   if (!Register) {
     Register = promote(State, *Loop, Slot);
@@ -201,7 +222,7 @@ void Instrumenter::countEdges(FunctionState &State, IRBuilder<> &EntryBuilder) {
                         ? IRBuilder<>(At->getTerminator())
                         : IRBuilder<>(At, At->getFirstInsertionPt());
     setArtificialLocation(B, F);
-    addToCounter(B, slotAddress(B, State.Counters, Slot), B.getInt64(1));
+    addToCounter(B, counterSlot(B, State, Slot), B.getInt64(1));
   }
 }
 

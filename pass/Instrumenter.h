@@ -1,8 +1,9 @@
 //===- Instrumenter.h - Counter increments and region markers -------------===//
 //
 // Rewrites one function after its blocks have been given counter slots: the
-// calling thread's counter array is looked up once in the entry block
-// (llvm.threadlocal.address), each block adds 1 to its slot with a plain
+// calling thread's counter array is looked up in each block that counts
+// (llvm.threadlocal.address; once, in the entry block, in shared libraries
+// where that costs a call), each block adds 1 to its slot with a plain
 // load/add/store (per-thread array, so no atomics), dynamic sites add their
 // run-time amount to their slot, and the region is entered at function entry
 // and left before every `ret` (before a musttail call) and `resume`; loop
@@ -86,6 +87,8 @@ private:
     llvm::SmallVector<llvm::AllocaInst *, 8> Promoted;
   };
 
+  llvm::Value *counterSlot(llvm::IRBuilder<> &B, FunctionState &State,
+                           uint32_t Slot);
   llvm::Value *counterAddress(llvm::IRBuilder<> &B, FunctionState &State,
                               const llvm::BasicBlock &BB, uint32_t Slot);
   llvm::AllocaInst *promote(FunctionState &State, const PromotedLoop &Loop,
@@ -104,6 +107,8 @@ private:
 
   const EmittedTable &Table;
   const EnergyOptions &Options;
+  /// The counters are local-exec TLS (see hasLocalExecCounters).
+  bool LocalExec;
   llvm::Type *I64;
   llvm::FunctionCallee Enter;
   llvm::FunctionCallee Exit;

@@ -20,20 +20,22 @@ b:
 ; CHECK-NEXT:    %slot = alloca i32
 ; CHECK-NEXT:    call void @__energy_region_enter(ptr @__energy_module, i32 0)
 ; CHECK-NEXT:    %energy.counters = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
-; CHECK-NEXT:    %energy.slot = getelementptr inbounds i64, ptr %energy.counters, i64 0
+; CHECK-NEXT:    %energy.slot = getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 0
 ; CHECK-NEXT:    %energy.count = load i64, ptr %energy.slot, align 8
 ; CHECK-NEXT:    %energy.next = add i64 %energy.count, 1
 ; CHECK-NEXT:    store i64 %energy.next, ptr %energy.slot, align 8
 ; CHECK-NEXT:    br i1 %c, label %a, label %b
 ; CHECK:       a:
-; CHECK-NEXT:    getelementptr inbounds i64, ptr %energy.counters, i64 1
+; CHECK-NEXT:    %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT:    getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 1
 ; CHECK-NEXT:    load i64
 ; CHECK-NEXT:    add i64
 ; CHECK-NEXT:    store i64
 ; CHECK-NEXT:    call void @__energy_region_exit(ptr @__energy_module, i32 0)
 ; CHECK-NEXT:    ret i32 1
 ; CHECK:       b:
-; CHECK-NEXT:    getelementptr inbounds i64, ptr %energy.counters, i64 2
+; CHECK-NEXT:    %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT:    getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 2
 ; CHECK-NEXT:    load i64
 ; CHECK-NEXT:    add i64
 ; CHECK-NEXT:    store i64
@@ -47,7 +49,7 @@ define i32 @second() {
 ; The second function is region 1 and its block slot 3.
 ; CHECK-LABEL: define i32 @second(
 ; CHECK-NEXT:    call void @__energy_region_enter(ptr @__energy_module, i32 1)
-; CHECK:         getelementptr inbounds i64, ptr %energy.counters, i64 3
+; CHECK:         getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 3
 ; CHECK:         call void @__energy_region_exit(ptr @__energy_module, i32 1)
 ; CHECK-NEXT:    ret i32 0
 

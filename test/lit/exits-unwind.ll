@@ -30,7 +30,8 @@ entry:
 ; CHECK-NEXT:    [[B:%.*]] = invoke i32 @may_throw(i32 %a)
 ; CHECK-NEXT:            to label %[[CONT:.*]] unwind label %energy.unwind
 ; CHECK:       [[CONT]]:
-; CHECK-NEXT:    getelementptr inbounds i64, ptr %energy.counters, i64 1
+; CHECK-NEXT:    %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT:    getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 1
 ; CHECK-NEXT:    load i64
 ; CHECK-NEXT:    add i64
 ; CHECK-NEXT:    store i64
@@ -57,6 +58,7 @@ lpad:
 ; CHECK:       lpad:
 ; CHECK-NEXT:    %lp = landingpad { ptr, i32 }
 ; CHECK-NEXT:            cleanup
+; CHECK-NEXT:    %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
 ; CHECK-NEXT:    getelementptr inbounds i64, ptr %energy.counters
 ; CHECK-NEXT:    load i64
 ; CHECK-NEXT:    add i64

@@ -56,7 +56,8 @@ done:
 ; CHECK-NEXT:    call void @__energy_region_enter(ptr @__energy_module, i32 1)
 ; CHECK-NEXT:    br label %outer
 ; CHECK:       outer:
-; CHECK-NEXT:    getelementptr inbounds i64, ptr %energy.counters, i64 2
+; CHECK-NEXT:    %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT:    getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 2
 ; CHECK-NEXT:    load i64
 ; CHECK-NEXT:    add i64
 ; CHECK-NEXT:    store i64

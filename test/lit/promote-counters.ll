@@ -31,7 +31,7 @@ exit:
 ; CHECK-NEXT:    [[NEXT]] = add i64 [[COUNT]], 1
 ; CHECK-NEXT:    %next = add i32 %i, 1
 ; CHECK:       exit:
-; CHECK:         [[SLOT:%.*]] = getelementptr inbounds i64, ptr %energy.counters, i64 1
+; CHECK:         [[SLOT:%.*]] = getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 1
 ; CHECK-NEXT:    store i64 [[NEXT]], ptr [[SLOT]], align 8
 
 define void @with_call(i32 %n) {
@@ -50,7 +50,8 @@ exit:
 ; CHECK-LABEL: define void @with_call(
 ; CHECK:       loop:
 ; CHECK-NEXT:    %i = phi i32
-; CHECK-NEXT:    getelementptr inbounds i64, ptr %energy.counters, i64 4
+; CHECK-NEXT:    %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT:    getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 4
 ; CHECK-NEXT:    load i64
 ; CHECK-NEXT:    add i64
 ; CHECK-NEXT:    store i64

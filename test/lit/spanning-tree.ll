@@ -34,9 +34,11 @@ declare i32 @setjmp(ptr) returns_twice
 ; CHECK: entry:
 ; CHECK-NOT: energy.slot
 ; CHECK: then:
-; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters, i64 0
+; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 0
 ; CHECK: else:
-; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters, i64 1
+; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 1
 ; CHECK: join:
 ; CHECK-NOT: energy.slot
 ; CHECK: ret i32
@@ -56,11 +58,14 @@ join:
 ; CHECK: entry:
 ; CHECK-NOT: energy.slot
 ; CHECK: call:
-; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters, i64 2
+; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 2
 ; CHECK: call void @work()
-; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters, i64 3
+; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 3
 ; CHECK: done:
-; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters, i64 4
+; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 4
 define void @calls_twice(i1 %c) {
 entry:
   br i1 %c, label %call, label %done
@@ -76,12 +81,15 @@ done:
 ; CHECK-LABEL: define i32 @shared_target(
 ; CHECK: i32 0, label %entry.t_crit_edge
 ; CHECK: entry.t_crit_edge:
-; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters, i64 5
+; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 5
 ; CHECK: u:
-; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters, i64 6
+; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 6
 ; CHECK: t:
 ; CHECK-NEXT: phi i32 [ 0, %entry.t_crit_edge ], [ 0, %entry ], [ 1, %u ]
-; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters, i64 7
+; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 7
 define i32 @shared_target(i32 %x) {
 entry:
   switch i32 %x, label %t [ i32 0, label %t
@@ -94,7 +102,7 @@ t:
 }
 
 ; CHECK-LABEL: define void @single_call(
-; CHECK: getelementptr inbounds i64, ptr %energy.counters, i64 8
+; CHECK: getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 8
 ; CHECK-NEXT: load
 ; CHECK-NEXT: add
 ; CHECK-NEXT: store
@@ -109,8 +117,10 @@ define void @single_call() {
 ; CHECK: entry:
 ; CHECK: i64 9
 ; CHECK: x:
+; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
 ; CHECK-NEXT: i64 10
 ; CHECK: y:
+; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
 ; CHECK-NEXT: i64 11
 define void @jumps(ptr %buf, i1 %c) {
 entry:
