@@ -31,28 +31,29 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# program | source | arguments (sized for about 0.5-2 s each on a 2-core VM, so that the runtime's
-# start-up and the report at exit, 10-20 ms, do not dominate) | smaller arguments for callgrind
+# program | source | arguments (sized for about 1 s each with plain clang on a 2-core VM, so that
+# the runtime's fixed cost per process, about 10 ms, does not dominate) | smaller arguments for
+# callgrind
 p=bench/overhead/programs
 suite=(
-  "daxpy|examples/c/daxpy.c|4000000 100|1000000 20"
-  "dot|examples/c/dot.c|4000000 100|1000000 20"
-  "matmul|examples/c/matmul.c|600 1|300 1"
-  "stencil2d|examples/c/stencil2d.c|2048 40|1024 10"
-  "reduction_threads|examples/c/reduction_threads.c|8000000 2 100|4000000 2 10"
+  "daxpy|examples/c/daxpy.c|4000000 300|1000000 20"
+  "dot|examples/c/dot.c|4000000 260|1000000 20"
+  "matmul|examples/c/matmul.c|600 5|300 1"
+  "stencil2d|examples/c/stencil2d.c|2048 180|1024 10"
+  "reduction_threads|examples/c/reduction_threads.c|8000000 2 270|4000000 2 10"
   "cg|examples/demo/cg.c|512 1000|256 200"
-  "atax|$p/atax.c|2000 25|1000 8"
-  "bicg|$p/bicg.c|2000 25|1000 8"
-  "mvt|$p/mvt.c|2000 8|1000 6"
-  "gesummv|$p/gesummv.c|2000 20|1000 8"
-  "syrk|$p/syrk.c|800 1|250 1"
-  "2mm|$p/2mm.c|500 1|200 1"
-  "jacobi2d|$p/jacobi2d.c|1000 120|500 20"
-  "seidel2d|$p/seidel2d.c|1000 20|500 4"
-  "heat3d|$p/heat3d.c|120 40|80 5"
-  "fib|examples/c/fib.c|36|27"
-  "smallfuncs|$p/smallfuncs.c|60|3"
-  "containers|$p/containers.cpp|200000 6|100000 2"
+  "atax|$p/atax.c|2000 180|1000 8"
+  "bicg|$p/bicg.c|2000 175|1000 8"
+  "mvt|$p/mvt.c|2000 38|1000 6"
+  "gesummv|$p/gesummv.c|2000 140|1000 8"
+  "syrk|$p/syrk.c|800 2|250 1"
+  "2mm|$p/2mm.c|500 4|200 1"
+  "jacobi2d|$p/jacobi2d.c|1000 560|500 20"
+  "seidel2d|$p/seidel2d.c|1000 100|500 4"
+  "heat3d|$p/heat3d.c|120 210|80 5"
+  "fib|examples/c/fib.c|40|27"
+  "smallfuncs|$p/smallfuncs.c|150|3"
+  "containers|$p/containers.cpp|400000 8|100000 2"
 )
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
