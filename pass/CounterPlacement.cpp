@@ -1,10 +1,11 @@
 //===- CounterPlacement.cpp - Which CFG edges carry a counter -------------===//
 //
 // See CounterPlacement.h. The graph has node 0 for the virtual node, one node
-// per block (two for a block whose calls may not come back, one for a whole
-// loop whose counters live in registers), and an edge per CFG edge plus the
+// per block (two for a block whose calls may not come back, or that is
+// counted by its loop's trip count), and an edge per CFG edge plus the
 // virtual ones: into the entry block, out of every block that leaves the
-// function, and from the top of each block with such calls.
+// function, from the top of each block with such calls, and through each
+// block counted by trip count.
 //
 //===----------------------------------------------------------------------===//
 #include "CounterPlacement.h"
@@ -27,10 +28,11 @@ namespace {
 
 /// Beyond this many terms a derived count costs more table than it saves.
 constexpr size_t MaxTermsPerBlock = 32;
-/// A counter on a critical edge also costs a jump through its own block, and
-/// moves the code around: such edges go into the tree first, as LLVM's
-/// CFGMST does with the same factor.
-constexpr uint64_t CriticalEdgeMultiplier = 1000;
+/// A counter on a critical edge also costs a jump through the block split
+/// into the edge: the tree weighs such edges double. (LLVM's CFGMST uses 1000,
+/// which keeps the CFG intact but puts a loop's counter on its common path
+/// when the rare path is the critical edge: an if without else.)
+constexpr uint64_t CriticalEdgeMultiplier = 2;
 
 /// A sparse sum of counters, sorted by counter.
 using Sum = SmallVector<std::pair<unsigned, int64_t>, 4>;
@@ -95,15 +97,18 @@ struct GraphEdge {
   EdgePoint Point;
   /// The block whose count this edge's flow enters, or null.
   const BasicBlock *Into;
+  /// The edge through a block counted by itself (by trip count): its flow
+  /// is known and it never enters the tree.
+  BasicBlock *Measured = nullptr;
   bool InTree = false;
 };
 
 class FlowGraph {
 public:
   FlowGraph(Function &F,
-            const DenseMap<const BasicBlock *, unsigned> &RegisterLoops,
+            const DenseMap<const BasicBlock *, unsigned> &MeasuredBlocks,
             const BlockFrequencyInfo &BFI, const BranchProbabilityInfo &BPI)
-      : F(F), RegisterLoops(RegisterLoops), BFI(BFI), BPI(BPI) {
+      : F(F), MeasuredBlocks(MeasuredBlocks), BFI(BFI), BPI(BPI) {
     numberNodes();
     for (BasicBlock &BB : F)
       addEdgesOf(BB);
@@ -114,7 +119,7 @@ public:
   /// Gives every edge off the tree a counter and derives the tree's edges;
   /// the counters are appended to Plan.
   void countOffTreeEdges(CounterPlan &Plan);
-  /// A block's count (not in a register loop) as a sum of counters.
+  /// A block's count as a sum of counters.
   Sum countOf(const BasicBlock &BB) const;
   /// How often the counters off the tree run, by static frequencies.
   uint64_t offTreeFrequency() const;
@@ -133,38 +138,28 @@ private:
     Edges.push_back({From, To, Frequency, Weight, Countable, Point, Into});
   }
   EdgePoint pointOf(BasicBlock &BB, unsigned Successor, bool &Countable) const;
-  bool inSameRegisterLoop(const BasicBlock &A, const BasicBlock &B) const;
+  unsigned counterFor(const GraphEdge &E, CounterPlan &Plan);
 
   Function &F;
-  const DenseMap<const BasicBlock *, unsigned> &RegisterLoops;
+  const DenseMap<const BasicBlock *, unsigned> &MeasuredBlocks;
   const BlockFrequencyInfo &BFI;
   const BranchProbabilityInfo &BPI;
   DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Nodes;
   unsigned NumNodes = 1;
   SmallVector<GraphEdge, 16> Edges;
   SmallVector<Sum, 16> Flow;
+  /// The counter of each trip-counted loop's blocks.
+  DenseMap<unsigned, unsigned> LoopCounter;
 };
 
 void FlowGraph::numberNodes() {
-  DenseMap<unsigned, unsigned> LoopNode;
   for (BasicBlock &BB : F) {
-    if (auto Loop = RegisterLoops.find(&BB); Loop != RegisterLoops.end()) {
-      auto [It, New] = LoopNode.try_emplace(Loop->second, NumNodes);
-      NumNodes += New;
-      Nodes[&BB] = {It->second, It->second};
-      continue;
-    }
     unsigned Top = NumNodes++;
-    unsigned Bottom = hasCallThatMayNotComeBack(BB) ? NumNodes++ : Top;
+    bool TwoNodes =
+        MeasuredBlocks.count(&BB) || hasCallThatMayNotComeBack(BB);
+    unsigned Bottom = TwoNodes ? NumNodes++ : Top;
     Nodes[&BB] = {Top, Bottom};
   }
-}
-
-bool FlowGraph::inSameRegisterLoop(const BasicBlock &A,
-                                   const BasicBlock &B) const {
-  auto LA = RegisterLoops.find(&A), LB = RegisterLoops.find(&B);
-  return LA != RegisterLoops.end() && LB != RegisterLoops.end() &&
-         LA->second == LB->second;
 }
 
 EdgePoint FlowGraph::pointOf(BasicBlock &BB, unsigned Successor,
@@ -173,7 +168,7 @@ EdgePoint FlowGraph::pointOf(BasicBlock &BB, unsigned Successor,
   BasicBlock *Dest = Term->getSuccessor(Successor);
   if (Term->getNumSuccessors() == 1 && !isa<CallBrInst>(Term))
     return {EdgePoint::BeforeTerminator, &BB, 0};
-  if (Dest->hasNPredecessors(1) && !RegisterLoops.count(Dest))
+  if (Dest->hasNPredecessors(1))
     return {EdgePoint::AtStart, Dest, 0};
   Countable =
       !isa<IndirectBrInst>(Term) && !isa<CallBrInst>(Term) && !Dest->isEHPad();
@@ -186,7 +181,10 @@ void FlowGraph::addEdgesOf(BasicBlock &BB) {
   Instruction *Term = BB.getTerminator();
   if (&BB == &F.getEntryBlock())
     addEdge(0, Top, Frequency, {EdgePoint::AtStart, &BB, 0}, &BB);
-  if (Top != Bottom) {
+  if (MeasuredBlocks.count(&BB)) {
+    addEdge(Top, Bottom, 0, {}, nullptr);
+    Edges.back().Measured = &BB;
+  } else if (Top != Bottom) {
     addEdge(Top, 0, 0, {}, nullptr, /*Countable=*/false);
     // After an invoke or callbr nothing of the block is left to count in.
     addEdge(Top, Bottom, Frequency, {EdgePoint::BeforeTerminator, &BB, 0},
@@ -197,8 +195,6 @@ void FlowGraph::addEdgesOf(BasicBlock &BB) {
             {EdgePoint::BeforeTerminator, &BB, 0}, nullptr);
   for (unsigned I = 0, N = Term->getNumSuccessors(); I < N; ++I) {
     BasicBlock *Dest = Term->getSuccessor(I);
-    if (inSameRegisterLoop(BB, *Dest))
-      continue;
     bool Countable = true;
     EdgePoint Point = pointOf(BB, I, Countable);
     addEdge(Bottom, Nodes.lookup(Dest).first,
@@ -221,6 +217,8 @@ bool FlowGraph::chooseTree() {
   IntEqClasses Components(NumNodes);
   for (unsigned I : Order) {
     GraphEdge &E = Edges[I];
+    if (E.Measured)
+      continue;
     if (Components.findLeader(E.From) != Components.findLeader(E.To)) {
       Components.join(E.From, E.To);
       E.InTree = true;
@@ -229,6 +227,21 @@ bool FlowGraph::chooseTree() {
     }
   }
   return true;
+}
+
+/// A new counter for an edge off the tree; the blocks of one loop counted
+/// by its trip count share one, since their counts are equal.
+unsigned FlowGraph::counterFor(const GraphEdge &E, CounterPlan &Plan) {
+  if (!E.Measured) {
+    Plan.Counters.emplace_back().Edge = E.Point;
+    return Plan.Counters.size() - 1;
+  }
+  auto [It, New] = LoopCounter.try_emplace(MeasuredBlocks.lookup(E.Measured),
+                                           Plan.Counters.size());
+  if (New)
+    Plan.Counters.emplace_back();
+  Plan.Counters[It->second].Blocks.push_back(E.Measured);
+  return It->second;
 }
 
 void FlowGraph::countOffTreeEdges(CounterPlan &Plan) {
@@ -248,8 +261,7 @@ void FlowGraph::countOffTreeEdges(CounterPlan &Plan) {
       ++Unknown[E.To];
       continue;
     }
-    Flow[I].emplace_back(Plan.Counters.size(), 1);
-    Plan.Counters.emplace_back().Edge = E.Point;
+    Flow[I].emplace_back(counterFor(E, Plan), 1);
   }
   // Peel the tree from its leaves: a node with one unknown edge left
   // determines it, since flow in equals flow out.
@@ -283,19 +295,19 @@ void FlowGraph::countOffTreeEdges(CounterPlan &Plan) {
 uint64_t FlowGraph::offTreeFrequency() const {
   uint64_t Total = 0;
   for (const GraphEdge &E : Edges)
-    if (!E.InTree)
-      Total = SaturatingAdd(
-          Total, E.Point.Where == EdgePoint::OnEdge
-                     ? SaturatingMultiply(E.Frequency, uint64_t(2))
-                     : E.Frequency);
+    if (!E.InTree && !E.Measured)
+      Total = SaturatingAdd(Total, E.Weight);
   return Total;
 }
 
 Sum FlowGraph::countOf(const BasicBlock &BB) const {
   Sum Count;
-  for (auto [I, E] : enumerate(Edges))
+  for (auto [I, E] : enumerate(Edges)) {
+    if (E.Measured == &BB)
+      return Flow[I];
     if (E.Into == &BB)
       addScaled(Count, Flow[I], 1);
+  }
   return Count;
 }
 
@@ -303,7 +315,7 @@ CounterPlan countEveryBlock(ArrayRef<BasicBlock *> Blocks) {
   CounterPlan Plan;
   for (BasicBlock *BB : Blocks) {
     Plan.Terms.push_back({{unsigned(Plan.Counters.size()), 1}});
-    Plan.Counters.emplace_back().Block = BB;
+    Plan.Counters.emplace_back().Blocks.push_back(BB);
   }
   return Plan;
 }
@@ -312,12 +324,12 @@ CounterPlan countEveryBlock(ArrayRef<BasicBlock *> Blocks) {
 
 CounterPlan
 placeCounters(Function &F, ArrayRef<BasicBlock *> Blocks,
-              const DenseMap<const BasicBlock *, unsigned> &RegisterLoops,
+              const DenseMap<const BasicBlock *, unsigned> &MeasuredBlocks,
               const BlockFrequencyInfo *BFI, const BranchProbabilityInfo *BPI,
               bool SpanningTree) {
   if (!SpanningTree || !BFI || !BPI || needsBlockCounters(F))
     return countEveryBlock(Blocks);
-  FlowGraph Graph(F, RegisterLoops, *BFI, *BPI);
+  FlowGraph Graph(F, MeasuredBlocks, *BFI, *BPI);
   if (!Graph.chooseTree())
     return countEveryBlock(Blocks);
   // A block whose calls may not come back costs the tree a counter more
@@ -325,7 +337,7 @@ placeCounters(Function &F, ArrayRef<BasicBlock *> Blocks,
   // (a function that is one block with a call), count blocks.
   uint64_t BlockFrequency = 0;
   for (const BasicBlock *BB : Blocks)
-    if (!RegisterLoops.count(BB))
+    if (!MeasuredBlocks.count(BB))
       BlockFrequency = SaturatingAdd(BlockFrequency, Graph.frequency(*BB));
   if (Graph.offTreeFrequency() >= BlockFrequency)
     return countEveryBlock(Blocks);
@@ -333,11 +345,6 @@ placeCounters(Function &F, ArrayRef<BasicBlock *> Blocks,
   Plan.SpanningTree = true;
   Graph.countOffTreeEdges(Plan);
   for (BasicBlock *BB : Blocks) {
-    if (RegisterLoops.count(BB)) {
-      Plan.Terms.push_back({{unsigned(Plan.Counters.size()), 1}});
-      Plan.Counters.emplace_back().Block = BB;
-      continue;
-    }
     Sum Count = Graph.countOf(*BB);
     if (Count.size() > MaxTermsPerBlock)
       return countEveryBlock(Blocks);

@@ -16,9 +16,13 @@
 //    and its bottom, and its top has an edge to the virtual node that no
 //    counter can see. That edge always lies in the tree, so its flow is
 //    derived and the block's entries stay exact however its calls end;
-//  - the blocks of loops whose counters live in registers (LoopRegions.h)
-//    keep a counter each (added by trip count or in a register, nothing in
-//    memory per iteration), and the loop is one node of the graph;
+//  - a block counted by its loop's trip count (TripCounts.h) costs nothing
+//    per iteration: it keeps a counter, shared by all such blocks of the
+//    loop, on an edge through the block that is known and never in the
+//    tree. In a loop whose counters live in
+//    registers (LoopRegions.h) the edge counters are registers too, so the
+//    tree there saves registers, and the spills a loop nest with many
+//    branches would otherwise pay;
 //  - functions with returns_twice calls (setjmp), musttail calls or funclet
 //    EH pads, or where the edges that cannot hold a counter would close a
 //    cycle, or where a derived count would need too many terms, count every
@@ -58,11 +62,12 @@ struct EdgePoint {
   unsigned Successor = 0;            /// OnEdge: the terminator's successor
 };
 
-/// One counter: an edge, or a block counted by itself (its +1 at its top,
-/// in a register or by trip count, as Instrumenter.h does).
+/// One counter: an edge, or blocks counted by themselves (a +1 at the top
+/// of the one block, in memory or a register; or the trip count of the loop
+/// the blocks run once per iteration of, as Instrumenter.h does).
 struct PlannedCounter {
   EdgePoint Edge;
-  llvm::BasicBlock *Block = nullptr; /// non-null: a block counter
+  llvm::SmallVector<llvm::BasicBlock *, 1> Blocks; /// non-empty: block counter
 };
 
 /// A block's count: the sum of coefficient x counter (indices into
@@ -77,13 +82,13 @@ struct CounterPlan {
   bool SpanningTree = false;
 };
 
-/// Plans the counters that count Blocks of F exactly. Blocks in
-/// RegisterLoops (block -> loop number) are in loops whose counters live in
-/// registers. Without frequency information, or with SpanningTree false,
+/// Plans the counters that count Blocks of F exactly. MeasuredBlocks, among
+/// Blocks, are counted by the trip count of a loop (block -> the loop's
+/// number). Without frequency information, or with SpanningTree false,
 /// every block gets its own counter.
 CounterPlan
 placeCounters(llvm::Function &F, llvm::ArrayRef<llvm::BasicBlock *> Blocks,
-              const llvm::DenseMap<const llvm::BasicBlock *, unsigned> &RegisterLoops,
+              const llvm::DenseMap<const llvm::BasicBlock *, unsigned> &MeasuredBlocks,
               const llvm::BlockFrequencyInfo *BFI,
               const llvm::BranchProbabilityInfo *BPI, bool SpanningTree);
 

@@ -270,24 +270,25 @@ void ModulePlanner::planCounters(FunctionPlan &Plan,
                                  ArrayRef<BasicBlock *> Blocks,
                                  ArrayRef<uint32_t> BlockIndices) {
   Function &F = *Plan.F;
-  DenseMap<const BasicBlock *, unsigned> RegisterLoops;
-  for (auto [I, Loop] : enumerate(Plan.PromotedLoops))
+  DenseMap<const BasicBlock *, unsigned> ByTripCount;
+  for (auto [I, Loop] : enumerate(Plan.TripCounted))
     for (const BasicBlock *BB : Loop.Blocks)
-      RegisterLoops[BB] = I;
+      if (is_contained(Blocks, BB))
+        ByTripCount[BB] = I;
   const BlockFrequencyInfo *BFI = nullptr;
   const BranchProbabilityInfo *BPI = nullptr;
   if (Options.SpanningTree) {
     BFI = &FAM.getResult<BlockFrequencyAnalysis>(F);
     BPI = &FAM.getResult<BranchProbabilityAnalysis>(F);
   }
-  CounterPlan Counters = placeCounters(F, Blocks, RegisterLoops, BFI, BPI,
+  CounterPlan Counters = placeCounters(F, Blocks, ByTripCount, BFI, BPI,
                                        Options.SpanningTree);
   SmallVector<uint32_t, 16> Slots;
   for (const PlannedCounter &Counter : Counters.Counters) {
     uint32_t Slot = Slots.emplace_back(Table.addCounter());
-    if (Counter.Block)
-      Plan.BlockSlots.emplace_back(Counter.Block, Slot);
-    else
+    for (BasicBlock *BB : Counter.Blocks)
+      Plan.BlockSlots.emplace_back(BB, Slot);
+    if (Counter.Blocks.empty())
       Plan.EdgeSlots.emplace_back(Counter.Edge, Slot);
   }
   for (auto [Block, Terms] : zip(BlockIndices, Counters.Terms))

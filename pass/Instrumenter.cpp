@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Instrumenter.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
@@ -163,9 +164,14 @@ Instrumenter::countByTripCounts(FunctionState &State) {
                         "energy.trips");
   for (const TripCountedLoop &Loop : Plan.TripCounted) {
     Value *Trips = nullptr;
+    // Blocks of one loop may share their counter: one add of the trips each.
+    SmallDenseSet<uint32_t, 4> Added;
     for (BasicBlock *BB : Loop.Blocks) {
       auto It = SlotOf.find(BB);
       if (It == SlotOf.end())
+        continue;
+      Counted.insert(BB);
+      if (!Added.insert(It->second).second)
         continue;
       if (!Trips)
         Trips = Expander.expandCodeFor(Loop.TripCount, I64,
@@ -175,7 +181,6 @@ Instrumenter::countByTripCounts(FunctionState &State) {
       Value *Address = counterAddress(B, State, *BB, It->second);
       B.SetInsertPoint(Loop.Exit, Loop.Exit->getFirstInsertionPt());
       addToCounter(B, Address, Trips);
-      Counted.insert(BB);
     }
   }
   return Counted;
@@ -204,7 +209,9 @@ void Instrumenter::callRuntime(IRBuilder<> &B, FunctionCallee Callee,
 
 /// Adds 1 to each edge counter where the plan put it. Critical edges get a
 /// block of their own first; the entry block's counters go after the
-/// counter array's address, which the entry builder has just computed.
+/// counter array's address, which the entry builder has just computed. In a
+/// loop whose counters live in registers, so do its edges' (a split exit
+/// edge's too: its block runs before the exit block writes them back).
 void Instrumenter::countEdges(FunctionState &State, IRBuilder<> &EntryBuilder) {
   Function &F = *State.Plan.F;
   for (auto [Point, Slot] : State.Plan.EdgeSlots) {
@@ -214,7 +221,7 @@ void Instrumenter::countEdges(FunctionState &State, IRBuilder<> &EntryBuilder) {
       assert(At && "CounterPlacement only splits splittable critical edges");
     }
     if (Point.Where != EdgePoint::BeforeTerminator && At == &F.getEntryBlock()) {
-      addToCounter(EntryBuilder, slotAddress(EntryBuilder, State.Counters, Slot),
+      addToCounter(EntryBuilder, counterSlot(EntryBuilder, State, Slot),
                    EntryBuilder.getInt64(1));
       continue;
     }
@@ -222,7 +229,8 @@ void Instrumenter::countEdges(FunctionState &State, IRBuilder<> &EntryBuilder) {
                         ? IRBuilder<>(At->getTerminator())
                         : IRBuilder<>(At, At->getFirstInsertionPt());
     setArtificialLocation(B, F);
-    addToCounter(B, counterSlot(B, State, Slot), B.getInt64(1));
+    addToCounter(B, counterAddress(B, State, *Point.Block, Slot),
+                 B.getInt64(1));
   }
 }
 

@@ -13,7 +13,7 @@ declare void @work()
 declare i32 @setjmp(ptr) returns_twice
 
 ; Blocks 0-3: entry and join are then + else.
-; CHECK: @__energy_terms = private constant [18 x %energy.count_term] [
+; CHECK: @__energy_terms = private constant [22 x %energy.count_term] [
 ; CHECK-SAME: %energy.count_term { i32 0, i32 0, i64 1 }, %energy.count_term { i32 0, i32 1, i64 1 },
 ; CHECK-SAME: %energy.count_term { i32 1, i32 0, i64 1 }, %energy.count_term { i32 2, i32 1, i64 1 },
 ; CHECK-SAME: %energy.count_term { i32 3, i32 0, i64 1 }, %energy.count_term { i32 3, i32 1, i64 1 },
@@ -23,12 +23,15 @@ declare i32 @setjmp(ptr) returns_twice
 ; CHECK-SAME: %energy.count_term { i32 4, i32 2, i64 1 }, %energy.count_term { i32 4, i32 3, i64 -1 }, %energy.count_term { i32 4, i32 4, i64 1 },
 ; CHECK-SAME: %energy.count_term { i32 5, i32 2, i64 1 },
 ; CHECK-SAME: %energy.count_term { i32 6, i32 4, i64 1 },
-; Blocks 7-9: counter 5 on the split edge, 6 into u, 7 on the return.
-; CHECK-SAME: %energy.count_term { i32 7, i32 7, i64 1 }, %energy.count_term { i32 8, i32 6, i64 1 }, %energy.count_term { i32 9, i32 7, i64 1 },
+; Blocks 7-9: counters 5 and 6 on the split edges of the default and case 0,
+; 7 into u; entry and t are their sum.
+; CHECK-SAME: %energy.count_term { i32 7, i32 5, i64 1 }, %energy.count_term { i32 7, i32 6, i64 1 }, %energy.count_term { i32 7, i32 7, i64 1 },
+; CHECK-SAME: %energy.count_term { i32 8, i32 7, i64 1 },
+; CHECK-SAME: %energy.count_term { i32 9, i32 5, i64 1 }, %energy.count_term { i32 9, i32 6, i64 1 }, %energy.count_term { i32 9, i32 7, i64 1 },
 ; Blocks 10-13: a counter each.
 ; CHECK-SAME: %energy.count_term { i32 10, i32 8, i64 1 }, %energy.count_term { i32 11, i32 9, i64 1 },
 ; CHECK-SAME: %energy.count_term { i32 12, i32 10, i64 1 }, %energy.count_term { i32 13, i32 11, i64 1 }]
-; CHECK: @__energy_module = internal global %energy.module { i32 2, i32 5, i32 14, i32 0, i64 {{-?[0-9]+}}, ptr {{@[^,]+}}, ptr @__energy_regions, ptr @__energy_blocks, ptr null, i32 12, i32 18, ptr @__energy_terms,
+; CHECK: @__energy_module = internal global %energy.module { i32 2, i32 5, i32 14, i32 0, i64 {{-?[0-9]+}}, ptr {{@[^,]+}}, ptr @__energy_regions, ptr @__energy_blocks, ptr null, i32 12, i32 22, ptr @__energy_terms,
 
 ; CHECK-LABEL: define i32 @diamond(
 ; CHECK: entry:
@@ -76,20 +79,23 @@ done:
   ret void
 }
 
-; Two cases of a switch share a target: both edges cannot be in the tree, so
-; one of them gets a block of its own for its counter.
+; Three edges leave the switch, two of them to t: both of those are critical
+; and off the tree here, each counted in a block of its own.
 ; CHECK-LABEL: define i32 @shared_target(
-; CHECK: i32 0, label %entry.t_crit_edge
+; CHECK: switch i32 %x, label %entry.t_crit_edge [
+; CHECK-NEXT: i32 0, label %entry.t_crit_edge2
+; CHECK: entry.t_crit_edge2:
+; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
+; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 6
 ; CHECK: entry.t_crit_edge:
 ; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
 ; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 5
 ; CHECK: u:
 ; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
-; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 6
-; CHECK: t:
-; CHECK-NEXT: phi i32 [ 0, %entry.t_crit_edge ], [ 0, %entry ], [ 1, %u ]
-; CHECK-NEXT: %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
 ; CHECK-NEXT: getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 7
+; CHECK: t:
+; CHECK-NEXT: phi i32 [ 0, %entry.t_crit_edge ], [ 0, %entry.t_crit_edge2 ], [ 1, %u ]
+; CHECK-NEXT: ret i32
 define i32 @shared_target(i32 %x) {
 entry:
   switch i32 %x, label %t [ i32 0, label %t

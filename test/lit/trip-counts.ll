@@ -3,8 +3,13 @@
 ; count (backedge-taken count + 1, expanded in the preheader) is added to its
 ; counter at the loop's exit. Blocks that do not run once per iteration (a
 ; conditional block) keep their per-iteration add, in a register.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-min-instructions=0 -S %s | FileCheck %s
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-min-instructions=0 -energy-trip-counts=false -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-min-instructions=0 -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-min-instructions=0 -energy-trip-counts=false -S %s | FileCheck %s --check-prefix=OFF
+; With counters on a spanning tree (the default) the trip-counted blocks share
+; one counter (their counts are equal: one add of the trips at the exit), and
+; the rest of the loop is counted on its edges, still in registers: here one
+; add on the way through the conditional block.
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-min-instructions=0 -S %s | FileCheck %s --check-prefix=TREE
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -54,3 +59,18 @@ done:
 ; OFF:         add i64 %energy.register{{.*}}, 1
 ; OFF:       latch:
 ; OFF:         add i64 %energy.register{{.*}}, 1
+
+; TREE-LABEL: define void @inc(
+; TREE:       loop:
+; TREE-NOT:     add i64 %energy
+; TREE:       fix:
+; TREE-NEXT:    store double
+; TREE-NEXT:    add i64 %energy.register{{.*}}, 1
+; TREE:       latch:
+; TREE-NOT:     add i64 %energy
+; TREE:         br i1 %more
+; TREE:       done.loopexit:
+; TREE:         store i64 %energy.register
+; TREE:         add i64 %energy.count{{.*}}, %{{[0-9a-z.]+}}
+; TREE-NOT:     add i64 %energy.count{{.*}}, %{{[0-9a-z.]+}}
+; TREE:       done:
