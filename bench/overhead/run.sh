@@ -2,6 +2,7 @@
 # Instrumentation overhead: the suite (examples/ and bench/overhead/programs/: compute kernels
 # and call-heavy programs) built with plain clang-19 -O2 and with energycc -O2, run in the same
 # session, interleaved. Prints per program the median wall time of each build and their ratio,
+# the ratio of the fastest runs (interference on a shared machine only ever adds time),
 # and (with --callgrind) the ratio of instructions executed as counted by valgrind
 # --tool=callgrind on a smaller size, which is repeatable on a noisy machine. Callgrind counts
 # what runs inside main() and in threads (--toggle-collect=main/start_thread): the program's work
@@ -57,6 +58,10 @@ suite=(
 )
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+minimum() { sort -g | head -1; }
+# CPU time the hypervisor gave to others while this VM wanted it (/proc/stat's steal, in ticks of
+# 10 ms): it lands on whichever build is running, and is the main noise on a shared VM.
+steal_ticks() { awk '/^cpu / {print $9}' /proc/stat; }
 wall() { local s e; s=$(date +%s.%N); "$@" >/dev/null; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
 instructions() {
   valgrind --tool=callgrind --toggle-collect=main --toggle-collect=start_thread \
@@ -64,10 +69,11 @@ instructions() {
   grep -m1 '^summary:' "$work/cg.out" | awk '{print $2}'
 }
 
-printf '%-18s %10s %10s %7s' program plain_s energy_s ratio
+printf '%-18s %10s %10s %7s %7s' program plain_s energy_s ratio min_rat
 ((callgrind)) && printf ' %14s %14s %7s' plain_instr energy_instr ratio
 echo
-log_time=0 log_instr=0 count=0
+log_time=0 log_min=0 log_instr=0 count=0
+steal_start=$(steal_ticks)
 for entry in "${suite[@]}"; do
   IFS='|' read -r name src args small <<<"$entry"
   [[ -z $only || $only == *",$name,"* ]] || continue
@@ -84,10 +90,12 @@ for entry in "${suite[@]}"; do
   if ((runs)); then
     tp=$(median <"$work/p"); te=$(median <"$work/e")
     ratio=$(echo "$te / $tp" | bc -l)
-    printf '%-18s %10.3f %10.3f %7.3f' "$name" "$tp" "$te" "$ratio"
+    min_ratio=$(echo "$(minimum <"$work/e") / $(minimum <"$work/p")" | bc -l)
+    printf '%-18s %10.3f %10.3f %7.3f %7.3f' "$name" "$tp" "$te" "$ratio" "$min_ratio"
     log_time=$(echo "$log_time + l($ratio)" | bc -l)
+    log_min=$(echo "$log_min + l($min_ratio)" | bc -l)
   else
-    printf '%-18s %10s %10s %7s' "$name" - - -
+    printf '%-18s %10s %10s %7s %7s' "$name" - - - -
   fi
   if ((callgrind)); then
     ip=$(instructions "$work/$name.plain" $small)
@@ -99,6 +107,11 @@ for entry in "${suite[@]}"; do
   echo
   count=$((count + 1))
 done
-((runs)) && printf 'geomean wall-time ratio: %.3f\n' "$(echo "e($log_time / $count)" | bc -l)"
+if ((runs)); then
+  printf 'geomean wall-time ratio: %.3f (medians), %.3f (minima)\n' \
+    "$(echo "e($log_time / $count)" | bc -l)" "$(echo "e($log_min / $count)" | bc -l)"
+  printf 'steal time during the run: %.1f s of CPU taken by the hypervisor\n' \
+    "$(echo "($(steal_ticks) - $steal_start) / 100" | bc -l)"
+fi
 ((callgrind)) && printf 'geomean instruction ratio: %.3f\n' "$(echo "e($log_instr / $count)" | bc -l)"
 exit 0
