@@ -1,0 +1,217 @@
+//===- CounterPlacementTest.cpp - Derived counts equal true block counts --===//
+//
+// Property test of CounterPlacement: random CFGs (branches, switches with
+// shared targets, self-loops, unreachable blocks, calls that may not come
+// back), random executions of them, and the counters the plan's edge points
+// would have seen. Every block's count derived from its terms must equal the
+// number of times the executions entered it, including executions that left
+// the function from inside a call (exit, longjmp).
+//
+//===----------------------------------------------------------------------===//
+#include "CounterPlacement.h"
+
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Passes/PassBuilder.h"
+
+#include <gtest/gtest.h>
+#include <optional>
+#include <random>
+
+using namespace llvm;
+using energy::CounterPlan;
+using energy::EdgePoint;
+
+namespace {
+
+/// A random function: blocks with an optional call to @work, ending in ret,
+/// br, a conditional br or a switch to random blocks other than the entry.
+Function *randomFunction(Module &M, std::mt19937 &Random, unsigned NumBlocks) {
+  LLVMContext &Ctx = M.getContext();
+  auto *I32 = Type::getInt32Ty(Ctx);
+  FunctionCallee Work =
+      M.getOrInsertFunction("work", FunctionType::get(Type::getVoidTy(Ctx), false));
+  auto *F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), {I32}, false),
+                             GlobalValue::ExternalLinkage,
+                             "f" + std::to_string(M.size()), M);
+  SmallVector<BasicBlock *, 16> Blocks;
+  for (unsigned I = 0; I < NumBlocks; ++I)
+    Blocks.push_back(BasicBlock::Create(Ctx, "b" + std::to_string(I), F));
+  auto AnyButEntry = [&] {
+    return Blocks[1 + Random() % (NumBlocks - 1)];
+  };
+  Value *X = F->getArg(0);
+  for (unsigned I = 0; I < NumBlocks; ++I) {
+    IRBuilder<> B(Blocks[I]);
+    if (Random() % 5 == 0)
+      B.CreateCall(Work);
+    switch (Random() % 5) {
+    case 0:
+      B.CreateRetVoid();
+      break;
+    case 1:
+      B.CreateBr(AnyButEntry());
+      break;
+    case 2:
+    case 3:
+      B.CreateCondBr(B.CreateICmpSLT(X, B.getInt32(I)), AnyButEntry(),
+                     AnyButEntry());
+      break;
+    default: {
+      SwitchInst *Switch = B.CreateSwitch(X, AnyButEntry(), 3);
+      for (int Case = 0; Case < 3; ++Case)
+        Switch->addCase(B.getInt32(Case), AnyButEntry());
+    }
+    }
+  }
+  return F;
+}
+
+/// Counter values and true block counts of random executions of F under
+/// Plan: each execution enters the entry block, may leave from inside any
+/// block with a call, takes random successors, and ends at a ret. (An
+/// execution that has not ended after 60 blocks is left out: a loop without
+/// a way out, or one that the dice keep in.)
+struct Execution {
+  std::vector<int64_t> Counters;
+  DenseMap<const BasicBlock *, int64_t> Entered;
+
+  void add(const Execution &Other) {
+    for (auto [Mine, Theirs] : zip(Counters, Other.Counters))
+      Mine += Theirs;
+    for (auto [BB, N] : Other.Entered)
+      Entered[BB] += N;
+  }
+};
+
+bool hasCall(const BasicBlock &BB) {
+  return any_of(BB, [](const Instruction &I) { return isa<CallInst>(I); });
+}
+
+/// Adds 1 to the counters whose point is reached: Where in BB (and, on an
+/// edge, its successor Succ). A block's own counter runs at its top.
+void reach(const CounterPlan &Plan, Execution &Run, EdgePoint::Kind Where,
+           const BasicBlock *BB, unsigned Succ) {
+  for (auto [I, Counter] : enumerate(Plan.Counters)) {
+    const EdgePoint &P = Counter.Edge;
+    bool OnThisEdge = Counter.Blocks.empty() && P.Where == Where &&
+                      P.Block == BB &&
+                      (Where != EdgePoint::OnEdge || P.Successor == Succ);
+    bool OfThisBlock =
+        Where == EdgePoint::AtStart && is_contained(Counter.Blocks, BB);
+    if (OnThisEdge || OfThisBlock)
+      ++Run.Counters[I];
+  }
+}
+
+/// One execution, or nothing when it has not ended after 60 blocks.
+std::optional<Execution> runOnce(Function &F, const CounterPlan &Plan,
+                                 std::mt19937 &Random) {
+  Execution Run;
+  Run.Counters.assign(Plan.Counters.size(), 0);
+  BasicBlock *BB = &F.getEntryBlock();
+  for (unsigned Step = 0; Step < 60; ++Step) {
+    ++Run.Entered[BB];
+    reach(Plan, Run, EdgePoint::AtStart, BB, 0);
+    if (hasCall(*BB) && Random() % 4 == 0)
+      return Run; // exit() or longjmp inside the call
+    reach(Plan, Run, EdgePoint::BeforeTerminator, BB, 0);
+    Instruction *Term = BB->getTerminator();
+    if (Term->getNumSuccessors() == 0)
+      return Run;
+    unsigned Succ = Random() % Term->getNumSuccessors();
+    reach(Plan, Run, EdgePoint::OnEdge, BB, Succ);
+    BB = Term->getSuccessor(Succ);
+  }
+  return std::nullopt;
+}
+
+Execution run(Function &F, const CounterPlan &Plan, std::mt19937 &Random,
+              unsigned Executions) {
+  Execution Total;
+  Total.Counters.assign(Plan.Counters.size(), 0);
+  for (unsigned E = 0; E < Executions; ++E)
+    if (std::optional<Execution> Run = runOnce(F, Plan, Random))
+      Total.add(*Run);
+  return Total;
+}
+
+class CounterPlacementTest : public ::testing::Test {
+protected:
+  CounterPlacementTest() {
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerModuleAnalyses(MAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  }
+
+  CounterPlan plan(Function &F) {
+    SmallVector<BasicBlock *, 16> Blocks;
+    for (BasicBlock &BB : F)
+      Blocks.push_back(&BB);
+    DenseMap<const BasicBlock *, unsigned> NoTripCounts;
+    return energy::placeCounters(F, Blocks, NoTripCounts,
+                                 &FAM.getResult<BlockFrequencyAnalysis>(F),
+                                 &FAM.getResult<BranchProbabilityAnalysis>(F),
+                                 /*SpanningTree=*/true);
+  }
+
+  LLVMContext Ctx;
+  PassBuilder PB;
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+};
+
+TEST_F(CounterPlacementTest, DerivedCountsEqualTrueCountsOnRandomCFGs) {
+  std::mt19937 Random(20261130);
+  Module M("random", Ctx);
+  unsigned Trees = 0, Functions = 0, Entries = 0;
+  for (unsigned N = 0; N < 400; ++N) {
+    Function *F = randomFunction(M, Random, 3 + Random() % 12);
+    ASSERT_FALSE(verifyFunction(*F, &errs()));
+    CounterPlan Plan = plan(*F);
+    Trees += Plan.SpanningTree;
+    ++Functions;
+    Execution Run = run(*F, Plan, Random, 50);
+    Entries += Run.Entered.lookup(&F->getEntryBlock());
+    for (auto [BB, Terms] : zip(*F, Plan.Terms)) {
+      int64_t Derived = 0;
+      for (auto [Counter, Coefficient] : Terms)
+        Derived += Coefficient * Run.Counters[Counter];
+      ASSERT_EQ(Derived, Run.Entered.lookup(&BB))
+          << "block " << BB.getName().str() << " of " << F->getName().str();
+    }
+  }
+  // The property must be tested on trees, not only on the per-block
+  // fallback, and on executions that ended.
+  EXPECT_GT(Trees, Functions / 3);
+  EXPECT_GT(Entries, 400u * 50 / 2);
+}
+
+TEST_F(CounterPlacementTest, SpanningTreeUsesFewerCountersThanBlocks) {
+  // entry -> (then | else) -> join: two counters for four blocks.
+  Module M("diamond", Ctx);
+  auto *F = Function::Create(
+      FunctionType::get(Type::getVoidTy(Ctx), {Type::getInt1Ty(Ctx)}, false),
+      GlobalValue::ExternalLinkage, "diamond", M);
+  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", F);
+  BasicBlock *Then = BasicBlock::Create(Ctx, "then", F);
+  BasicBlock *Else = BasicBlock::Create(Ctx, "else", F);
+  BasicBlock *Join = BasicBlock::Create(Ctx, "join", F);
+  IRBuilder<>(Entry).CreateCondBr(F->getArg(0), Then, Else);
+  IRBuilder<>(Then).CreateBr(Join);
+  IRBuilder<>(Else).CreateBr(Join);
+  IRBuilder<>(Join).CreateRetVoid();
+  CounterPlan Plan = plan(*F);
+  EXPECT_TRUE(Plan.SpanningTree);
+  EXPECT_EQ(Plan.Counters.size(), 2u);
+}
+
+} // namespace
