@@ -2,7 +2,9 @@
 # Instrumentation overhead: the suite (examples/ and bench/overhead/programs/: compute kernels
 # and call-heavy programs) built with plain clang-19 -O2 and with energycc -O2, run in the same
 # session, interleaved. Prints per program the median wall time of each build and their ratio,
-# the ratio of the fastest runs (interference on a shared machine only ever adds time),
+# the ratio of the fastest runs (interference on a shared machine only ever adds time), the
+# ratio of the median CPU times (user + system: what the process itself ran, without the time
+# the hypervisor gave to others),
 # and (with --callgrind) the ratio of instructions executed as counted by valgrind
 # --tool=callgrind on a smaller size, which is repeatable on a noisy machine. Callgrind counts
 # what runs inside main() and in threads (--toggle-collect=main/start_thread): the program's work
@@ -62,17 +64,22 @@ minimum() { sort -g | head -1; }
 # CPU time the hypervisor gave to others while this VM wanted it (/proc/stat's steal, in ticks of
 # 10 ms): it lands on whichever build is running, and is the main noise on a shared VM.
 steal_ticks() { awk '/^cpu / {print $9}' /proc/stat; }
-wall() { local s e; s=$(date +%s.%N); "$@" >/dev/null; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
+# Wall time, then user + system CPU time, of one run (bash's time keyword: no extra package).
+timed() {
+  local TIMEFORMAT='%R %U %S' line
+  line=$({ time "$@" >/dev/null 2>&1; } 2>&1 | tail -1)
+  awk '{printf "%s %.3f\n", $1, $2 + $3}' <<<"$line"
+}
 instructions() {
   valgrind --tool=callgrind --toggle-collect=main --toggle-collect=start_thread \
     --callgrind-out-file="$work/cg.out" "$@" >/dev/null 2>"$work/vg.log"
   grep -m1 '^summary:' "$work/cg.out" | awk '{print $2}'
 }
 
-printf '%-18s %10s %10s %7s %7s' program plain_s energy_s ratio min_rat
+printf '%-18s %10s %10s %7s %7s %7s' program plain_s energy_s ratio min_rat cpu_rat
 ((callgrind)) && printf ' %14s %14s %7s' plain_instr energy_instr ratio
 echo
-log_time=0 log_min=0 log_instr=0 count=0
+log_time=0 log_min=0 log_cpu=0 log_instr=0 count=0
 steal_start=$(steal_ticks)
 for entry in "${suite[@]}"; do
   IFS='|' read -r name src args small <<<"$entry"
@@ -84,18 +91,20 @@ for entry in "${suite[@]}"; do
   "$build/bin/$ecc" -O2 $energy_flags -pthread "$root/$src" -lm -o "$work/$name.energy"
   : >"$work/p" ; : >"$work/e"
   for ((i = 0; i < runs; ++i)); do
-    wall "$work/$name.plain" $args >>"$work/p"
-    ENERGY_REPORT="$work/r.json" ENERGY_QUIET=1 wall "$work/$name.energy" $args >>"$work/e"
+    timed "$work/$name.plain" $args >>"$work/p"
+    ENERGY_REPORT="$work/r.json" ENERGY_QUIET=1 timed "$work/$name.energy" $args >>"$work/e"
   done
   if ((runs)); then
-    tp=$(median <"$work/p"); te=$(median <"$work/e")
+    tp=$(cut -d' ' -f1 "$work/p" | median); te=$(cut -d' ' -f1 "$work/e" | median)
     ratio=$(echo "$te / $tp" | bc -l)
-    min_ratio=$(echo "$(minimum <"$work/e") / $(minimum <"$work/p")" | bc -l)
-    printf '%-18s %10.3f %10.3f %7.3f %7.3f' "$name" "$tp" "$te" "$ratio" "$min_ratio"
+    min_ratio=$(echo "$(cut -d' ' -f1 "$work/e" | minimum) / $(cut -d' ' -f1 "$work/p" | minimum)" | bc -l)
+    cpu_ratio=$(echo "$(cut -d' ' -f2 "$work/e" | median) / $(cut -d' ' -f2 "$work/p" | median)" | bc -l)
+    printf '%-18s %10.3f %10.3f %7.3f %7.3f %7.3f' "$name" "$tp" "$te" "$ratio" "$min_ratio" "$cpu_ratio"
     log_time=$(echo "$log_time + l($ratio)" | bc -l)
     log_min=$(echo "$log_min + l($min_ratio)" | bc -l)
+    log_cpu=$(echo "$log_cpu + l($cpu_ratio)" | bc -l)
   else
-    printf '%-18s %10s %10s %7s %7s' "$name" - - - -
+    printf '%-18s %10s %10s %7s %7s %7s' "$name" - - - - -
   fi
   if ((callgrind)); then
     ip=$(instructions "$work/$name.plain" $small)
@@ -108,8 +117,9 @@ for entry in "${suite[@]}"; do
   count=$((count + 1))
 done
 if ((runs)); then
-  printf 'geomean wall-time ratio: %.3f (medians), %.3f (minima)\n' \
-    "$(echo "e($log_time / $count)" | bc -l)" "$(echo "e($log_min / $count)" | bc -l)"
+  printf 'geomean wall-time ratio: %.3f (medians), %.3f (minima); CPU time (user + system, medians): %.3f\n' \
+    "$(echo "e($log_time / $count)" | bc -l)" "$(echo "e($log_min / $count)" | bc -l)" \
+    "$(echo "e($log_cpu / $count)" | bc -l)"
   printf 'steal time during the run: %.1f s of CPU taken by the hypervisor\n' \
     "$(echo "($(steal_ticks) - $steal_start) / 100" | bc -l)"
 fi
