@@ -15,6 +15,9 @@ namespace {
 
 constexpr long DefaultPeriodMs = 20;
 constexpr long MaxPeriodMs = 60000;
+/// Intervals without any energy read before a meters-only sampler stops:
+/// 100 ms at the default period (RAPL counters update every millisecond).
+constexpr size_t SilentIntervalsBeforeStop = 5;
 
 /// Set while this thread creates the sampler thread: pthread_create then
 /// starts it unwrapped. Decided by the creator, so no other thread created
@@ -72,6 +75,11 @@ void Measurement::start() noexcept {
     Meters->start();
     meters::SamplerOptions Options;
     Options.period = std::chrono::milliseconds(Period > 0 ? Period : DefaultPeriodMs);
+    // Running only for the meters' sake, the sampler has no reason to go on
+    // when none of them reads any energy (a PMU with nothing behind it): on a
+    // busy VM reading such a CPU-wide event costs the program system time.
+    if (Period < 0 && !flagSet("ENERGY_TIMELINE"))
+      Options.stopWithoutEnergyAfter = SilentIntervalsBeforeStop;
     Sampler = std::make_unique<meters::Sampler>(*Meters, Options);
     CreatingSampler = true;
     bool Running = Sampler->start();

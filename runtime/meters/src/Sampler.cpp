@@ -80,12 +80,17 @@ void Sampler::stop() {
 void Sampler::run() {
   auto next = std::chrono::steady_clock::now() + options.period;
   std::unique_lock<std::mutex> guard(wakeLock);
-  while (!stopping) {
+  for (size_t taken = 1; !stopping; ++taken) {
     if (wake.wait_until(guard, next, [this] { return stopping; }))
       break;
     guard.unlock();
     sampleNow();
     guard.lock();
+    // stop() still records the rest of the run as one last interval.
+    if (taken == options.stopWithoutEnergyAfter && !anyEnergy) {
+      stoppedForNoEnergy = true;
+      break;
+    }
     next += options.period;
     auto now = std::chrono::steady_clock::now();
     if (next < now) // overslept (a stopped process, an overloaded machine): skip ahead
@@ -170,6 +175,8 @@ void Sampler::sampleNow() {
     // is differenced from the last good one, so nothing is lost or invented.
     double total = interval.energy()[m];
     interval.energy()[m] = energyValid[m] ? total - lastEnergy[m] : std::nan("");
+    if (energyValid[m] && total != lastEnergy[m])
+      anyEnergy = true;
     if (energyValid[m])
       lastEnergy[m] = total;
   }

@@ -193,6 +193,39 @@ TEST(Sampler, BackgroundThreadCoversTimeWithoutGaps) {
   EXPECT_LE(doc["intervals"].back()["t_end"].get<double>(), 1.0);
 }
 
+TEST(Sampler, StopsEarlyWhenNoMeterReadsEnergy) {
+  TempTree tree("sys-powercap"); // its counter stands still unless written
+  auto meters = fakeMachine(tree);
+  meters->start();
+  SamplerOptions options;
+  options.period = std::chrono::milliseconds(5);
+  options.stopWithoutEnergyAfter = 3;
+  Sampler sampler(*meters, options);
+  ASSERT_TRUE(sampler.start());
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  sampler.stop();
+  EXPECT_TRUE(sampler.stoppedWithoutEnergy());
+  EXPECT_EQ(sampler.intervals(), 3u + 1u); // and stop()'s last interval
+  auto doc = nlohmann::json::parse(sampler.timelineJson());
+  EXPECT_GE(doc["intervals"].back()["t_end"].get<double>(), 0.09);
+}
+
+TEST(Sampler, KeepsSamplingWhenAMeterReadsEnergy) {
+  TempTree tree("sys-powercap");
+  auto meters = fakeMachine(tree);
+  meters->start();
+  SamplerOptions options;
+  options.period = std::chrono::milliseconds(5);
+  options.stopWithoutEnergyAfter = 10; // 50 ms to see the write below
+  Sampler sampler(*meters, options);
+  ASSERT_TRUE(sampler.start());
+  tree.write("class/powercap/intel-rapl:0/energy_uj", "1500000");
+  std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  sampler.stop();
+  EXPECT_FALSE(sampler.stoppedWithoutEnergy());
+  EXPECT_GT(sampler.intervals(), 11u);
+}
+
 TEST(Sampler, ThreadsBeyondTheSlotsAreRefused) {
   TempTree tree("sys-powercap");
   auto meters = fakeMachine(tree);

@@ -34,6 +34,10 @@ struct SamplerOptions {
   std::chrono::nanoseconds period = std::chrono::milliseconds(20);
   size_t capacity = 2048; // timeline records kept (merged pairwise beyond)
   size_t maxThreads = 16; // registered thread slots; later threads are not sampled
+  // Stop sampling after this many intervals when no energy meter has read any
+  // energy by then (a RAPL PMU with nothing behind it, as some VMs expose); 0
+  // samples to the end. For a sampler that runs only for the meters' sake.
+  size_t stopWithoutEnergyAfter = 0;
 };
 
 /// Called on the sampler thread after each interval; must not block long.
@@ -68,6 +72,9 @@ public:
   /// bound > 0. Thread-safe.
   std::string timelineJson(size_t bound = 0) const;
   uint64_t intervals() const;
+  /// Whether the thread stopped early since no meter read any energy
+  /// (SamplerOptions::stopWithoutEnergyAfter).
+  bool stoppedWithoutEnergy() const { return stoppedForNoEnergy; }
   /// Measured joules per region so far (meters/RegionEnergy.h), from
   /// MeterSet::primaryMeters() and task-clock when it is counted. Thread-safe.
   std::map<uint32_t, RegionShare> regionEnergy() const;
@@ -109,6 +116,8 @@ private:
   std::mutex wakeLock;
   std::condition_variable wake;
   bool stopping = false;
+  std::atomic<bool> anyEnergy{false};
+  std::atomic<bool> stoppedForNoEnergy{false};
   std::thread worker;
 };
 
