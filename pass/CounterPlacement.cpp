@@ -20,7 +20,6 @@
 
 #include "energy/abi.h"
 
-
 using namespace llvm;
 
 namespace energy {
@@ -119,8 +118,8 @@ public:
   /// Gives every edge off the tree a counter and derives the tree's edges;
   /// the counters are appended to Plan.
   void countOffTreeEdges(CounterPlan &Plan);
-  /// A block's count as a sum of counters.
-  Sum countOf(const BasicBlock &BB) const;
+  /// Every block's count as a sum of counters (absent: never entered).
+  DenseMap<const BasicBlock *, Sum> blockCounts() const;
   /// How often the counters off the tree run, by static frequencies.
   uint64_t offTreeFrequency() const;
   uint64_t frequency(const BasicBlock &BB) const {
@@ -300,15 +299,17 @@ uint64_t FlowGraph::offTreeFrequency() const {
   return Total;
 }
 
-Sum FlowGraph::countOf(const BasicBlock &BB) const {
-  Sum Count;
-  for (auto [I, E] : enumerate(Edges)) {
-    if (E.Measured == &BB)
-      return Flow[I];
-    if (E.Into == &BB)
-      addScaled(Count, Flow[I], 1);
-  }
-  return Count;
+DenseMap<const BasicBlock *, Sum> FlowGraph::blockCounts() const {
+  DenseMap<const BasicBlock *, Sum> Counts;
+  // A trip-counted block's count is its own edge's; any other block's is
+  // the flow into it.
+  for (auto [I, E] : enumerate(Edges))
+    if (E.Measured)
+      Counts[E.Measured] = Flow[I];
+  for (auto [I, E] : enumerate(Edges))
+    if (E.Into && !MeasuredBlocks.count(E.Into))
+      addScaled(Counts[E.Into], Flow[I], 1);
+  return Counts;
 }
 
 CounterPlan countEveryBlock(ArrayRef<BasicBlock *> Blocks) {
@@ -344,8 +345,9 @@ placeCounters(Function &F, ArrayRef<BasicBlock *> Blocks,
   CounterPlan Plan;
   Plan.SpanningTree = true;
   Graph.countOffTreeEdges(Plan);
+  DenseMap<const BasicBlock *, Sum> Counts = Graph.blockCounts();
   for (BasicBlock *BB : Blocks) {
-    Sum Count = Graph.countOf(*BB);
+    const Sum &Count = Counts[BB];
     if (Count.size() > MaxTermsPerBlock)
       return countEveryBlock(Blocks);
     Plan.Terms.emplace_back(Count.begin(), Count.end());

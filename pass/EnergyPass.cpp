@@ -270,10 +270,11 @@ void ModulePlanner::planCounters(FunctionPlan &Plan,
                                  ArrayRef<BasicBlock *> Blocks,
                                  ArrayRef<uint32_t> BlockIndices) {
   Function &F = *Plan.F;
+  SmallPtrSet<const BasicBlock *, 16> Counted(Blocks.begin(), Blocks.end());
   DenseMap<const BasicBlock *, unsigned> ByTripCount;
   for (auto [I, Loop] : enumerate(Plan.TripCounted))
     for (const BasicBlock *BB : Loop.Blocks)
-      if (is_contained(Blocks, BB))
+      if (Counted.contains(BB))
         ByTripCount[BB] = I;
   const BlockFrequencyInfo *BFI = nullptr;
   const BranchProbabilityInfo *BPI = nullptr;
