@@ -1,11 +1,14 @@
 //===- CounterPlacement.cpp - Which CFG edges carry a counter -------------===//
 //
-// See CounterPlacement.h. The graph has node 0 for the virtual node, one node
-// per block (two for a block whose calls may not come back, or that is
-// counted by its loop's trip count), and an edge per CFG edge plus the
+// See CounterPlacement.h. The graph has node 0 for the virtual node and, per
+// block, up to three nodes: its entry (where its CFG edges arrive), its top
+// and its bottom (where its CFG edges leave). Entry and top differ for a
+// block that some edge enters where no counter can go; top and bottom differ
+// for a block counted by its loop's trip count, and for one whose calls may
+// not come back and that has successors. Besides the CFG edges there are
 // virtual ones: into the entry block, out of every block that leaves the
-// function, from the top of each block with such calls, and through each
-// block counted by trip count.
+// function, from the top of each block with such calls, from each block's
+// entry to its top, and through each block counted by trip count.
 //
 //===----------------------------------------------------------------------===//
 #include "CounterPlacement.h"
@@ -91,15 +94,23 @@ struct GraphEdge {
   unsigned To;
   uint64_t Frequency; /// static estimate of how often the edge runs
   uint64_t Weight;    /// its claim to a place in the tree
-  /// False for edges no counter can see: they must be in the tree.
+  /// False for edges no counter can see: they are contracted, never counted.
   bool Countable;
   EdgePoint Point;
-  /// The block whose count this edge's flow enters, or null.
+  /// The block whose count this edge's flow is, or part of, or null.
   const BasicBlock *Into;
   /// The edge through a block counted by itself (by trip count): its flow
   /// is known and it never enters the tree.
   BasicBlock *Measured = nullptr;
   bool InTree = false;
+};
+
+/// A block's nodes: where its CFG edges arrive, its top (after the edges
+/// no counter sees have joined the others) and its bottom.
+struct BlockNodes {
+  unsigned Entry;
+  unsigned Top;
+  unsigned Bottom;
 };
 
 class FlowGraph {
@@ -113,10 +124,11 @@ public:
       addEdgesOf(BB);
   }
 
-  /// Picks the maximum spanning tree; false when forced edges close a cycle.
-  bool chooseTree();
-  /// Gives every edge off the tree a counter and derives the tree's edges;
-  /// the counters are appended to Plan.
+  /// Contracts the edges no counter can see and picks a maximum spanning
+  /// tree of the graph that leaves.
+  void chooseTree();
+  /// Gives every countable edge off the tree a counter and derives the
+  /// tree's edges; the counters are appended to Plan.
   void countOffTreeEdges(CounterPlan &Plan);
   /// Every block's count as a sum of counters (absent: never entered).
   DenseMap<const BasicBlock *, Sum> blockCounts() const;
@@ -143,9 +155,12 @@ private:
   const DenseMap<const BasicBlock *, unsigned> &MeasuredBlocks;
   const BlockFrequencyInfo &BFI;
   const BranchProbabilityInfo &BPI;
-  DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Nodes;
+  DenseMap<const BasicBlock *, BlockNodes> Nodes;
   unsigned NumNodes = 1;
   SmallVector<GraphEdge, 16> Edges;
+  /// The nodes joined by edges no counter can see: flow is conserved by
+  /// each such group as a whole, whatever splits it among those edges.
+  IntEqClasses Contracted;
   SmallVector<Sum, 16> Flow;
   /// The counter of each trip-counted loop's blocks.
   DenseMap<unsigned, unsigned> LoopCounter;
@@ -153,12 +168,22 @@ private:
 
 void FlowGraph::numberNodes() {
   for (BasicBlock &BB : F) {
-    unsigned Top = NumNodes++;
-    bool TwoNodes =
-        MeasuredBlocks.count(&BB) || hasCallThatMayNotComeBack(BB);
+    bool Measured = MeasuredBlocks.count(&BB);
+    // The edge from a block's entry to its top is a counter at the top of
+    // the block: the only place to count a block that some edge enters
+    // where no counter can go, and in a loop of one block, a counter that
+    // does not need the back edge split. (A trip-counted block's count is
+    // its own edge's, however it is entered.)
+    unsigned Entry = NumNodes++;
+    unsigned Top = Measured ? Entry : NumNodes++;
+    // Without successors, the block's only way on is out of the function,
+    // the same edge its calls that do not come back take.
+    bool TwoNodes = Measured || (hasCallThatMayNotComeBack(BB) &&
+                                 BB.getTerminator()->getNumSuccessors() > 0);
     unsigned Bottom = TwoNodes ? NumNodes++ : Top;
-    Nodes[&BB] = {Top, Bottom};
+    Nodes[&BB] = {Entry, Top, Bottom};
   }
+  Contracted = IntEqClasses(NumNodes);
 }
 
 EdgePoint FlowGraph::pointOf(BasicBlock &BB, unsigned Successor,
@@ -175,12 +200,17 @@ EdgePoint FlowGraph::pointOf(BasicBlock &BB, unsigned Successor,
 }
 
 void FlowGraph::addEdgesOf(BasicBlock &BB) {
-  auto [Top, Bottom] = Nodes.lookup(&BB);
+  auto [Entry, Top, Bottom] = Nodes.lookup(&BB);
   uint64_t Frequency = frequency(BB);
   Instruction *Term = BB.getTerminator();
+  bool Measured = MeasuredBlocks.count(&BB);
   if (&BB == &F.getEntryBlock())
-    addEdge(0, Top, Frequency, {EdgePoint::AtStart, &BB, 0}, &BB);
-  if (MeasuredBlocks.count(&BB)) {
+    addEdge(0, Entry, Frequency, {EdgePoint::AtStart, &BB, 0},
+            Entry == Top ? &BB : nullptr);
+  if (Entry != Top)
+    addEdge(Entry, Top, Frequency, {EdgePoint::AtStart, &BB, 0}, &BB);
+  bool MayNotComeBack = hasCallThatMayNotComeBack(BB);
+  if (Measured) {
     addEdge(Top, Bottom, 0, {}, nullptr);
     Edges.back().Measured = &BB;
   } else if (Top != Bottom) {
@@ -191,41 +221,40 @@ void FlowGraph::addEdgesOf(BasicBlock &BB) {
   }
   if (Term->getNumSuccessors() == 0)
     addEdge(Bottom, 0, isa<UnreachableInst>(Term) ? 0 : Frequency,
-            {EdgePoint::BeforeTerminator, &BB, 0}, nullptr);
+            {EdgePoint::BeforeTerminator, &BB, 0}, nullptr, !MayNotComeBack);
   for (unsigned I = 0, N = Term->getNumSuccessors(); I < N; ++I) {
     BasicBlock *Dest = Term->getSuccessor(I);
     bool Countable = true;
     EdgePoint Point = pointOf(BB, I, Countable);
-    addEdge(Bottom, Nodes.lookup(Dest).first,
-            BPI.getEdgeProbability(&BB, I).scale(Frequency), Point, Dest,
-            Countable);
+    BlockNodes To = Nodes.lookup(Dest);
+    addEdge(Bottom, To.Entry, BPI.getEdgeProbability(&BB, I).scale(Frequency),
+            Point, To.Entry == To.Top ? Dest : nullptr, Countable);
   }
 }
 
-bool FlowGraph::chooseTree() {
-  SmallVector<unsigned, 16> Order(Edges.size());
-  for (unsigned I = 0; I < Order.size(); ++I)
-    Order[I] = I;
-  // Edges no counter can see first, then the heaviest.
-  llvm::stable_sort(Order, [&](unsigned A, unsigned B) {
-    const GraphEdge &X = Edges[A], &Y = Edges[B];
-    if (X.Countable != Y.Countable)
-      return !X.Countable;
-    return X.Weight > Y.Weight;
+void FlowGraph::chooseTree() {
+  IntEqClasses Spanned(NumNodes);
+  SmallVector<unsigned, 16> Order;
+  for (auto [I, E] : enumerate(Edges)) {
+    if (E.Countable) {
+      if (!E.Measured)
+        Order.push_back(I);
+      continue;
+    }
+    Contracted.join(E.From, E.To);
+    Spanned.join(E.From, E.To);
+  }
+  // Heaviest first; ties in the order of the edges, for a stable plan.
+  llvm::sort(Order, [&](unsigned A, unsigned B) {
+    return std::make_pair(~Edges[A].Weight, A) < std::make_pair(~Edges[B].Weight, B);
   });
-  IntEqClasses Components(NumNodes);
   for (unsigned I : Order) {
     GraphEdge &E = Edges[I];
-    if (E.Measured)
-      continue;
-    if (Components.findLeader(E.From) != Components.findLeader(E.To)) {
-      Components.join(E.From, E.To);
+    if (Spanned.findLeader(E.From) != Spanned.findLeader(E.To)) {
+      Spanned.join(E.From, E.To);
       E.InTree = true;
-    } else if (!E.Countable) {
-      return false;
     }
   }
-  return true;
 }
 
 /// A new counter for an edge off the tree; the blocks of one loop counted
@@ -248,21 +277,24 @@ void FlowGraph::countOffTreeEdges(CounterPlan &Plan) {
   SmallVector<bool, 16> Known(Edges.size(), true);
   SmallVector<SmallVector<unsigned, 4>, 16> Incident(NumNodes);
   SmallVector<unsigned, 16> Unknown(NumNodes, 0);
+  auto Group = [&](unsigned Node) { return Contracted.findLeader(Node); };
   for (auto [I, E] : enumerate(Edges)) {
-    // A self-loop's flow leaves and enters the same node: no constraint.
-    if (E.From != E.To) {
-      Incident[E.From].push_back(I);
-      Incident[E.To].push_back(I);
+    if (!E.Countable)
+      continue;
+    // Flow that leaves and enters the same group: no constraint.
+    if (Group(E.From) != Group(E.To)) {
+      Incident[Group(E.From)].push_back(I);
+      Incident[Group(E.To)].push_back(I);
     }
     if (E.InTree) {
       Known[I] = false;
-      ++Unknown[E.From];
-      ++Unknown[E.To];
+      ++Unknown[Group(E.From)];
+      ++Unknown[Group(E.To)];
       continue;
     }
     Flow[I].emplace_back(counterFor(E, Plan), 1);
   }
-  // Peel the tree from its leaves: a node with one unknown edge left
+  // Peel the tree from its leaves: a group with one unknown edge left
   // determines it, since flow in equals flow out.
   SmallVector<unsigned, 16> Leaves;
   for (unsigned N = 0; N < NumNodes; ++N)
@@ -278,14 +310,14 @@ void FlowGraph::countOffTreeEdges(CounterPlan &Plan) {
       if (!Known[I])
         Open = I;
       else
-        addScaled(Balance, Flow[I], Edges[I].To == N ? 1 : -1);
+        addScaled(Balance, Flow[I], Group(Edges[I].To) == N ? 1 : -1);
     }
     const GraphEdge &E = Edges[Open];
-    addScaled(Flow[Open], Balance, E.To == N ? -1 : 1);
+    addScaled(Flow[Open], Balance, Group(E.To) == N ? -1 : 1);
     Known[Open] = true;
-    --Unknown[E.From];
-    --Unknown[E.To];
-    unsigned Other = E.From == N ? E.To : E.From;
+    --Unknown[Group(E.From)];
+    --Unknown[Group(E.To)];
+    unsigned Other = Group(E.From) == N ? Group(E.To) : Group(E.From);
     if (Unknown[Other] == 1)
       Leaves.push_back(Other);
   }
@@ -294,7 +326,7 @@ void FlowGraph::countOffTreeEdges(CounterPlan &Plan) {
 uint64_t FlowGraph::offTreeFrequency() const {
   uint64_t Total = 0;
   for (const GraphEdge &E : Edges)
-    if (!E.InTree && !E.Measured)
+    if (E.Countable && !E.InTree && !E.Measured)
       Total = SaturatingAdd(Total, E.Weight);
   return Total;
 }
@@ -302,7 +334,7 @@ uint64_t FlowGraph::offTreeFrequency() const {
 DenseMap<const BasicBlock *, Sum> FlowGraph::blockCounts() const {
   DenseMap<const BasicBlock *, Sum> Counts;
   // A trip-counted block's count is its own edge's; any other block's is
-  // the flow into it.
+  // the flow into its top, which no uncountable edge enters.
   for (auto [I, E] : enumerate(Edges))
     if (E.Measured)
       Counts[E.Measured] = Flow[I];
@@ -331,8 +363,7 @@ placeCounters(Function &F, ArrayRef<BasicBlock *> Blocks,
   if (!SpanningTree || !BFI || !BPI || needsBlockCounters(F))
     return countEveryBlock(Blocks);
   FlowGraph Graph(F, MeasuredBlocks, *BFI, *BPI);
-  if (!Graph.chooseTree())
-    return countEveryBlock(Blocks);
+  Graph.chooseTree();
   // A block whose calls may not come back costs the tree a counter more
   // than it costs to count the block: where that makes the tree dearer
   // (a function that is one block with a call), count blocks.

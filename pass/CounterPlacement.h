@@ -10,12 +10,20 @@
 // Counters sit on the other edges, and each block's count (the flow into it)
 // is a sum of counters with coefficients +1 or -1: its count terms.
 //
+// Each block is two nodes, its entry and its top, joined by an edge whose
+// counter sits at the top of the block: the tree may count a block there
+// rather than on an edge (a loop of one block needs no split back edge).
+//
 // Exactness is kept where flow is not conserved:
 //  - a call may not come back (exit(), longjmp, an exception through a call
-//    that is not an invoke): a block with such calls is two nodes, its top
-//    and its bottom, and its top has an edge to the virtual node that no
-//    counter can see. That edge always lies in the tree, so its flow is
-//    derived and the block's entries stay exact however its calls end;
+//    that is not an invoke): the block has an edge to the virtual node that
+//    no counter can see; if the block has successors, it is two nodes, top
+//    and bottom, and that edge leaves its top. Edges no counter can see
+//    (these, an invoke's own, unwind edges into a landing pad with several
+//    predecessors, indirectbr's and callbr's) are contracted: the nodes they
+//    join conserve flow as a group, whatever the flow on each such edge, and
+//    the tree spans the groups. No block's count needs those flows: a block
+//    entered by such an edge is counted on its entry-to-top edge;
 //  - a block counted by its loop's trip count (TripCounts.h) costs nothing
 //    per iteration: it keeps a counter, shared by all such blocks of the
 //    loop, on an edge through the block that is known and never in the
@@ -24,11 +32,9 @@
 //    tree there saves registers, and the spills a loop nest with many
 //    branches would otherwise pay;
 //  - functions with returns_twice calls (setjmp), musttail calls or funclet
-//    EH pads, or where the edges that cannot hold a counter would close a
-//    cycle, or where a derived count would need too many terms, count every
-//    block by itself; so do those where the tree's counters would run more
-//    often than the blocks' by static frequencies (each block with such
-//    calls costs the tree one counter more).
+//    EH pads, or where a derived count would need too many terms, count
+//    every block by itself; so do those where the tree's counters would run
+//    more often than the blocks' by static frequencies.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGYPASS_COUNTERPLACEMENT_H
