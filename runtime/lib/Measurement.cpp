@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 namespace energy::rt {
@@ -60,9 +62,39 @@ void Measurement::start() noexcept {
   if (Started)
     return;
   Started = true;
+  // Per-region counters open on each thread's first region, and which
+  // events they count depends on the probe: then the probe runs here.
+  if (flagSet("ENERGY_REGION_EVENTS")) {
+    configureRegionCounting();
+    probeAndStartSampler();
+    finishStart();
+    return;
+  }
+  Regions.configure(false, meters::sysfsRoot());
+  // The starter must not take the program's signals, nor be measured.
+  sigset_t All, Old;
+  sigfillset(&All);
+  pthread_sigmask(SIG_SETMASK, &All, &Old);
+  CreatingSampler = true;
+  try {
+    Starter = std::thread([this] {
+      probeAndStartSampler();
+      finishStart();
+    });
+  } catch (...) {
+    CreatingSampler = false;
+    pthread_sigmask(SIG_SETMASK, &Old, nullptr);
+    probeAndStartSampler();
+    finishStart();
+    return;
+  }
+  CreatingSampler = false;
+  pthread_sigmask(SIG_SETMASK, &Old, nullptr);
+}
+
+void Measurement::probeAndStartSampler() noexcept {
   try {
     Meters = meters::MeterSet::probe();
-    configureRegionCounting();
     if (!Meters)
       return;
     long Period = requestedPeriodMs();
@@ -97,14 +129,44 @@ void Measurement::start() noexcept {
   }
 }
 
+void Measurement::finishStart() noexcept {
+  std::lock_guard<std::mutex> Guard(StartLock);
+  for (ThreadState *T : Pending)
+    attachThread(*T);
+  Pending.clear();
+  Ready.store(true, std::memory_order_release);
+}
+
+void Measurement::awaitStart() const noexcept {
+  std::lock_guard<std::mutex> Guard(StarterJoin);
+  if (Starter.joinable())
+    Starter.join();
+}
+
 bool Measurement::creatingInternalThread() noexcept { return CreatingSampler; }
 
 void Measurement::attachCallingThread(ThreadState &T) noexcept {
+  if (!Ready.load(std::memory_order_acquire)) {
+    std::lock_guard<std::mutex> Guard(StartLock);
+    if (!Ready.load(std::memory_order_relaxed)) {
+      try {
+        Pending.push_back(&T);
+      } catch (...) {
+      }
+      return;
+    }
+  }
+  attachThread(T);
+}
+
+/// Opens T's counters (by its thread id: the starter may do it for T) and
+/// registers T with the sampler.
+void Measurement::attachThread(ThreadState &T) noexcept {
   if (!Sampler || Stopped || T.SamplerSlot >= 0)
     return;
   try {
-    std::unique_ptr<meters::CounterSet> Counters = Meters->openThreadCounters();
-    T.SamplerSlot = Sampler->registerThread(Counters.get(), &T.TopRegion, gettid());
+    std::unique_ptr<meters::CounterSet> Counters = Meters->openThreadCounters(T.Tid);
+    T.SamplerSlot = Sampler->registerThread(Counters.get(), &T.TopRegion, T.Tid);
     if (T.SamplerSlot >= 0)
       T.MeterCounters = Counters.release();
   } catch (...) {
@@ -113,6 +175,11 @@ void Measurement::attachCallingThread(ThreadState &T) noexcept {
 }
 
 void Measurement::detachCallingThread(ThreadState &T) noexcept {
+  {
+    // Also orders the starter's writes to T before the reads below.
+    std::lock_guard<std::mutex> Guard(StartLock);
+    std::erase(Pending, &T);
+  }
   if (T.SamplerSlot < 0)
     return;
   if (Sampler && !Stopped)
@@ -124,6 +191,7 @@ void Measurement::detachCallingThread(ThreadState &T) noexcept {
 }
 
 void Measurement::stop() noexcept {
+  awaitStart();
   if (Stopped.exchange(true))
     return;
   if (Sampler)
@@ -133,6 +201,12 @@ void Measurement::stop() noexcept {
 }
 
 void Measurement::abandonAfterFork() noexcept {
+  // The parent's prepare handler waited for the starter; a child forked
+  // around that handler has a starter that does not exist here.
+  if (Starter.joinable())
+    Starter.detach();
+  Pending.clear();
+  Ready.store(true, std::memory_order_release);
   // Destroying them would join a thread that only the parent has, and its
   // locks may be held by that thread forever.
   try {
@@ -147,6 +221,7 @@ void Measurement::abandonAfterFork() noexcept {
 }
 
 nlohmann::json Measurement::sourcesJson() const {
+  awaitStart();
   std::string Text = Meters ? Meters->sourcesJson() : SourcesAfterFork;
   nlohmann::json Sources = nlohmann::json::parse(Text, nullptr, false);
   if (!Sources.is_array())
@@ -157,6 +232,7 @@ nlohmann::json Measurement::sourcesJson() const {
 }
 
 nlohmann::json Measurement::timelineJson() const {
+  awaitStart();
   if (!Sampler)
     return nullptr;
   nlohmann::json Timeline = nlohmann::json::parse(Sampler->timelineJson(), nullptr, false);
@@ -164,6 +240,7 @@ nlohmann::json Measurement::timelineJson() const {
 }
 
 std::map<uint32_t, meters::RegionShare> Measurement::regionEnergy() const {
+  awaitStart();
   if (!measuresEnergy())
     return {};
   return Sampler->regionEnergy();
@@ -172,6 +249,7 @@ std::map<uint32_t, meters::RegionShare> Measurement::regionEnergy() const {
 // A meter that never moved (a VM exposing the interface without RAPL behind
 // it) is marked unused at stop(): its zeros are not a measurement.
 bool Measurement::measuresEnergy() const {
+  awaitStart();
   if (!Sampler || !Meters)
     return false;
   for (const meters::Source &S : Meters->sources())

@@ -29,15 +29,25 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace energy::rt {
 
 class Measurement {
 public:
-  /// Probes the sources and starts the sampler when it is wanted. Idempotent.
+  /// Probes the sources and starts the sampler when it is wanted, on a
+  /// thread of its own unless per-region counters are asked for: the first
+  /// per-task perf event a machine opens in a while waits for an RCU grace
+  /// period (10-25 ms on a VM), which the program need not wait for.
+  /// Idempotent.
   void start() noexcept;
-  /// Opens the calling thread's counters and registers it with the sampler.
+  /// Waits until start() has probed and started everything.
+  void awaitStart() const noexcept;
+  /// Opens the calling thread's counters and registers it with the sampler
+  /// (or, while start() still runs, has it do that for the thread).
   void attachCallingThread(ThreadState &T) noexcept;
   /// Hands in the calling thread's last deltas and closes its counters.
   void detachCallingThread(ThreadState &T) noexcept;
@@ -66,6 +76,10 @@ public:
 
 private:
   void configureRegionCounting();
+  void probeAndStartSampler() noexcept;
+  /// Marks the start done and attaches the threads that waited for it.
+  void finishStart() noexcept;
+  void attachThread(ThreadState &T) noexcept;
 
   std::unique_ptr<meters::MeterSet> Meters;
   std::unique_ptr<meters::Sampler> Sampler;
@@ -73,6 +87,14 @@ private:
   RegionCounting Regions;
   bool Started = false;
   std::atomic<bool> Stopped{false};
+  /// The thread running start()'s probe, joinable until awaitStart().
+  mutable std::thread Starter;
+  mutable std::mutex StarterJoin;
+  /// Guards Ready and Pending: threads that attached before the start was
+  /// done, attached by the starter when it is.
+  std::mutex StartLock;
+  std::atomic<bool> Ready{false};
+  std::vector<ThreadState *> Pending;
 };
 
 } // namespace energy::rt

@@ -508,6 +508,8 @@ void Runtime::writeReport(const ModelChoice &Model) noexcept {
 }
 
 void Runtime::prepareFork() noexcept {
+  // The child must not copy the meters half-probed.
+  Measure.awaitStart();
   if (InRuntime)
     return;
   InRuntime = ForkHoldsLock = true;

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <new>
 
 namespace energy::meters {
 namespace {
@@ -78,11 +80,13 @@ void IntervalView::absorb(const IntervalView &later) const {
 Timeline::Timeline(const TimelineShape &requested) : shape(requested) {
   shape.capacity = std::max<size_t>(2, shape.capacity + (shape.capacity & 1));
   recordSize = IntervalView::size(shape);
-  storage.assign(recordSize * shape.capacity, 0.0);
+  storage.reset(static_cast<double *>(std::calloc(recordSize * shape.capacity, sizeof(double))));
+  if (!storage)
+    throw std::bad_alloc();
 }
 
 IntervalView Timeline::record(size_t i) const {
-  return IntervalView(shape, const_cast<double *>(storage.data()) + i * recordSize);
+  return IntervalView(shape, storage.get() + i * recordSize);
 }
 
 void Timeline::append(const IntervalView &interval) {
