@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <map>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -160,6 +162,47 @@ TEST(Threads, ExitFromAWorkerThread) {
   EXPECT_EQ(regionNamed(R.Report, "main")["counts"]["blocks"], 1);
   EXPECT_EQ(regionNamed(R.Report, "main")["calls"], 1);
   EXPECT_EQ(R.Report["threads"], 2);
+}
+
+// The meters are probed on the runtime's starter thread. Threads that attach
+// before it is done, the main thread among them, are attached by it: each
+// must be in the timeline, with task-clock counted on it.
+TEST(Threads, ThreadsAttachedWhileTheMetersAreProbedAreSampled) {
+  TempDir Dir;
+  ChildResult R = runInChild(
+      Dir,
+      [] {
+        static Workload W;
+        __energy_register_module(W.D);
+        ENERGY_TEST_ENTER(W.D, W.Main);
+        std::vector<std::thread> Pool;
+        for (int T = 0; T < 3; ++T)
+          Pool.emplace_back([] {
+            ENERGY_TEST_ENTER(W.D, W.Work);
+            auto End = std::chrono::steady_clock::now() + std::chrono::milliseconds(80);
+            while (std::chrono::steady_clock::now() < End)
+              ++Counters::Slots[W.WorkBlock];
+            ENERGY_TEST_EXIT(W.D, W.Work);
+          });
+        for (auto &Th : Pool)
+          Th.join();
+        ENERGY_TEST_EXIT(W.D, W.Main);
+      },
+      {{"ENERGY_TIMELINE", "1"}, {"ENERGY_SAMPLE_MS", "5"}});
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  const auto &Timeline = R.Report["timeline"];
+  ASSERT_TRUE(Timeline.is_object()) << R.Stderr;
+  EXPECT_EQ(Timeline["threads"].size(), 4u) << Timeline["threads"].dump();
+  size_t TaskClock = 0;
+  while (Timeline["events"][TaskClock] != "task-clock")
+    ASSERT_LT(++TaskClock, Timeline["events"].size());
+  std::map<int, double> Counted;
+  for (const auto &Interval : Timeline["intervals"])
+    for (const auto &Thread : Interval["threads"])
+      if (Thread["counters"][TaskClock].is_number())
+        Counted[Thread["thread"].get<int>()] += Thread["counters"][TaskClock].get<double>();
+  for (int Slot = 1; Slot < 4; ++Slot)
+    EXPECT_GT(Counted[Slot], 20e6) << "worker slot " << Slot << ": ns of task-clock";
 }
 
 } // namespace
