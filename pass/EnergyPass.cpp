@@ -262,7 +262,8 @@ void ModulePlanner::planTripCounts(FunctionPlan &Plan) {
   Plan.SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
   Plan.TripCounted = findTripCountedLoops(
       F, CallFree, FAM.getResult<LoopAnalysis>(F),
-      FAM.getResult<DominatorTreeAnalysis>(F), *Plan.SE);
+      FAM.getResult<DominatorTreeAnalysis>(F), *Plan.SE,
+      Options.InductionTripCounts);
 }
 
 /// Gives Blocks (table indices BlockIndices) their counters and count terms.

@@ -173,17 +173,37 @@ Instrumenter::countByTripCounts(FunctionState &State) {
       Counted.insert(BB);
       if (!Added.insert(It->second).second)
         continue;
-      if (!Trips)
+      if (Loop.TripCount && !Trips)
         Trips = Expander.expandCodeFor(Loop.TripCount, I64,
                                        Loop.Preheader->getTerminator());
       IRBuilder<> B(Loop.Exit, Loop.Exit->getFirstInsertionPt());
       setArtificialLocation(B, *Plan.F);
       Value *Address = counterAddress(B, State, *BB, It->second);
       B.SetInsertPoint(Loop.Exit, Loop.Exit->getFirstInsertionPt());
-      addToCounter(B, Address, Trips);
+      // From an induction variable, computed where it is added: each add
+      // goes in front of the last.
+      addToCounter(B, Address,
+                   Trips ? Trips : tripsFromInduction(B, Loop.Induction));
     }
   }
   return Counted;
+}
+
+/// (phi - start) / step + 1, where the loop has left: the phi holds its
+/// value in the last iteration.
+Value *Instrumenter::tripsFromInduction(IRBuilder<> &B,
+                                        const ExitInduction &Induction) {
+  auto Widen = [&](Value *V) -> Value * {
+    if (V->getType()->isPointerTy())
+      return B.CreatePtrToInt(V, I64);
+    return Induction.SignExtend ? B.CreateSExtOrTrunc(V, I64)
+                                : B.CreateZExtOrTrunc(V, I64);
+  };
+  Value *Moved = B.CreateSub(Widen(Induction.Phi), Widen(Induction.Start),
+                             "energy.moved");
+  Value *Steps = B.CreateExactSDiv(
+      Moved, ConstantInt::get(I64, Induction.Step, /*IsSigned=*/true));
+  return B.CreateAdd(Steps, ConstantInt::get(I64, 1), "energy.trips");
 }
 
 void Instrumenter::addToCounter(IRBuilder<> &B, Value *Address, Value *Amount) {

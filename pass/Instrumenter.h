@@ -93,6 +93,8 @@ private:
                               const llvm::BasicBlock &BB, uint32_t Slot);
   llvm::AllocaInst *promote(FunctionState &State, const PromotedLoop &Loop,
                             uint32_t Slot);
+  llvm::Value *tripsFromInduction(llvm::IRBuilder<> &B,
+                                  const ExitInduction &Induction);
   void addToCounter(llvm::IRBuilder<> &B, llvm::Value *Address,
                     llvm::Value *Amount);
   llvm::SmallPtrSet<const llvm::BasicBlock *, 8>

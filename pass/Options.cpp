@@ -34,6 +34,13 @@ static cl::opt<bool> ClTripCounts(
              "iteration by the loop's trip count, added at its exit, where "
              "ScalarEvolution computes it (default on)"));
 
+static cl::opt<bool> ClInductionTripCounts(
+    "energy-induction-trip-counts",
+    cl::init(energy::EnergyOptions().InductionTripCounts), cl::cat(EnergyCategory),
+    cl::desc("Also count them where the trip count is known only at the exit, "
+             "from an induction variable: pays for loops of more than about "
+             "four iterations per entry (default off)"));
+
 static cl::opt<bool> ClSpanningTree(
     "energy-spanning-tree", cl::init(energy::EnergyOptions().SpanningTree),
     cl::cat(EnergyCategory),
@@ -99,6 +106,7 @@ EnergyOptions EnergyOptions::fromCommandLine() {
   Options.UnwindExits = ClUnwindExits;
   Options.PromoteCounters = ClPromoteCounters;
   Options.TripCounts = ClTripCounts;
+  Options.InductionTripCounts = ClInductionTripCounts;
   Options.SpanningTree = ClSpanningTree;
   Options.InstrumentLoops = ClLoops;
   Options.NestedLoops = ClNestedLoops;

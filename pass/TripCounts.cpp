@@ -7,8 +7,10 @@
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
@@ -30,22 +32,62 @@ const SCEV *tripCount(const Loop &L, ScalarEvolution &SE) {
                        SE.getOne(I64));
 }
 
+/// A header phi of L that steps by a constant and cannot wrap, or none.
+std::optional<ExitInduction> exitInduction(const Loop &L, ScalarEvolution &SE) {
+  BasicBlock *Preheader = L.getLoopPreheader();
+  for (PHINode &Phi : L.getHeader()->phis()) {
+    Type *Ty = Phi.getType();
+    unsigned Bits = Ty->isPointerTy() ? SE.getTypeSizeInBits(Ty)
+                    : Ty->isIntegerTy() ? Ty->getIntegerBitWidth()
+                                        : 0;
+    if (Bits == 0 || Bits > 64)
+      continue;
+    const auto *Rec = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&Phi));
+    if (!Rec || Rec->getLoop() != &L || !Rec->isAffine())
+      continue;
+    const auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
+    if (!Step || Step->getValue()->isZero() ||
+        Step->getAPInt().getSignificantBits() > 64)
+      continue;
+    ExitInduction Induction;
+    Induction.Phi = &Phi;
+    Induction.Start = Phi.getIncomingValueForBlock(Preheader);
+    Induction.Step = Step->getAPInt().getSExtValue();
+    if (Bits < 64) {
+      if (Rec->hasNoSignedWrap())
+        Induction.SignExtend = true;
+      else if (Rec->hasNoUnsignedWrap() && Induction.Step > 0)
+        Induction.SignExtend = false;
+      else
+        continue;
+    }
+    return Induction;
+  }
+  return std::nullopt;
+}
+
 std::optional<TripCountedLoop> planLoop(Loop &L, LoopInfo &LI,
                                         DominatorTree &DT,
                                         ScalarEvolution &SE,
-                                        const SCEVExpander &Expander) {
+                                        const SCEVExpander &Expander,
+                                        bool FromInduction) {
   BasicBlock *Latch = L.getLoopLatch();
   BasicBlock *Preheader = L.getLoopPreheader();
   BasicBlock *Exit = L.getUniqueExitBlock();
   if (!Latch || !Preheader || !Exit || L.getExitingBlock() != Latch)
     return std::nullopt;
-  const SCEV *Trips = tripCount(L, SE);
-  if (!Trips || !Expander.isSafeToExpandAt(Trips, Preheader->getTerminator()))
-    return std::nullopt;
   TripCountedLoop Counted;
   Counted.Preheader = Preheader;
   Counted.Exit = Exit;
-  Counted.TripCount = Trips;
+  const SCEV *Trips = tripCount(L, SE);
+  if (Trips && Expander.isSafeToExpandAt(Trips, Preheader->getTerminator())) {
+    Counted.TripCount = Trips;
+  } else if (std::optional<ExitInduction> Induction =
+                 FromInduction ? exitInduction(L, SE) : std::nullopt) {
+    Counted.Induction = *Induction;
+  } else {
+    return std::nullopt;
+  }
   for (BasicBlock *BB : L.blocks())
     if (LI.getLoopFor(BB) == &L && DT.dominates(BB, Latch))
       Counted.Blocks.push_back(BB);
@@ -59,13 +101,14 @@ std::optional<TripCountedLoop> planLoop(Loop &L, LoopInfo &LI,
 SmallVector<TripCountedLoop, 2>
 findTripCountedLoops(Function &F,
                      const SmallPtrSetImpl<const BasicBlock *> &CallFree,
-                     LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
+                     LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE,
+                     bool FromInduction) {
   SmallVector<TripCountedLoop, 2> Loops;
   SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "energy.trips");
   for (Loop *L : LI.getLoopsInPreorder())
     if (CallFree.contains(L->getHeader()))
       if (std::optional<TripCountedLoop> Counted =
-              planLoop(*L, LI, DT, SE, Expander))
+              planLoop(*L, LI, DT, SE, Expander, FromInduction))
         Loops.push_back(std::move(*Counted));
   return Loops;
 }

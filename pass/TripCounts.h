@@ -8,11 +8,23 @@
 //
 // A block qualifies when its loop has one exiting block, the latch (so every
 // iteration, the last included, reaches the latch), a unique exit block, and
-// a computable backedge-taken count; and the block is in no inner loop and
+// a known trip count; and the block is in no inner loop and
 // dominates the latch (so it runs once in every iteration). Only loops whose
 // counters live in registers (LoopRegions::counterLoops()) are considered:
 // without calls nothing can leave the loop between its entry and its exit
 // but the exit edge.
+//
+// The trip count is known either before the loop, from ScalarEvolution's
+// backedge-taken count, or after it, from an induction variable: a header phi
+// that steps by a constant C from a start S has the value S + C * (trips - 1)
+// in the last iteration, which is the value the exit sees, so trips =
+// (phi - S) / C + 1 there. That covers loops whose exit depends on data, as
+// `while (*p < pivot) ++p;` in a partition or a search, as long as the phi
+// cannot wrap: it is 64 bits wide (2^63 iterations would take centuries) or
+// ScalarEvolution proves it does not wrap. That count costs about four
+// instructions at the exit against one per iteration, so it is an option
+// (-energy-induction-trip-counts): scans that stop after two or three
+// iterations, as a quicksort's partition scans do, cost more counted so.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGYPASS_TRIPCOUNTS_H
@@ -21,8 +33,12 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstdint>
+
 namespace llvm {
 class BasicBlock;
+class PHINode;
+class Value;
 class DominatorTree;
 class Function;
 class LoopInfo;
@@ -32,22 +48,36 @@ class ScalarEvolution;
 
 namespace energy {
 
+/// An induction variable from which the loop's exit computes its trips.
+struct ExitInduction {
+  llvm::PHINode *Phi = nullptr;  /// in the header
+  llvm::Value *Start = nullptr;  /// its value on entry, from the preheader
+  int64_t Step = 0;              /// its constant step per iteration, not 0
+  /// How an integer narrower than 64 bits widens: by sign (no signed wrap)
+  /// or by zero (no unsigned wrap, positive step).
+  bool SignExtend = true;
+};
+
 /// A loop whose once-per-iteration blocks are counted by its trip count.
 struct TripCountedLoop {
   llvm::BasicBlock *Preheader = nullptr;
   llvm::BasicBlock *Exit = nullptr;
-  /// Iterations per entry, as an i64 SCEV safe to expand in the preheader.
+  /// Iterations per entry, as an i64 SCEV safe to expand in the preheader;
+  /// null when Induction says how the exit computes them.
   const llvm::SCEV *TripCount = nullptr;
+  ExitInduction Induction;
   llvm::SmallVector<llvm::BasicBlock *, 4> Blocks;
 };
 
 /// The loops of F with at least one such block, among the loops whose
-/// headers are in CallFree. LI, DT and SE must describe F's current CFG.
+/// headers are in CallFree; with FromInduction also those whose trip count
+/// an induction variable gives at the exit. LI, DT and SE must describe F's
+/// current CFG.
 llvm::SmallVector<TripCountedLoop, 2>
 findTripCountedLoops(llvm::Function &F,
                      const llvm::SmallPtrSetImpl<const llvm::BasicBlock *> &CallFree,
                      llvm::LoopInfo &LI, llvm::DominatorTree &DT,
-                     llvm::ScalarEvolution &SE);
+                     llvm::ScalarEvolution &SE, bool FromInduction);
 
 } // namespace energy
 

@@ -7,9 +7,10 @@
 # the hypervisor gave to others),
 # and (with --callgrind) the ratio of instructions executed as counted by valgrind
 # --tool=callgrind on a smaller size, which is repeatable on a noisy machine. Callgrind counts
-# what runs inside main() and in threads (--toggle-collect=main/start_thread): the program's work
-# and what instrumentation adds to it, not the runtime's fixed start-up and the report written
-# at exit, which wall time includes. Ends with geomeans. --runs 0 skips the wall times.
+# what runs inside main() and in the program's threads (--toggle-collect=main/start_thread, less
+# the runtime's starter and sampler threads): the program's work and what instrumentation adds to
+# it, not the runtime's fixed start-up, its sampling and the report written at exit, which wall
+# time includes. Ends with geomeans. --runs 0 skips the wall times.
 # Usage: bench/overhead/run.sh [--callgrind] [--runs N] [--energy-flags "FLAGS"] [--only NAMES]
 #   --energy-flags: extra energycc flags for the instrumented build, e.g. "--energy-regions=all"
 #   to time every function; --only: comma-separated program names.   (after scripts/build.sh)
@@ -71,7 +72,10 @@ timed() {
   awk '{printf "%s %.3f\n", $1, $2 + $3}' <<<"$line"
 }
 instructions() {
+  # The runtime's own threads (the starter's probe, the sampler) toggle collection off again.
   valgrind --tool=callgrind --toggle-collect=main --toggle-collect=start_thread \
+    --toggle-collect='energy::rt::Measurement::probeAndStartSampler*' \
+    --toggle-collect='energy::meters::Sampler::run*' \
     --callgrind-out-file="$work/cg.out" "$@" >/dev/null 2>"$work/vg.log"
   grep -m1 '^summary:' "$work/cg.out" | awk '{print $2}'
 }

@@ -10,6 +10,9 @@
 ; the rest of the loop is counted on its edges, still in registers: here one
 ; add on the way through the conditional block.
 ; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-min-instructions=0 -S %s | FileCheck %s --check-prefix=TREE
+; Where only an induction variable gives the trip count, at the exit, with
+; -energy-induction-trip-counts.
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-min-instructions=0 -energy-induction-trip-counts -S %s | FileCheck %s --check-prefix=IND
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -74,3 +77,62 @@ done:
 ; TREE:         add i64 %energy.count{{.*}}, %{{[0-9a-z.]+}}
 ; TREE-NOT:     add i64 %energy.count{{.*}}, %{{[0-9a-z.]+}}
 ; TREE:       done:
+
+; A loop whose exit depends on the data has no backedge-taken count, but a
+; pointer that steps by 8 from %p. By default the loop adds 1 per iteration;
+; with -energy-induction-trip-counts the exit computes the trips from the
+; pointer, ((last - %p) / 8) + 1, and the loop adds nothing per iteration.
+define i64 @scan(ptr %p, i64 %bound) {
+entry:
+  br label %loop
+loop:
+  %q = phi ptr [ %p, %entry ], [ %q.next, %loop ]
+  %v = load i64, ptr %q
+  %q.next = getelementptr inbounds i64, ptr %q, i64 1
+  %below = icmp slt i64 %v, %bound
+  br i1 %below, label %loop, label %done
+done:
+  ret i64 %v
+}
+
+; CHECK-LABEL: define i64 @scan(
+; CHECK:       loop:
+; CHECK:         add i64 %energy.register{{.*}}, 1
+; CHECK:       done:
+; CHECK-NOT:     sdiv exact
+; CHECK:         ret i64
+
+; IND-LABEL: define i64 @scan(
+; IND:       loop:
+; IND-NOT:     add i64 %energy
+; IND:         br i1 %below
+; IND:       done:
+; IND:         %[[LAST:.*]] = ptrtoint ptr %q to i64
+; IND-NEXT:    %[[FIRST:.*]] = ptrtoint ptr %p to i64
+; IND-NEXT:    %[[MOVED:.*]] = sub i64 %[[LAST]], %[[FIRST]]
+; IND-NEXT:    %[[STEPS:.*]] = sdiv exact i64 %[[MOVED]], 8
+; IND-NEXT:    %[[TRIPS:.*]] = add i64 %[[STEPS]], 1
+; IND-NEXT:    add i64 %energy.count{{.*}}, %[[TRIPS]]
+
+; An 8-bit counter that may wrap says nothing of the iterations: the loop
+; keeps its add per iteration even with -energy-induction-trip-counts.
+define void @wrap8(ptr %v) {
+entry:
+  br label %loop
+loop:
+  %c = phi i8 [ 0, %entry ], [ %c.next, %loop ]
+  %at = getelementptr inbounds i8, ptr %v, i8 %c
+  %x = load i8, ptr %at
+  %c.next = add i8 %c, 1
+  %more = icmp ne i8 %x, 0
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+
+; IND-LABEL: define void @wrap8(
+; IND:       loop:
+; IND:         add i64 %energy.register{{.*}}, 1
+; IND:       done:
+; IND-NOT:     sdiv exact
+; IND:         ret void

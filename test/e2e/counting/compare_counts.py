@@ -3,8 +3,8 @@
 
 Usage: compare_counts.py REPORT_A REPORT_B [--min-regions N]
 Regions are matched by name; every region's `counts` object must be equal in both, and the
-totals too. Used to check that counters on a spanning tree of the CFG give the block counts that
-counting every block gives. Prints each difference and exits 1 if any, 2 on unusable input."""
+totals too. Used to check that counters on a spanning tree of the CFG, and blocks counted by
+their loop's trip count, give the block counts that counting every block on its own gives. Prints each difference and exits 1 if any, 2 on unusable input."""
 import json
 import sys
 
