@@ -162,8 +162,8 @@ private:
   /// each such group as a whole, whatever splits it among those edges.
   IntEqClasses Contracted;
   SmallVector<Sum, 16> Flow;
-  /// The counter of each trip-counted loop's blocks.
-  DenseMap<unsigned, unsigned> LoopCounter;
+  /// The counter of each group of trip-counted blocks.
+  DenseMap<unsigned, unsigned> GroupCounter;
 };
 
 void FlowGraph::numberNodes() {
@@ -257,14 +257,14 @@ void FlowGraph::chooseTree() {
   }
 }
 
-/// A new counter for an edge off the tree; the blocks of one loop counted
-/// by its trip count share one, since their counts are equal.
+/// A new counter for an edge off the tree; the blocks of one group counted
+/// by a trip count share one, since their counts are equal.
 unsigned FlowGraph::counterFor(const GraphEdge &E, CounterPlan &Plan) {
   if (!E.Measured) {
     Plan.Counters.emplace_back().Edge = E.Point;
     return Plan.Counters.size() - 1;
   }
-  auto [It, New] = LoopCounter.try_emplace(MeasuredBlocks.lookup(E.Measured),
+  auto [It, New] = GroupCounter.try_emplace(MeasuredBlocks.lookup(E.Measured),
                                            Plan.Counters.size());
   if (New)
     Plan.Counters.emplace_back();

@@ -89,8 +89,8 @@ struct CounterPlan {
 };
 
 /// Plans the counters that count Blocks of F exactly. MeasuredBlocks, among
-/// Blocks, are counted by the trip count of a loop (block -> the loop's
-/// number). Without frequency information, or with SpanningTree false,
+/// Blocks, are counted by the trip count of a loop (block -> a group number;
+/// the blocks of one group have equal counts and share a counter). Without frequency information, or with SpanningTree false,
 /// every block gets its own counter.
 CounterPlan
 placeCounters(llvm::Function &F, llvm::ArrayRef<llvm::BasicBlock *> Blocks,

@@ -273,10 +273,17 @@ void ModulePlanner::planCounters(FunctionPlan &Plan,
   Function &F = *Plan.F;
   SmallPtrSet<const BasicBlock *, 16> Counted(Blocks.begin(), Blocks.end());
   DenseMap<const BasicBlock *, unsigned> ByTripCount;
-  for (auto [I, Loop] : enumerate(Plan.TripCounted))
+  // A group per loop, and one per guarded block: equal counts share a counter.
+  unsigned Groups = 0;
+  for (const TripCountedLoop &Loop : Plan.TripCounted) {
+    unsigned Group = Groups++;
     for (const BasicBlock *BB : Loop.Blocks)
       if (Counted.contains(BB))
-        ByTripCount[BB] = I;
+        ByTripCount[BB] = Group;
+    for (const GuardedBlock &Guarded : Loop.Guarded)
+      if (Counted.contains(Guarded.Block))
+        ByTripCount[Guarded.Block] = Groups++;
+  }
   const BlockFrequencyInfo *BFI = nullptr;
   const BranchProbabilityInfo *BPI = nullptr;
   if (Options.SpanningTree) {

@@ -166,13 +166,13 @@ Instrumenter::countByTripCounts(FunctionState &State) {
     Value *Trips = nullptr;
     // Blocks of one loop may share their counter: one add of the trips each.
     SmallDenseSet<uint32_t, 4> Added;
-    for (BasicBlock *BB : Loop.Blocks) {
+    auto CountBy = [&](BasicBlock *BB, const GuardedBlock *Guard) {
       auto It = SlotOf.find(BB);
       if (It == SlotOf.end())
-        continue;
+        return;
       Counted.insert(BB);
       if (!Added.insert(It->second).second)
-        continue;
+        return;
       if (Loop.TripCount && !Trips)
         Trips = Expander.expandCodeFor(Loop.TripCount, I64,
                                        Loop.Preheader->getTerminator());
@@ -182,9 +182,18 @@ Instrumenter::countByTripCounts(FunctionState &State) {
       B.SetInsertPoint(Loop.Exit, Loop.Exit->getFirstInsertionPt());
       // From an induction variable, computed where it is added: each add
       // goes in front of the last.
-      addToCounter(B, Address,
-                   Trips ? Trips : tripsFromInduction(B, Loop.Induction));
-    }
+      Value *Amount = Trips ? Trips : tripsFromInduction(B, Loop.Induction);
+      if (Guard) {
+        Value *Zero = B.getInt64(0);
+        Amount = B.CreateSelect(Guard->Condition, Guard->WhenTrue ? Amount : Zero,
+                                Guard->WhenTrue ? Zero : Amount, "energy.guarded");
+      }
+      addToCounter(B, Address, Amount);
+    };
+    for (BasicBlock *BB : Loop.Blocks)
+      CountBy(BB, nullptr);
+    for (const GuardedBlock &Guarded : Loop.Guarded)
+      CountBy(Guarded.Block, &Guarded);
   }
   return Counted;
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "TripCounts.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -66,6 +67,29 @@ std::optional<ExitInduction> exitInduction(const Loop &L, ScalarEvolution &SE) {
   return std::nullopt;
 }
 
+/// The blocks of L (in no inner loop) entered only from a block that runs
+/// once per iteration, by a branch on a condition defined before L: the
+/// condition is the same in every iteration, and so is whether they run.
+SmallVector<GuardedBlock, 2> guardedBlocks(const Loop &L, const LoopInfo &LI,
+                                           ArrayRef<BasicBlock *> OncePerIteration) {
+  SmallVector<GuardedBlock, 2> Guarded;
+  SmallPtrSet<const BasicBlock *, 8> EveryIteration(OncePerIteration.begin(),
+                                                    OncePerIteration.end());
+  for (BasicBlock *BB : L.blocks()) {
+    if (LI.getLoopFor(BB) != &L || EveryIteration.contains(BB))
+      continue;
+    BasicBlock *Pred = BB->getSinglePredecessor();
+    if (!Pred || !EveryIteration.contains(Pred))
+      continue;
+    auto *Branch = dyn_cast<BranchInst>(Pred->getTerminator());
+    if (!Branch || !Branch->isConditional() ||
+        !L.isLoopInvariant(Branch->getCondition()))
+      continue;
+    Guarded.push_back({BB, Branch->getCondition(), Branch->getSuccessor(0) == BB});
+  }
+  return Guarded;
+}
+
 std::optional<TripCountedLoop> planLoop(Loop &L, LoopInfo &LI,
                                         DominatorTree &DT,
                                         ScalarEvolution &SE,
@@ -93,6 +117,7 @@ std::optional<TripCountedLoop> planLoop(Loop &L, LoopInfo &LI,
       Counted.Blocks.push_back(BB);
   if (Counted.Blocks.empty())
     return std::nullopt;
+  Counted.Guarded = guardedBlocks(L, LI, Counted.Blocks);
   return Counted;
 }
 

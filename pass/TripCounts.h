@@ -14,6 +14,11 @@
 // without calls nothing can leave the loop between its entry and its exit
 // but the exit edge.
 //
+// A block whose only predecessor runs once per iteration and branches to it
+// on a condition that does not change in the loop (`i > 0` in a loop over j,
+// which -O2 does not unswitch) runs in every iteration or in none: it is
+// counted by `condition ? trips : 0` at the exit.
+//
 // The trip count is known either before the loop, from ScalarEvolution's
 // backedge-taken count, or after it, from an induction variable: a header phi
 // that steps by a constant C from a start S has the value S + C * (trips - 1)
@@ -58,6 +63,14 @@ struct ExitInduction {
   bool SignExtend = true;
 };
 
+/// A block that runs once in every iteration while a loop-invariant branch
+/// condition has one value, and in none while it has the other.
+struct GuardedBlock {
+  llvm::BasicBlock *Block = nullptr;
+  llvm::Value *Condition = nullptr; /// defined before the loop
+  bool WhenTrue = true;
+};
+
 /// A loop whose once-per-iteration blocks are counted by its trip count.
 struct TripCountedLoop {
   llvm::BasicBlock *Preheader = nullptr;
@@ -67,6 +80,8 @@ struct TripCountedLoop {
   const llvm::SCEV *TripCount = nullptr;
   ExitInduction Induction;
   llvm::SmallVector<llvm::BasicBlock *, 4> Blocks;
+  /// Counted by the trip count where their condition holds, else 0.
+  llvm::SmallVector<GuardedBlock, 2> Guarded;
 };
 
 /// The loops of F with at least one such block, among the loops whose

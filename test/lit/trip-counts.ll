@@ -39,7 +39,7 @@ done:
 }
 
 ; Blocks: 0 entry, 1 loop, 2 fix, 3 latch, 4 done. loop and latch run once per
-; iteration; fix does not.
+; iteration; fix does not (its branch depends on the iteration).
 ; CHECK-LABEL: define void @inc(
 ; CHECK:       loop.preheader:
 ; CHECK-NEXT:    %[[BTC:.*]] = add i64 %n, -1
@@ -77,6 +77,43 @@ done:
 ; TREE:         add i64 %energy.count{{.*}}, %{{[0-9a-z.]+}}
 ; TREE-NOT:     add i64 %energy.count{{.*}}, %{{[0-9a-z.]+}}
 ; TREE:       done:
+
+; A block under a branch on a condition defined before the loop runs in
+; every iteration or in none: counted by `select %first, trips, 0` at the
+; exit, nothing per iteration.
+define void @guarded(ptr %a, i64 %n, i1 %first) {
+entry:
+  %empty = icmp slt i64 %n, 1
+  br i1 %empty, label %done, label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %p = getelementptr double, ptr %a, i64 %i
+  br i1 %first, label %edge, label %latch
+edge:
+  store double 0.0, ptr %p
+  br label %latch
+latch:
+  %i.next = add nuw nsw i64 %i, 1
+  %more = icmp slt i64 %i.next, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+
+; CHECK-LABEL: define void @guarded(
+; CHECK:       {{^}}edge:
+; CHECK-NOT:     add i64 %energy
+; CHECK:         br label %latch
+; CHECK:       done.loopexit:
+; CHECK:         %energy.guarded = select i1 %first, i64 %[[TRIPS:.*]], i64 0
+; CHECK-NEXT:    add i64 %energy.count{{.*}}, %energy.guarded
+
+; TREE-LABEL: define void @guarded(
+; TREE:       {{^}}edge:
+; TREE-NOT:     add i64 %energy
+; TREE:         br label %latch
+; TREE:       done.loopexit:
+; TREE:         select i1 %first
 
 ; A loop whose exit depends on the data has no backedge-taken count, but a
 ; pointer that steps by 8 from %p. By default the loop adds 1 per iteration;
