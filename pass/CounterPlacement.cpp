@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CounterPlacement.h"
+#include "ReturningFunctions.h"
 
 #include "llvm/ADT/IntEqClasses.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -21,7 +22,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/MathExtras.h"
 
-#include "energy/abi.h"
 
 using namespace llvm;
 
@@ -59,21 +59,12 @@ void addScaled(Sum &Into, const Sum &Other, int64_t Sign) {
   Into = std::move(Merged);
 }
 
-/// Whether control may leave F from inside I without I's block going on:
-/// exit(), longjmp, or an exception through a call (an invoke's unwind edge
-/// is an ordinary edge, but an invoke may still exit or longjmp).
-bool mayNotComeBack(const Instruction &I) {
-  const auto *Call = dyn_cast<CallBase>(&I);
-  if (!Call)
-    return false;
-  if (const Function *Callee = Call->getCalledFunction())
-    if (Callee->getName().starts_with(ENERGY_SYMBOL_PREFIX))
-      return false;
-  return !I.willReturn() || I.mayThrow();
-}
-
-bool hasCallThatMayNotComeBack(const BasicBlock &BB) {
-  return any_of(BB, mayNotComeBack);
+bool hasCallThatMayNotComeBack(const BasicBlock &BB,
+                               const ReturningFunctions &Returning) {
+  return any_of(BB, [&](const Instruction &I) {
+    const auto *Call = dyn_cast<CallBase>(&I);
+    return Call && Returning.mayNotComeBack(*Call);
+  });
 }
 
 /// Functions whose control flow the graph cannot describe.
@@ -117,8 +108,10 @@ class FlowGraph {
 public:
   FlowGraph(Function &F,
             const DenseMap<const BasicBlock *, unsigned> &MeasuredBlocks,
-            const BlockFrequencyInfo &BFI, const BranchProbabilityInfo &BPI)
-      : F(F), MeasuredBlocks(MeasuredBlocks), BFI(BFI), BPI(BPI) {
+            const BlockFrequencyInfo &BFI, const BranchProbabilityInfo &BPI,
+            const ReturningFunctions &Returning)
+      : F(F), MeasuredBlocks(MeasuredBlocks), BFI(BFI), BPI(BPI),
+        Returning(Returning) {
     numberNodes();
     for (BasicBlock &BB : F)
       addEdgesOf(BB);
@@ -155,6 +148,7 @@ private:
   const DenseMap<const BasicBlock *, unsigned> &MeasuredBlocks;
   const BlockFrequencyInfo &BFI;
   const BranchProbabilityInfo &BPI;
+  const ReturningFunctions &Returning;
   DenseMap<const BasicBlock *, BlockNodes> Nodes;
   unsigned NumNodes = 1;
   SmallVector<GraphEdge, 16> Edges;
@@ -178,7 +172,7 @@ void FlowGraph::numberNodes() {
     unsigned Top = Measured ? Entry : NumNodes++;
     // Without successors, the block's only way on is out of the function,
     // the same edge its calls that do not come back take.
-    bool TwoNodes = Measured || (hasCallThatMayNotComeBack(BB) &&
+    bool TwoNodes = Measured || (hasCallThatMayNotComeBack(BB, Returning) &&
                                  BB.getTerminator()->getNumSuccessors() > 0);
     unsigned Bottom = TwoNodes ? NumNodes++ : Top;
     Nodes[&BB] = {Entry, Top, Bottom};
@@ -209,7 +203,7 @@ void FlowGraph::addEdgesOf(BasicBlock &BB) {
             Entry == Top ? &BB : nullptr);
   if (Entry != Top)
     addEdge(Entry, Top, Frequency, {EdgePoint::AtStart, &BB, 0}, &BB);
-  bool MayNotComeBack = hasCallThatMayNotComeBack(BB);
+  bool MayNotComeBack = hasCallThatMayNotComeBack(BB, Returning);
   if (Measured) {
     addEdge(Top, Bottom, 0, {}, nullptr);
     Edges.back().Measured = &BB;
@@ -359,10 +353,10 @@ CounterPlan
 placeCounters(Function &F, ArrayRef<BasicBlock *> Blocks,
               const DenseMap<const BasicBlock *, unsigned> &MeasuredBlocks,
               const BlockFrequencyInfo *BFI, const BranchProbabilityInfo *BPI,
-              bool SpanningTree) {
+              const ReturningFunctions &Returning, bool SpanningTree) {
   if (!SpanningTree || !BFI || !BPI || needsBlockCounters(F))
     return countEveryBlock(Blocks);
-  FlowGraph Graph(F, MeasuredBlocks, *BFI, *BPI);
+  FlowGraph Graph(F, MeasuredBlocks, *BFI, *BPI, Returning);
   Graph.chooseTree();
   // A block whose calls may not come back costs the tree a counter more
   // than it costs to count the block: where that makes the tree dearer

@@ -56,6 +56,8 @@ class Function;
 
 namespace energy {
 
+class ReturningFunctions;
+
 /// Where the counter of an edge goes.
 struct EdgePoint {
   enum Kind {
@@ -96,7 +98,8 @@ CounterPlan
 placeCounters(llvm::Function &F, llvm::ArrayRef<llvm::BasicBlock *> Blocks,
               const llvm::DenseMap<const llvm::BasicBlock *, unsigned> &MeasuredBlocks,
               const llvm::BlockFrequencyInfo *BFI,
-              const llvm::BranchProbabilityInfo *BPI, bool SpanningTree);
+              const llvm::BranchProbabilityInfo *BPI,
+              const ReturningFunctions &Returning, bool SpanningTree);
 
 } // namespace energy
 

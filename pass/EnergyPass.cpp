@@ -23,6 +23,7 @@
 #include "Instrumenter.h"
 #include "LoopRegions.h"
 #include "RegionTable.h"
+#include "ReturningFunctions.h"
 #include "Selection.h"
 #include "TripCounts.h"
 #include "UnwindExits.h"
@@ -153,8 +154,8 @@ bool isFootprintBlock(const BasicBlock &BB) {
 class ModulePlanner {
 public:
   ModulePlanner(const EnergyOptions &Options, const RegionSelector &Selector,
-                FunctionAnalysisManager &FAM)
-      : Options(Options), Selector(Selector), FAM(FAM) {}
+                const ReturningFunctions &Returning, FunctionAnalysisManager &FAM)
+      : Options(Options), Selector(Selector), Returning(Returning), FAM(FAM) {}
 
   void planFunction(Function &F);
 
@@ -179,6 +180,7 @@ private:
 
   const EnergyOptions &Options;
   const RegionSelector &Selector;
+  const ReturningFunctions &Returning;
   FunctionAnalysisManager &FAM;
 };
 
@@ -291,7 +293,7 @@ void ModulePlanner::planCounters(FunctionPlan &Plan,
     BPI = &FAM.getResult<BranchProbabilityAnalysis>(F);
   }
   CounterPlan Counters = placeCounters(F, Blocks, ByTripCount, BFI, BPI,
-                                       Options.SpanningTree);
+                                       Returning, Options.SpanningTree);
   SmallVector<uint32_t, 16> Slots;
   for (const PlannedCounter &Counter : Counters.Counters) {
     uint32_t Slot = Slots.emplace_back(Table.addCounter());
@@ -421,7 +423,8 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   RegionSelector Selector(M, Options, Filter ? &*Filter : nullptr);
-  ModulePlanner Planner(Options, Selector, FAM);
+  ReturningFunctions Returning(M);
+  ModulePlanner Planner(Options, Selector, Returning, FAM);
   for (Function &F : M)
     if (shouldInstrument(F) && !DeviceFunctions.contains(&F))
       Planner.planFunction(F);

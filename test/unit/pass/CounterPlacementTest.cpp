@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CounterPlacement.h"
+#include "ReturningFunctions.h"
 
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
@@ -182,10 +183,11 @@ protected:
     for (BasicBlock &BB : F)
       Blocks.push_back(&BB);
     DenseMap<const BasicBlock *, unsigned> NoTripCounts;
+    energy::ReturningFunctions Returning(*F.getParent());
     return energy::placeCounters(F, Blocks, NoTripCounts,
                                  &FAM.getResult<BlockFrequencyAnalysis>(F),
                                  &FAM.getResult<BranchProbabilityAnalysis>(F),
-                                 /*SpanningTree=*/true);
+                                 Returning, /*SpanningTree=*/true);
   }
 
   LLVMContext Ctx;
