@@ -28,8 +28,6 @@ using namespace llvm;
 namespace energy {
 namespace {
 
-/// Beyond this many terms a derived count costs more table than it saves.
-constexpr size_t MaxTermsPerBlock = 32;
 /// A counter on a critical edge also costs a jump through the block split
 /// into the edge: the tree weighs such edges double. (LLVM's CFGMST uses 1000,
 /// which keeps the CFG intact but puts a loop's counter on its common path
@@ -93,6 +91,9 @@ struct GraphEdge {
   /// The edge through a block counted by itself (by trip count): its flow
   /// is known and it never enters the tree.
   BasicBlock *Measured = nullptr;
+  /// The edge into the function whose flow its callers' counters give: known,
+  /// never in the tree.
+  bool FromCallers = false;
   bool InTree = false;
 };
 
@@ -109,9 +110,10 @@ public:
   FlowGraph(Function &F,
             const DenseMap<const BasicBlock *, unsigned> &MeasuredBlocks,
             const BlockFrequencyInfo &BFI, const BranchProbabilityInfo &BPI,
-            const ReturningFunctions &Returning)
+            const ReturningFunctions &Returning,
+            ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms)
       : F(F), MeasuredBlocks(MeasuredBlocks), BFI(BFI), BPI(BPI),
-        Returning(Returning) {
+        Returning(Returning), EntryTerms(EntryTerms) {
     numberNodes();
     for (BasicBlock &BB : F)
       addEdgesOf(BB);
@@ -125,6 +127,9 @@ public:
   void countOffTreeEdges(CounterPlan &Plan);
   /// Every block's count as a sum of counters (absent: never entered).
   DenseMap<const BasicBlock *, Sum> blockCounts() const;
+  /// How often each block that is two nodes reached its terminator, where
+  /// a counter sees that (absent: not known, or the block is one node).
+  DenseMap<const BasicBlock *, Sum> completions() const;
   /// How often the counters off the tree run, by static frequencies.
   uint64_t offTreeFrequency() const;
   uint64_t frequency(const BasicBlock &BB) const {
@@ -149,6 +154,7 @@ private:
   const BlockFrequencyInfo &BFI;
   const BranchProbabilityInfo &BPI;
   const ReturningFunctions &Returning;
+  ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms;
   DenseMap<const BasicBlock *, BlockNodes> Nodes;
   unsigned NumNodes = 1;
   SmallVector<GraphEdge, 16> Edges;
@@ -198,9 +204,11 @@ void FlowGraph::addEdgesOf(BasicBlock &BB) {
   uint64_t Frequency = frequency(BB);
   Instruction *Term = BB.getTerminator();
   bool Measured = MeasuredBlocks.count(&BB);
-  if (&BB == &F.getEntryBlock())
+  if (&BB == &F.getEntryBlock()) {
     addEdge(0, Entry, Frequency, {EdgePoint::AtStart, &BB, 0},
             Entry == Top ? &BB : nullptr);
+    Edges.back().FromCallers = !EntryTerms.empty();
+  }
   if (Entry != Top)
     addEdge(Entry, Top, Frequency, {EdgePoint::AtStart, &BB, 0}, &BB);
   bool MayNotComeBack = hasCallThatMayNotComeBack(BB, Returning);
@@ -231,7 +239,7 @@ void FlowGraph::chooseTree() {
   SmallVector<unsigned, 16> Order;
   for (auto [I, E] : enumerate(Edges)) {
     if (E.Countable) {
-      if (!E.Measured)
+      if (!E.Measured && !E.FromCallers)
         Order.push_back(I);
       continue;
     }
@@ -268,6 +276,11 @@ unsigned FlowGraph::counterFor(const GraphEdge &E, CounterPlan &Plan) {
 
 void FlowGraph::countOffTreeEdges(CounterPlan &Plan) {
   Flow.assign(Edges.size(), Sum());
+  Sum FromCallers; // sorted: the counters are appended in order
+  for (auto [Slot, Coefficient] : EntryTerms) {
+    FromCallers.emplace_back(Plan.Counters.size(), Coefficient);
+    Plan.Counters.emplace_back().Slot = Slot;
+  }
   SmallVector<bool, 16> Known(Edges.size(), true);
   SmallVector<SmallVector<unsigned, 4>, 16> Incident(NumNodes);
   SmallVector<unsigned, 16> Unknown(NumNodes, 0);
@@ -286,7 +299,10 @@ void FlowGraph::countOffTreeEdges(CounterPlan &Plan) {
       ++Unknown[Group(E.To)];
       continue;
     }
-    Flow[I].emplace_back(counterFor(E, Plan), 1);
+    if (E.FromCallers)
+      Flow[I] = FromCallers;
+    else
+      Flow[I].emplace_back(counterFor(E, Plan), 1);
   }
   // Peel the tree from its leaves: a group with one unknown edge left
   // determines it, since flow in equals flow out.
@@ -320,7 +336,7 @@ void FlowGraph::countOffTreeEdges(CounterPlan &Plan) {
 uint64_t FlowGraph::offTreeFrequency() const {
   uint64_t Total = 0;
   for (const GraphEdge &E : Edges)
-    if (E.Countable && !E.InTree && !E.Measured)
+    if (E.Countable && !E.InTree && !E.Measured && !E.FromCallers)
       Total = SaturatingAdd(Total, E.Weight);
   return Total;
 }
@@ -338,10 +354,26 @@ DenseMap<const BasicBlock *, Sum> FlowGraph::blockCounts() const {
   return Counts;
 }
 
-CounterPlan countEveryBlock(ArrayRef<BasicBlock *> Blocks) {
+/// The flow from each two-node block's top to its bottom.
+DenseMap<const BasicBlock *, Sum> FlowGraph::completions() const {
+  DenseMap<const BasicBlock *, Sum> Completed;
+  for (auto [I, E] : enumerate(Edges))
+    if (E.Countable && !E.Measured && E.Point.Where == EdgePoint::BeforeTerminator &&
+        E.Point.Block && E.From == Nodes.lookup(E.Point.Block).Top &&
+        E.To == Nodes.lookup(E.Point.Block).Bottom && E.From != E.To)
+      Completed[E.Point.Block] = Flow[I];
+  return Completed;
+}
+
+CounterPlan countEveryBlock(ArrayRef<BasicBlock *> Blocks,
+                            const ReturningFunctions &Returning) {
   CounterPlan Plan;
   for (BasicBlock *BB : Blocks) {
-    Plan.Terms.push_back({{unsigned(Plan.Counters.size()), 1}});
+    CountTerms Own{{unsigned(Plan.Counters.size()), 1}};
+    Plan.Terms.push_back(Own);
+    Plan.Completions.push_back(hasCallThatMayNotComeBack(*BB, Returning)
+                                   ? std::nullopt
+                                   : std::optional<CountTerms>(Own));
     Plan.Counters.emplace_back().Blocks.push_back(BB);
   }
   return Plan;
@@ -353,10 +385,12 @@ CounterPlan
 placeCounters(Function &F, ArrayRef<BasicBlock *> Blocks,
               const DenseMap<const BasicBlock *, unsigned> &MeasuredBlocks,
               const BlockFrequencyInfo *BFI, const BranchProbabilityInfo *BPI,
-              const ReturningFunctions &Returning, bool SpanningTree) {
+              const ReturningFunctions &Returning,
+              ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms,
+              bool SpanningTree) {
   if (!SpanningTree || !BFI || !BPI || needsBlockCounters(F))
-    return countEveryBlock(Blocks);
-  FlowGraph Graph(F, MeasuredBlocks, *BFI, *BPI, Returning);
+    return countEveryBlock(Blocks, Returning);
+  FlowGraph Graph(F, MeasuredBlocks, *BFI, *BPI, Returning, EntryTerms);
   Graph.chooseTree();
   // A block whose calls may not come back costs the tree a counter more
   // than it costs to count the block: where that makes the tree dearer
@@ -366,16 +400,24 @@ placeCounters(Function &F, ArrayRef<BasicBlock *> Blocks,
     if (!MeasuredBlocks.count(BB))
       BlockFrequency = SaturatingAdd(BlockFrequency, Graph.frequency(*BB));
   if (Graph.offTreeFrequency() >= BlockFrequency)
-    return countEveryBlock(Blocks);
+    return countEveryBlock(Blocks, Returning);
   CounterPlan Plan;
   Plan.SpanningTree = true;
   Graph.countOffTreeEdges(Plan);
   DenseMap<const BasicBlock *, Sum> Counts = Graph.blockCounts();
+  DenseMap<const BasicBlock *, Sum> Completed = Graph.completions();
   for (BasicBlock *BB : Blocks) {
     const Sum &Count = Counts[BB];
     if (Count.size() > MaxTermsPerBlock)
-      return countEveryBlock(Blocks);
+      return countEveryBlock(Blocks, Returning);
     Plan.Terms.emplace_back(Count.begin(), Count.end());
+    auto Done = Completed.find(BB);
+    if (Done != Completed.end() && Done->second.size() <= MaxTermsPerBlock)
+      Plan.Completions.emplace_back(CountTerms(Done->second.begin(), Done->second.end()));
+    else if (!hasCallThatMayNotComeBack(*BB, Returning))
+      Plan.Completions.push_back(Plan.Terms.back());
+    else
+      Plan.Completions.push_back(std::nullopt);
   }
   return Plan;
 }

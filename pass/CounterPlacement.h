@@ -44,7 +44,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <utility>
 
 namespace llvm {
@@ -76,7 +78,13 @@ struct EdgePoint {
 struct PlannedCounter {
   EdgePoint Edge;
   llvm::SmallVector<llvm::BasicBlock *, 1> Blocks; /// non-empty: block counter
+  /// Set: a counter the module already has (a caller's, in the function's
+  /// entry count), only read; nothing to add to.
+  std::optional<uint32_t> Slot;
 };
+
+/// Beyond this many terms a derived count costs more table than it saves.
+constexpr size_t MaxTermsPerBlock = 32;
 
 /// A block's count: the sum of coefficient x counter (indices into
 /// CounterPlan::Counters).
@@ -86,11 +94,16 @@ struct CounterPlan {
   llvm::SmallVector<PlannedCounter, 8> Counters;
   /// One per block asked for, in the same order.
   llvm::SmallVector<CountTerms, 8> Terms;
+  /// Per block asked for, how often it reached its terminator, where the
+  /// plan knows: its count when none of its calls may fail to come back.
+  llvm::SmallVector<std::optional<CountTerms>, 8> Completions;
   /// Whether the counters are on a spanning tree's edges (else one per block).
   bool SpanningTree = false;
 };
 
-/// Plans the counters that count Blocks of F exactly. MeasuredBlocks, among
+/// Plans the counters that count Blocks of F exactly. EntryTerms, when not
+/// empty, is how often F is entered, from counters the module already has
+/// (CallerCountedEntries.h): F then counts no entries itself. MeasuredBlocks, among
 /// Blocks, are counted by the trip count of a loop (block -> a group number;
 /// the blocks of one group have equal counts and share a counter). Without frequency information, or with SpanningTree false,
 /// every block gets its own counter.
@@ -99,7 +112,9 @@ placeCounters(llvm::Function &F, llvm::ArrayRef<llvm::BasicBlock *> Blocks,
               const llvm::DenseMap<const llvm::BasicBlock *, unsigned> &MeasuredBlocks,
               const llvm::BlockFrequencyInfo *BFI,
               const llvm::BranchProbabilityInfo *BPI,
-              const ReturningFunctions &Returning, bool SpanningTree);
+              const ReturningFunctions &Returning,
+              llvm::ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms,
+              bool SpanningTree);
 
 } // namespace energy
 

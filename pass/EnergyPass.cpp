@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "EnergyPass.h"
 
+#include "CallerCountedEntries.h"
 #include "CostModel.h"
 #include "CounterPlacement.h"
 #include "DeviceInstrumenter.h"
@@ -154,8 +155,11 @@ bool isFootprintBlock(const BasicBlock &BB) {
 class ModulePlanner {
 public:
   ModulePlanner(const EnergyOptions &Options, const RegionSelector &Selector,
-                const ReturningFunctions &Returning, FunctionAnalysisManager &FAM)
-      : Options(Options), Selector(Selector), Returning(Returning), FAM(FAM) {}
+                const ReturningFunctions &Returning,
+                const CallerCountedEntries &CallerCounted,
+                FunctionAnalysisManager &FAM)
+      : Options(Options), Selector(Selector), Returning(Returning),
+        CallerCounted(CallerCounted), FAM(FAM) {}
 
   void planFunction(Function &F);
 
@@ -181,7 +185,13 @@ private:
   const EnergyOptions &Options;
   const RegionSelector &Selector;
   const ReturningFunctions &Returning;
+  const CallerCountedEntries &CallerCounted;
   FunctionAnalysisManager &FAM;
+  /// Each counted block's count, and how often it reached its terminator
+  /// where known, in counter slots: for the entry counts of the functions
+  /// it calls (CallerCountedEntries.h).
+  DenseMap<const BasicBlock *, SlotTerms> BlockTerms;
+  DenseMap<const BasicBlock *, SlotTerms> CompletionTerms;
 };
 
 SmallVector<BasicBlock *, 2> ModulePlanner::addCleanups(Function &F) {
@@ -292,19 +302,39 @@ void ModulePlanner::planCounters(FunctionPlan &Plan,
     BFI = &FAM.getResult<BlockFrequencyAnalysis>(F);
     BPI = &FAM.getResult<BranchProbabilityAnalysis>(F);
   }
-  CounterPlan Counters = placeCounters(F, Blocks, ByTripCount, BFI, BPI,
-                                       Returning, Options.SpanningTree);
+  std::optional<SlotTerms> Entry;
+  if (Options.SpanningTree)
+    Entry = CallerCounted.entryTerms(F, BlockTerms, CompletionTerms, Returning,
+                                     MaxTermsPerBlock);
+  CounterPlan Counters =
+      placeCounters(F, Blocks, ByTripCount, BFI, BPI, Returning,
+                    Entry ? ArrayRef(*Entry) : ArrayRef<std::pair<uint32_t, int64_t>>(),
+                    Options.SpanningTree);
   SmallVector<uint32_t, 16> Slots;
   for (const PlannedCounter &Counter : Counters.Counters) {
+    if (Counter.Slot) {
+      Slots.push_back(*Counter.Slot);
+      continue;
+    }
     uint32_t Slot = Slots.emplace_back(Table.addCounter());
     for (BasicBlock *BB : Counter.Blocks)
       Plan.BlockSlots.emplace_back(BB, Slot);
     if (Counter.Blocks.empty())
       Plan.EdgeSlots.emplace_back(Counter.Edge, Slot);
   }
-  for (auto [Block, Terms] : zip(BlockIndices, Counters.Terms))
+  auto InSlots = [&](const CountTerms &Terms) {
+    SlotTerms Mapped;
     for (auto [Counter, Coefficient] : Terms)
-      Table.addTerm(Block, Slots[Counter], Coefficient);
+      Mapped.emplace_back(Slots[Counter], Coefficient);
+    return Mapped;
+  };
+  for (auto [BB, Block, Terms, Completion] :
+       zip(Blocks, BlockIndices, Counters.Terms, Counters.Completions)) {
+    for (auto [Slot, Coefficient] : BlockTerms[BB] = InSlots(Terms))
+      Table.addTerm(Block, Slot, Coefficient);
+    if (Completion)
+      CompletionTerms[BB] = InSlots(*Completion);
+  }
 }
 
 void ModulePlanner::planFunction(Function &F) {
@@ -424,10 +454,18 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   RegionSelector Selector(M, Options, Filter ? &*Filter : nullptr);
   ReturningFunctions Returning(M);
-  ModulePlanner Planner(Options, Selector, Returning, FAM);
+  auto Instrumented = [&](const Function &F) {
+    return shouldInstrument(F) && !DeviceFunctions.contains(&F);
+  };
+  CallerCountedEntries CallerCounted(M, Instrumented);
+  ModulePlanner Planner(Options, Selector, Returning, CallerCounted, FAM);
+  // Callers first: a function whose entries its callers count needs their
+  // counts.
   for (Function &F : M)
-    if (shouldInstrument(F) && !DeviceFunctions.contains(&F))
+    if (Instrumented(F) && !CallerCounted.contains(F))
       Planner.planFunction(F);
+  for (Function *F : CallerCounted.order())
+    Planner.planFunction(*F);
   // Markers in code that is not instrumented here have nothing to lower to.
   eraseUserMarkers(M);
   if (Planner.Plans.empty())

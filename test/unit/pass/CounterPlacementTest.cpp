@@ -187,7 +187,7 @@ protected:
     return energy::placeCounters(F, Blocks, NoTripCounts,
                                  &FAM.getResult<BlockFrequencyAnalysis>(F),
                                  &FAM.getResult<BranchProbabilityAnalysis>(F),
-                                 Returning, /*SpanningTree=*/true);
+                                 Returning, {}, /*SpanningTree=*/true);
   }
 
   LLVMContext Ctx;
