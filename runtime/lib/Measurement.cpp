@@ -33,6 +33,7 @@ bool flagSet(const char *Name) {
 
 /// ENERGY_SAMPLE_MS: the period in milliseconds, 0 for no sampler, or -1
 /// when unset (the sampler then runs only when it has something to record).
+/// Warns once about a bad value.
 long requestedPeriodMs() {
   const char *Text = std::getenv("ENERGY_SAMPLE_MS");
   if (!Text || !*Text)
@@ -62,29 +63,37 @@ void Measurement::start() noexcept {
   if (Started)
     return;
   Started = true;
-  // Per-region counters open on each thread's first region, and which
-  // events they count depends on the probe: then the probe runs here.
-  if (flagSet("ENERGY_REGION_EVENTS")) {
-    configureRegionCounting();
-    probeAndStartSampler();
+  // Per-region counters open on each thread's first region, with events
+  // that depend on what the probe finds: then it opens real events. Else it
+  // asks without creating any, so that a program with no meter to sample
+  // opens no per-task event and starts no thread.
+  bool RegionEvents = flagSet("ENERGY_REGION_EVENTS");
+  long Period = requestedPeriodMs();
+  if (!probeMeters(RegionEvents) || !samplerWanted(Period)) {
     finishStart();
     return;
   }
-  Regions.configure(false, meters::sysfsRoot());
-  // The starter must not take the program's signals, nor be measured.
+  if (RegionEvents) {
+    startSampler(Period);
+    finishStart();
+    return;
+  }
+  // The process's and each thread's counters are per-task events, whose
+  // first on an idle machine waits 10-25 ms in the kernel: the starter
+  // opens them, and attaches the threads that start meanwhile.
   sigset_t All, Old;
   sigfillset(&All);
   pthread_sigmask(SIG_SETMASK, &All, &Old);
   CreatingSampler = true;
   try {
-    Starter = std::thread([this] {
-      probeAndStartSampler();
+    Starter = std::thread([this, Period] {
+      startSampler(Period);
       finishStart();
     });
   } catch (...) {
     CreatingSampler = false;
     pthread_sigmask(SIG_SETMASK, &Old, nullptr);
-    probeAndStartSampler();
+    startSampler(Period);
     finishStart();
     return;
   }
@@ -92,18 +101,27 @@ void Measurement::start() noexcept {
   pthread_sigmask(SIG_SETMASK, &Old, nullptr);
 }
 
-void Measurement::probeAndStartSampler() noexcept {
+bool Measurement::probeMeters(bool CreateEvents) noexcept {
   try {
-    Meters = meters::MeterSet::probe();
-    if (!Meters)
-      return;
-    long Period = requestedPeriodMs();
-    bool Wanted = Period > 0 || (Period < 0 && (Meters->meterCount() > 0 ||
-                                                flagSet("ENERGY_TIMELINE")));
-    // Process counters only matter for the timeline: without a sampler no
-    // one reads them, so they are not opened.
-    if (!Wanted)
-      return;
+    meters::ProbeOptions Options;
+    Options.createEvents = CreateEvents;
+    Meters = meters::MeterSet::probe(Options);
+  } catch (...) {
+    Meters.reset();
+    std::fprintf(stderr, "energypass: out of memory while probing the "
+                         "meters; no measured sources\n");
+  }
+  configureRegionCounting();
+  return Meters != nullptr;
+}
+
+bool Measurement::samplerWanted(long Period) const {
+  return Period > 0 || (Period < 0 && (Meters->meterCount() > 0 ||
+                                       flagSet("ENERGY_TIMELINE")));
+}
+
+void Measurement::startSampler(long Period) noexcept {
+  try {
     Meters->start();
     meters::SamplerOptions Options;
     Options.period = std::chrono::milliseconds(Period > 0 ? Period : DefaultPeriodMs);
@@ -124,8 +142,8 @@ void Measurement::probeAndStartSampler() noexcept {
   } catch (...) {
     CreatingSampler = false;
     Sampler.reset();
-    std::fprintf(stderr, "energypass: out of memory while probing the "
-                         "meters; no measured sources\n");
+    std::fprintf(stderr, "energypass: out of memory while starting the "
+                         "sampler; no timeline\n");
   }
 }
 

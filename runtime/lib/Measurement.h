@@ -38,11 +38,12 @@ namespace energy::rt {
 
 class Measurement {
 public:
-  /// Probes the sources and starts the sampler when it is wanted, on a
-  /// thread of its own unless per-region counters are asked for: the first
+  /// Probes the sources and starts the sampler when it is wanted. Unless
+  /// per-region counters are asked for, the probe creates no perf event and
+  /// the sampler's counters are opened on a thread of their own: the first
   /// per-task perf event a machine opens in a while waits for an RCU grace
-  /// period (10-25 ms on a VM), which the program need not wait for.
-  /// Idempotent.
+  /// period (10-25 ms on a VM), which the program need not wait for; and a
+  /// program without meters stays single-threaded. Idempotent.
   void start() noexcept;
   /// Waits until start() has probed and started everything.
   void awaitStart() const noexcept;
@@ -76,7 +77,12 @@ public:
 
 private:
   void configureRegionCounting();
-  void probeAndStartSampler() noexcept;
+  /// Whether the meters could be probed (CreateEvents: as ProbeOptions).
+  bool probeMeters(bool CreateEvents) noexcept;
+  /// Period: as ENERGY_SAMPLE_MS says (-1 unset).
+  bool samplerWanted(long Period) const;
+  /// Opens the process counters and starts the sampler thread.
+  void startSampler(long Period) noexcept;
   /// Marks the start done and attaches the threads that waited for it.
   void finishStart() noexcept;
   void attachThread(ThreadState &T) noexcept;

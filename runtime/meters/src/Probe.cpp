@@ -1,7 +1,8 @@
 //===- Probe.cpp - Finding out which counter sources work here ------------===//
 //
-// Each probe opens one real event and says, in one line, what it found or why
-// it failed and how to enable it. The usual failures: a VM without a virtual
+// Each probe opens one real event (or, with createEvents off, asks about one
+// that no PMU has, which creates none) and says, in one line, what it found
+// or why it failed and how to enable it. The usual failures: a VM without a virtual
 // PMU (ENOENT/EOPNOTSUPP for every hardware event), perf_event_paranoid too
 // high (EACCES), and rdpmc switched off in SYSFS/bus/event_source/devices/cpu/rdpmc.
 //
@@ -15,6 +16,7 @@
 #include <cerrno>
 #include <climits>
 #include <cstring>
+#include <linux/perf_event.h>
 
 namespace energy::meters {
 namespace {
@@ -55,9 +57,60 @@ EventSpec genericEvent(const char *name) {
   return spec;
 }
 
+/// perf_event_open of an event of `type` with a config past every PMU's
+/// table, on the calling thread, user mode: 0 if a kernel took it after all
+/// (the event is closed again), else the errno. No event is created.
+int askWithoutCreating(const ProbeOptions &options, uint32_t type, uint64_t config) {
+  perf_event_attr attr{};
+  attr.size = sizeof attr;
+  attr.type = type;
+  attr.config = config;
+  attr.disabled = 1;
+  attr.exclude_kernel = 1;
+  attr.exclude_hv = 1;
+  PerfSys &sys = options.perf ? *options.perf : linuxPerfSys();
+  int fd = sys.open(attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+  if (fd < 0)
+    return -fd;
+  sys.close(fd);
+  return 0;
+}
+
+Source askHardwareCounters(const ProbeOptions &options) {
+  Source source{"perf-hardware", "counters", false, false, ""};
+  int error = askWithoutCreating(options, PERF_TYPE_HARDWARE, PERF_COUNT_HW_MAX);
+  // A CPU PMU rejects the config it has no entry for; with none, no PMU
+  // takes the event at all.
+  if (error == EINVAL || error == 0) {
+    source.present = true;
+    source.detail = "a CPU PMU answers perf_event_open (asked without opening an event; "
+                    "ENERGY_REGION_EVENTS opens them)";
+    return source;
+  }
+  source.detail = failureDetail(options, "a hardware event", error, true);
+  return source;
+}
+
+Source askSoftwareCounters(const ProbeOptions &options) {
+  Source source{"perf-software", "counters", false, false, ""};
+  int error = askWithoutCreating(options, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_MAX);
+  // The software PMU rejects a config it has no entry for: the call itself
+  // is allowed.
+  if (error == ENOENT || error == EINVAL || error == 0) {
+    source.present = true;
+    source.detail = "perf_event_open is allowed: task-clock, cs, migrations, page-faults, "
+                    "cpu-clock count (asked without opening an event)";
+    return source;
+  }
+  source.detail = failureDetail(options, "a software event", error, false);
+  return source;
+}
+
 } // namespace
 
 Source probeHardwareCounters(const ProbeOptions &options) {
+  if (!options.createEvents)
+    return askHardwareCounters(options);
   Source source{"perf-hardware", "counters", false, false, ""};
   CounterSet set({genericEvent("cycles")}, options.perf ? *options.perf : linuxPerfSys());
   CounterOptions counting;
@@ -75,6 +128,8 @@ Source probeHardwareCounters(const ProbeOptions &options) {
 }
 
 Source probeSoftwareCounters(const ProbeOptions &options) {
+  if (!options.createEvents)
+    return askSoftwareCounters(options);
   Source source{"perf-software", "counters", false, false, ""};
   CounterSet set({genericEvent("task-clock")}, options.perf ? *options.perf : linuxPerfSys());
   CounterOptions counting;
@@ -92,6 +147,11 @@ Source probeRdpmc(const ProbeOptions &options, bool hardwarePresent) {
   Source source{"rdpmc", "counters", false, false, ""};
   if (!hardwarePresent) {
     source.detail = "no hardware counters to read with rdpmc; region boundaries use read(2)";
+    return source;
+  }
+  if (!options.createEvents) {
+    source.detail = "not probed: it takes opening a hardware event, which per-region counters "
+                    "(ENERGY_REGION_EVENTS) do";
     return source;
   }
   CounterSet set({genericEvent("instructions")}, options.perf ? *options.perf : linuxPerfSys());

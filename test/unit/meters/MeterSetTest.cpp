@@ -69,6 +69,55 @@ TEST(MeterSet, ParanoidSettingIsNamedWithItsFix) {
   EXPECT_NE(detail.find("CAP_PERFMON"), std::string::npos);
 }
 
+// Without creating events, the probe asks perf_event_open about configs no
+// PMU has: the software PMU's ENOENT and a CPU PMU's EINVAL say what is there,
+// and no event is ever created (a created per-task event costs 10-25 ms).
+ProbeOptions asking(FakePerfSys &sys) {
+  ProbeOptions o = options(sys, kFixtures + "/proc");
+  o.createEvents = false;
+  return o;
+}
+
+int kernelAnswer(const perf_event_attr &a, bool pmu) {
+  if (a.type == PERF_TYPE_SOFTWARE)
+    return a.config >= PERF_COUNT_SW_MAX ? ENOENT : 0;
+  if (a.type == PERF_TYPE_HARDWARE)
+    return !pmu ? ENOENT : a.config >= PERF_COUNT_HW_MAX ? EINVAL : 0;
+  return 0;
+}
+
+TEST(MeterSet, AskingWithoutCreatingEventsFindsAPmu) {
+  FakePerfSys sys;
+  sys.openErrno = [](const perf_event_attr &a, pid_t, int) { return kernelAnswer(a, true); };
+  auto set = MeterSet::probe(asking(sys));
+  EXPECT_TRUE(find(*set, "perf-hardware").present) << find(*set, "perf-hardware").detail;
+  EXPECT_TRUE(find(*set, "perf-software").present) << find(*set, "perf-software").detail;
+  EXPECT_NE(find(*set, "rdpmc").detail.find("not probed"), std::string::npos);
+  EXPECT_TRUE(sys.fds().empty()) << "an event was created";
+  EXPECT_EQ(sys.openAttempts, 2u);
+}
+
+TEST(MeterSet, AskingWithoutCreatingEventsFindsNoPmuOnAVirtualMachine) {
+  FakePerfSys sys;
+  sys.openErrno = [](const perf_event_attr &a, pid_t, int) { return kernelAnswer(a, false); };
+  auto set = MeterSet::probe(asking(sys));
+  const Source &hw = find(*set, "perf-hardware");
+  EXPECT_FALSE(hw.present);
+  EXPECT_NE(hw.detail.find("no hardware PMU"), std::string::npos) << hw.detail;
+  EXPECT_TRUE(find(*set, "perf-software").present);
+  EXPECT_TRUE(sys.fds().empty());
+}
+
+TEST(MeterSet, AskingWithoutCreatingEventsNamesTheParanoidSetting) {
+  FakePerfSys sys;
+  sys.openErrno = [](const perf_event_attr &, pid_t, int) { return EACCES; };
+  auto set = MeterSet::probe(asking(sys));
+  EXPECT_FALSE(find(*set, "perf-hardware").present);
+  const Source &sw = find(*set, "perf-software");
+  EXPECT_FALSE(sw.present);
+  EXPECT_NE(sw.detail.find("forbids it"), std::string::npos) << sw.detail;
+}
+
 TEST(MeterSet, SourcesJsonListsEverySourceInTheReportsShape) {
   FakePerfSys sys;
   TempTree tree("sys-powercap");

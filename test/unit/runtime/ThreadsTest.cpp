@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <sys/single_threaded.h>
 #include <map>
 #include <thread>
 #include <unistd.h>
@@ -203,6 +205,32 @@ TEST(Threads, ThreadsAttachedWhileTheMetersAreProbedAreSampled) {
         Counted[Thread["thread"].get<int>()] += Thread["counters"][TaskClock].get<double>();
   for (int Slot = 1; Slot < 4; ++Slot)
     EXPECT_GT(Counted[Slot], 20e6) << "worker slot " << Slot << ": ns of task-clock";
+}
+
+// Without an energy meter to sample, the runtime creates neither a thread
+// nor a per-task perf event: the program stays single-threaded, as glibc
+// sees it (once any thread has started, malloc and stdio take locks for
+// good). With ENERGY_TIMELINE it samples, on threads of its own. (Exit code
+// 3: not as expected.)
+TEST(Threads, WithoutAMeterTheRuntimeStartsNoThread) {
+  TempDir Dir;
+  auto Expect = [](bool Sampling) {
+    return [Sampling] {
+      static Workload W;
+      __energy_register_module(W.D);
+      ENERGY_TEST_ENTER(W.D, W.Main);
+      usleep(30000);
+      bool SingleThreaded = __libc_single_threaded;
+      ENERGY_TEST_EXIT(W.D, W.Main);
+      if (SingleThreaded == Sampling)
+        std::exit(3);
+    };
+  };
+  ChildResult Quiet = runInChild(Dir, Expect(false), {{"ENERGY_SYSFS_ROOT", Dir.path()}});
+  EXPECT_EQ(Quiet.ExitCode, 0) << "a thread was started; " << Quiet.Stderr;
+  ChildResult Sampled = runInChild(
+      Dir, Expect(true), {{"ENERGY_SYSFS_ROOT", Dir.path()}, {"ENERGY_TIMELINE", "1"}});
+  EXPECT_EQ(Sampled.ExitCode, 0) << "no sampler thread; " << Sampled.Stderr;
 }
 
 } // namespace

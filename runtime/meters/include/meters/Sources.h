@@ -33,6 +33,13 @@ struct ProbeOptions {
   FileOpener *files = nullptr;     // null: the real open(2)
   PerfSys *perf = nullptr;         // null: the real perf_event_open
   std::string nvmlLibrary = "libnvidia-ml.so.1";
+  /// False: the counter probes create no event. They ask perf_event_open
+  /// about an event that no PMU has, and the error says whether the call is
+  /// allowed (ENOENT, EINVAL) and whether a CPU PMU answered (EINVAL). The
+  /// first per-task event a machine opens after a quiet second waits for an
+  /// RCU grace period in the kernel (10-25 ms on a VM): a program measured
+  /// without per-region counters need not pay that to learn what is there.
+  bool createEvents = true;
 };
 
 /// Opens `cycles` on the calling thread: present when the CPU's PMU is
