@@ -74,7 +74,7 @@ timed() {
 instructions() {
   # The runtime's own threads (the starter's probe, the sampler) toggle collection off again.
   valgrind --tool=callgrind --toggle-collect=main --toggle-collect=start_thread \
-    --toggle-collect='energy::rt::Measurement::probeAndStartSampler*' \
+    --toggle-collect='energy::rt::Measurement::runStarter*' \
     --toggle-collect='energy::meters::Sampler::run*' \
     --callgrind-out-file="$work/cg.out" "$@" >/dev/null 2>"$work/vg.log"
   grep -m1 '^summary:' "$work/cg.out" | awk '{print $2}'

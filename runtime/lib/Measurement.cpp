@@ -86,10 +86,7 @@ void Measurement::start() noexcept {
   pthread_sigmask(SIG_SETMASK, &All, &Old);
   CreatingSampler = true;
   try {
-    Starter = std::thread([this, Period] {
-      startSampler(Period);
-      finishStart();
-    });
+    Starter = std::thread(&Measurement::runStarter, this, Period);
   } catch (...) {
     CreatingSampler = false;
     pthread_sigmask(SIG_SETMASK, &Old, nullptr);
@@ -118,6 +115,11 @@ bool Measurement::probeMeters(bool CreateEvents) noexcept {
 bool Measurement::samplerWanted(long Period) const {
   return Period > 0 || (Period < 0 && (Meters->meterCount() > 0 ||
                                        flagSet("ENERGY_TIMELINE")));
+}
+
+void Measurement::runStarter(long Period) noexcept {
+  startSampler(Period);
+  finishStart();
 }
 
 void Measurement::startSampler(long Period) noexcept {

@@ -83,6 +83,8 @@ private:
   bool samplerWanted(long Period) const;
   /// Opens the process counters and starts the sampler thread.
   void startSampler(long Period) noexcept;
+  /// The starter thread: the sampler, then the threads that waited for it.
+  void runStarter(long Period) noexcept;
   /// Marks the start done and attaches the threads that waited for it.
   void finishStart() noexcept;
   void attachThread(ThreadState &T) noexcept;
