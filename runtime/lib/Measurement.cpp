@@ -20,6 +20,8 @@ constexpr long MaxPeriodMs = 60000;
 /// Intervals without any energy read before a meters-only sampler stops:
 /// 100 ms at the default period (RAPL counters update every millisecond).
 constexpr size_t SilentIntervalsBeforeStop = 5;
+/// How often the starter looks whether a meter has counted yet.
+constexpr std::chrono::milliseconds MeterPollInterval{5};
 
 /// Set while this thread creates the sampler thread: pthread_create then
 /// starts it unwrapped. Decided by the creator, so no other thread created
@@ -118,8 +120,37 @@ bool Measurement::samplerWanted(long Period) const {
 }
 
 void Measurement::runStarter(long Period) noexcept {
-  startSampler(Period);
+  bool MetersOnly = Period < 0 && !flagSet("ENERGY_TIMELINE");
+  if (!MetersOnly || awaitEnergy())
+    startSampler(Period);
   finishStart();
+}
+
+// The sampler opens per-task counters for the process and each thread, to
+// split energy among threads; on this VM a program that allocates much
+// (bench/overhead's containers) ran a fifth slower with them open. A power
+// interface with no hardware behind it never counts: wait for a meter to
+// count before opening anything, as long as the sampler would have run
+// without energy before stopping.
+bool Measurement::awaitEnergy() noexcept {
+  try {
+    Meters->takeBaseline();
+    auto Start = std::chrono::steady_clock::now();
+    auto Deadline = Start + SilentIntervalsBeforeStop * std::chrono::milliseconds(DefaultPeriodMs);
+    std::unique_lock<std::mutex> Guard(PollLock);
+    for (;;) {
+      if (Meters->energySinceBaseline())
+        return true;
+      if (StopStarting || std::chrono::steady_clock::now() >= Deadline) {
+        std::chrono::duration<double> Waited = std::chrono::steady_clock::now() - Start;
+        Meters->noteMetersThatDidNotStart(Waited.count(), StopStarting);
+        return false;
+      }
+      PollWake.wait_for(Guard, MeterPollInterval);
+    }
+  } catch (...) {
+  }
+  return false;
 }
 
 void Measurement::startSampler(long Period) noexcept {
@@ -211,6 +242,11 @@ void Measurement::detachCallingThread(ThreadState &T) noexcept {
 }
 
 void Measurement::stop() noexcept {
+  {
+    std::lock_guard<std::mutex> Guard(PollLock);
+    StopStarting = true;
+  }
+  PollWake.notify_all();
   awaitStart();
   if (Stopped.exchange(true))
     return;

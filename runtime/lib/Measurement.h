@@ -27,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -85,6 +86,9 @@ private:
   void startSampler(long Period) noexcept;
   /// The starter thread: the sampler, then the threads that waited for it.
   void runStarter(long Period) noexcept;
+  /// Whether a meter counts energy within the sampler's silent intervals
+  /// (false at once when stop() comes first).
+  bool awaitEnergy() noexcept;
   /// Marks the start done and attaches the threads that waited for it.
   void finishStart() noexcept;
   void attachThread(ThreadState &T) noexcept;
@@ -103,6 +107,10 @@ private:
   std::mutex StartLock;
   std::atomic<bool> Ready{false};
   std::vector<ThreadState *> Pending;
+  /// Wakes the starter from waiting for a meter when the program ends.
+  std::mutex PollLock;
+  std::condition_variable PollWake;
+  bool StopStarting = false;
 };
 
 } // namespace energy::rt

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <ctime>
 #include <limits>
 
@@ -76,9 +77,7 @@ Source *MeterSet::findSource(const std::string &name) {
   return nullptr;
 }
 
-bool MeterSet::start(const CounterOptions &counting) {
-  process = std::make_unique<CounterSet>(eventSpecs, sys);
-  process->open(counting);
+void MeterSet::takeBaseline() {
   {
     std::lock_guard<std::mutex> guard(meterLock);
     baseline.assign(meters.size(), 0.0);
@@ -87,6 +86,35 @@ bool MeterSet::start(const CounterOptions &counting) {
   }
   startMonotonic = monotonicSeconds();
   startEpoch = epochSeconds();
+  baselineTaken = true;
+}
+
+bool MeterSet::energySinceBaseline() {
+  std::lock_guard<std::mutex> guard(meterLock);
+  for (size_t i = 0; i < meters.size(); ++i)
+    if (double j = 0; meters[i]->read(j) && i < baseline.size() && j != baseline[i])
+      return true;
+  return false;
+}
+
+void MeterSet::noteMetersThatDidNotStart(double seconds, bool programEnded) {
+  char waited[32];
+  std::snprintf(waited, sizeof waited, "%.3f s", seconds);
+  const char *why = programEnded ? "the program ended before any meter counted"
+                                 : "no hardware behind the interface (a VM), so no sampling";
+  for (const auto &meter : meters)
+    if (Source *s = findSource(meter->source())) {
+      s->detail += "; " + meter->name() + " counted nothing in the first " + waited + ": " + why;
+      s->used = false;
+    }
+}
+
+bool MeterSet::start(const CounterOptions &counting) {
+  process = std::make_unique<CounterSet>(eventSpecs, sys);
+  process->open(counting);
+  if (!baselineTaken)
+    takeBaseline();
+  started = true;
   describeCounters();
   return process->openCount() > 0 || !meters.empty();
 }
@@ -165,6 +193,8 @@ void MeterSet::noteSilentMeters(const Reading &last) {
 }
 
 void MeterSet::stop() {
+  if (!started)
+    return;
   Reading last = makeReading();
   readAll(last);
   noteSilentMeters(last);

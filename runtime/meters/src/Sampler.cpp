@@ -1,6 +1,7 @@
 //===- Sampler.cpp - The background sampling thread -----------------------===//
 #include "meters/Sampler.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <linux/perf_event.h>
@@ -46,8 +47,11 @@ bool Sampler::start() {
   std::lock_guard<std::mutex> guard(lock);
   if (worker.joinable())
     return true;
-  lastTime = monotonicSeconds() - meters.startMonotonicSeconds();
+  // The first interval runs from the meters' baseline, which may be older
+  // than the sampler (MeterSet::takeBaseline): no energy falls between.
+  lastTime = 0;
   meters.readEnergy(lastEnergy.data(), energyValid.data());
+  std::fill(lastEnergy.begin(), lastEnergy.end(), 0.0);
   if (CounterSet *process = meters.processCounters())
     process->read(processLast.data());
   stopping = false;

@@ -183,4 +183,32 @@ TEST(MeterSet, AMeterThatNeverMovesIsReportedAsNotBackedByHardware) {
   EXPECT_NE(power.detail.find("read 0 J"), std::string::npos) << power.detail;
 }
 
+// The runtime waits for a meter to count before it opens the sampler's
+// per-task counters: the energy since the baseline says whether one has.
+TEST(MeterSet, EnergySinceTheBaselineTellsAMeterThatCountsFromOneThatDoesNot) {
+  FakePerfSys sys;
+  auto set = MeterSet::probe(options(sys, kFixtures + "/sys-perf-power"));
+  ASSERT_EQ(set->meterCount(), 2u);
+  std::vector<int> fds = sys.fds();
+  for (int fd : fds)
+    sys.event(fd).readData = {12345};
+  set->takeBaseline();
+  EXPECT_FALSE(set->energySinceBaseline());
+  sys.event(fds.back()).readData = {12346};
+  EXPECT_TRUE(set->energySinceBaseline());
+}
+
+TEST(MeterSet, MetersThatDidNotStartAreNotUsedAndSayWhy) {
+  FakePerfSys sys;
+  auto set = MeterSet::probe(options(sys, kFixtures + "/sys-perf-power"));
+  set->noteMetersThatDidNotStart(0.1, /*programEnded=*/false);
+  const Source &power = find(*set, "perf-power");
+  EXPECT_FALSE(power.used);
+  EXPECT_NE(power.detail.find("counted nothing in the first 0.100 s"), std::string::npos)
+      << power.detail;
+  EXPECT_NE(power.detail.find("a VM"), std::string::npos) << power.detail;
+  set->stop(); // never started: takes no reading, adds nothing
+  EXPECT_EQ(power.detail.find("read 0 J"), std::string::npos) << power.detail;
+}
+
 } // namespace

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include <map>
 
 #include <filesystem>
@@ -255,6 +257,35 @@ TEST(Report, SpecialFileTargetIsWrittenIntoNotReplaced) {
   ASSERT_EQ(stat(Fifo.c_str(), &After), 0);
   EXPECT_TRUE(S_ISFIFO(After.st_mode)) << "the FIFO was replaced";
   EXPECT_EQ(json::parse(Received, nullptr, false)["format"], "energypass-report") << Received;
+}
+
+// A RAPL interface whose counter never moves (a VM's): the runtime waits the
+// sampler's 100 ms for it to count, then samples nothing and says why; the
+// program runs on without the sampler's per-task counters.
+TEST(Report, AMeterThatNeverCountsIsNotSampled) {
+  TempDir Dir;
+  std::string Sys = Dir.file("sys");
+  std::string Copy = "cp -r '" ENERGY_SOURCE_DIR "/test/unit/meters/fixtures/sys-powercap' '" +
+                     Sys + "'";
+  ASSERT_EQ(std::system(Copy.c_str()), 0);
+  ChildResult R = runInChild(
+      Dir,
+      [] {
+        runProgram();
+        usleep(200000);
+      },
+      {{"ENERGY_SYSFS_ROOT", Sys}});
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_FALSE(R.Report.contains("timeline")) << "sampled a meter that never counted";
+  bool Noted = false;
+  for (const json &Source : R.Report["sources"])
+    if (Source["name"] == "rapl-powercap") {
+      EXPECT_TRUE(Source["present"].get<bool>());
+      EXPECT_FALSE(Source["used"].get<bool>());
+      Noted = Source["detail"].get<std::string>().find("counted nothing in the first") !=
+              std::string::npos;
+    }
+  EXPECT_TRUE(Noted) << R.Report["sources"].dump();
 }
 
 } // namespace

@@ -44,11 +44,22 @@ public:
                                          std::vector<EventSpec> events = {});
 
   /// Opens the process counters (by default the calling process, inherited by
-  /// the threads it creates later) and takes the energy baseline.
+  /// the threads it creates later) and takes the energy baseline, unless
+  /// takeBaseline() took it already.
   bool start(const CounterOptions &options = inheritedCounting());
   /// Takes the last reading (to spot meters that never moved) and closes the
-  /// process counters.
+  /// process counters; after no start(), nothing.
   void stop();
+
+  /// Takes the energy baseline now: what the meters count from here on is
+  /// measured, whenever start() comes.
+  void takeBaseline();
+  /// Whether any meter has counted energy since the baseline.
+  bool energySinceBaseline();
+  /// Says on each meter's source that it counted nothing in the first
+  /// `seconds` (an interface without hardware behind it, as a VM's power PMU
+  /// is, or a program that ended first), and that it is not used.
+  void noteMetersThatDidNotStart(double seconds, bool programEnded);
 
   static CounterOptions inheritedCounting();
 
@@ -97,6 +108,8 @@ private:
   std::vector<double> baseline; // joules per meter at start()
   double startEpoch = 0;
   double startMonotonic = 0;
+  bool baselineTaken = false;
+  bool started = false;
 };
 
 /// Monotonic and wall-clock time in seconds.
