@@ -76,34 +76,35 @@ int askWithoutCreating(const ProbeOptions &options, uint32_t type, uint64_t conf
   return 0;
 }
 
+/// The source that perf_event_open's answer about an event no PMU has
+/// makes: present, saying Found, or why not.
+Source sourceFromAnswer(const ProbeOptions &options, const char *name, bool present,
+                        int error, const char *found, bool hardware) {
+  return Source{name, "counters", present, false,
+                present ? std::string(found)
+                        : failureDetail(options, hardware ? "a hardware event" : "a software event",
+                                        error, hardware)};
+}
+
 Source askHardwareCounters(const ProbeOptions &options) {
-  Source source{"perf-hardware", "counters", false, false, ""};
   int error = askWithoutCreating(options, PERF_TYPE_HARDWARE, PERF_COUNT_HW_MAX);
   // A CPU PMU rejects the config it has no entry for; with none, no PMU
   // takes the event at all.
-  if (error == EINVAL || error == 0) {
-    source.present = true;
-    source.detail = "a CPU PMU answers perf_event_open (asked without opening an event; "
-                    "ENERGY_REGION_EVENTS opens them)";
-    return source;
-  }
-  source.detail = failureDetail(options, "a hardware event", error, true);
-  return source;
+  return sourceFromAnswer(options, "perf-hardware", error == EINVAL || error == 0, error,
+                          "a CPU PMU answers perf_event_open (asked without opening an "
+                          "event; ENERGY_REGION_EVENTS opens them)",
+                          true);
 }
 
 Source askSoftwareCounters(const ProbeOptions &options) {
-  Source source{"perf-software", "counters", false, false, ""};
   int error = askWithoutCreating(options, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_MAX);
   // The software PMU rejects a config it has no entry for: the call itself
   // is allowed.
-  if (error == ENOENT || error == EINVAL || error == 0) {
-    source.present = true;
-    source.detail = "perf_event_open is allowed: task-clock, cs, migrations, page-faults, "
-                    "cpu-clock count (asked without opening an event)";
-    return source;
-  }
-  source.detail = failureDetail(options, "a software event", error, false);
-  return source;
+  return sourceFromAnswer(options, "perf-software",
+                          error == ENOENT || error == EINVAL || error == 0, error,
+                          "perf_event_open is allowed: task-clock, cs, migrations, page-faults, "
+                          "cpu-clock count (asked without opening an event)",
+                          false);
 }
 
 } // namespace
