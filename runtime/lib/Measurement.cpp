@@ -52,6 +52,12 @@ long requestedPeriodMs() {
   return Value;
 }
 
+/// Whether a sampler would run only for the meters' sake: neither a period
+/// nor a timeline was asked for.
+bool samplesOnlyForMeters(long Period) {
+  return Period < 0 && !flagSet("ENERGY_TIMELINE");
+}
+
 } // namespace
 
 void Measurement::configureRegionCounting() {
@@ -115,13 +121,13 @@ bool Measurement::probeMeters(bool CreateEvents) noexcept {
 }
 
 bool Measurement::samplerWanted(long Period) const {
-  return Period > 0 || (Period < 0 && (Meters->meterCount() > 0 ||
-                                       flagSet("ENERGY_TIMELINE")));
+  if (Period == 0)
+    return false;
+  return !samplesOnlyForMeters(Period) || Meters->meterCount() > 0;
 }
 
 void Measurement::runStarter(long Period) noexcept {
-  bool MetersOnly = Period < 0 && !flagSet("ENERGY_TIMELINE");
-  if (!MetersOnly || awaitEnergy())
+  if (!samplesOnlyForMeters(Period) || awaitEnergy())
     startSampler(Period);
   finishStart();
 }
@@ -161,7 +167,7 @@ void Measurement::startSampler(long Period) noexcept {
     // Running only for the meters' sake, the sampler has no reason to go on
     // when none of them reads any energy (a PMU with nothing behind it): on a
     // busy VM reading such a CPU-wide event costs the program system time.
-    if (Period < 0 && !flagSet("ENERGY_TIMELINE"))
+    if (samplesOnlyForMeters(Period))
       Options.stopWithoutEnergyAfter = SilentIntervalsBeforeStop;
     Sampler = std::make_unique<meters::Sampler>(*Meters, Options);
     CreatingSampler = true;
