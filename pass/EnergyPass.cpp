@@ -30,6 +30,7 @@
 #include "UnwindExits.h"
 #include "UserRegions.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
@@ -178,6 +179,9 @@ private:
                   FunctionPlan &Plan,
                   const DenseMap<const Loop *, uint32_t> &LoopRegion);
   static void planPromotion(const LoopRegions &Loops, FunctionPlan &Plan);
+  void planNesting(FunctionPlan &Plan);
+  void planEntryBlocks(const FunctionPlan &Plan,
+                       const DenseMap<const BasicBlock *, uint32_t> &IndexOf);
   void planTripCounts(FunctionPlan &Plan);
   void planCounters(FunctionPlan &Plan, ArrayRef<BasicBlock *> Blocks,
                     ArrayRef<uint32_t> BlockIndices);
@@ -263,6 +267,52 @@ void ModulePlanner::planPromotion(const LoopRegions &Loops,
     Promoted.Preheader = L->getLoopPreheader();
     L->getUniqueExitBlocks(Promoted.Exits);
     Promoted.Blocks.insert(L->block_begin(), L->block_end());
+  }
+}
+
+/// Each of the function's regions' depth below the function's own, by its
+/// parents: the function's regions are its region and those added after it.
+void ModulePlanner::planNesting(FunctionPlan &Plan) {
+  for (uint32_t R = Plan.Region; R < Table.numRegions(); ++R) {
+    uint32_t Depth = 0;
+    for (uint32_t Up = R; Up != Plan.Region; Up = Table.region(Up).Parent)
+      ++Depth;
+    Plan.Nesting[R] = Depth;
+  }
+}
+
+/// The block whose count is each region's entries: the function's entry
+/// block, a loop's preheader, the block that ends with a user region's BEGIN
+/// (markers end their blocks). A user region begun in several places (the
+/// optimiser may duplicate a BEGIN) gets a block of its own that executes
+/// nothing: its count terms are those of every BEGIN's block.
+void ModulePlanner::planEntryBlocks(
+    const FunctionPlan &Plan,
+    const DenseMap<const BasicBlock *, uint32_t> &IndexOf) {
+  auto SetEntry = [&](uint32_t Region, const BasicBlock *BB) {
+    auto It = IndexOf.find(BB);
+    Table.region(Region).EntryBlock =
+        It == IndexOf.end() ? ENERGY_NO_BLOCK : It->second;
+  };
+  SetEntry(Plan.Region, &Plan.F->getEntryBlock());
+  for (auto [Preheader, Region] : Plan.LoopEntries)
+    SetEntry(Region, Preheader);
+  MapVector<uint32_t, SmallVector<const BasicBlock *, 2>> Begins;
+  for (const UserMarker &Marker : Plan.UserMarkers)
+    if (Marker.Enter)
+      Begins[Marker.Region].push_back(Marker.Before->getParent());
+  for (const auto &[Region, Blocks] : Begins) {
+    if (Blocks.size() == 1) {
+      SetEntry(Region, Blocks.front());
+      continue;
+    }
+    energy_block Entries = {Region, 0, {}};
+    Entries.cost.flags = ENERGY_BLOCK_ADDED;
+    uint32_t Index = Table.addBlock(Entries);
+    for (const BasicBlock *BB : Blocks)
+      for (auto [Slot, Coefficient] : BlockTerms.lookup(BB))
+        Table.addTerm(Index, Slot, Coefficient);
+    Table.region(Region).EntryBlock = Index;
   }
 }
 
@@ -380,6 +430,7 @@ void ModulePlanner::planFunction(Function &F) {
   if (User)
     UserRegion = planUserRegions(*User, LoopsAreRegions ? &*Loops : nullptr,
                                  Plan, LoopRegion);
+  planNesting(Plan);
   if (Loops && Options.PromoteCounters)
     planPromotion(*Loops, Plan);
   // The CFG has changed (preheaders, exits, cleanups, split markers) since
@@ -389,24 +440,37 @@ void ModulePlanner::planFunction(Function &F) {
     planTripCounts(Plan);
 
   CostContext Costs(F, &FAM.getResult<TargetLibraryAnalysis>(F));
+  SmallPtrSet<const BasicBlock *, 4> LoopEntryBlocks;
+  for (auto [Preheader, Region] : Plan.LoopEntries)
+    LoopEntryBlocks.insert(Preheader);
   SmallVector<BasicBlock *, 16> Counted;
   SmallVector<uint32_t, 16> CountedIndices;
+  DenseMap<const BasicBlock *, uint32_t> IndexOf;
   for (BasicBlock &BB : F) {
-    if (is_contained(Cleanups, &BB) || (Loops && Loops->isAddedBlock(&BB)) ||
-        !canCount(BB) || isFootprintBlock(BB))
+    // A preheader the pass added is counted for its loop's entries alone.
+    bool AddedEntry = Loops && Loops->isAddedBlock(&BB) &&
+                      LoopEntryBlocks.contains(&BB);
+    if (is_contained(Cleanups, &BB) ||
+        (Loops && Loops->isAddedBlock(&BB) && !AddedEntry) || !canCount(BB) ||
+        isFootprintBlock(BB))
       continue;
     const Loop *Owner = LoopRegionOf(&BB);
     int UserOwner = User ? User->ownerOf(&BB) : -1;
     uint32_t Region = UserOwner >= 0 ? UserRegion[UserOwner]
                       : Owner        ? LoopRegion.lookup(Owner)
                                      : Plan.Region;
-    BlockCost Cost = computeBlockCost(BB, Costs);
+    BlockCost Cost;
+    if (AddedEntry)
+      Cost.Static.flags = ENERGY_BLOCK_ADDED;
+    else
+      Cost = computeBlockCost(BB, Costs);
     // The branch that split the block after a marker is the pass's own.
     if (SplitBranches.contains(BB.getTerminator()))
       --Cost.Static.instructions;
     uint32_t Index = Table.addBlock({Region, firstLine(BB), Cost.Static});
     Counted.push_back(&BB);
     CountedIndices.push_back(Index);
+    IndexOf[&BB] = Index;
     for (DynamicSite &Site : Cost.Dynamic) {
       Site.Entry.block = Index;
       Indices.push_back(Table.addDynamic(Site.Entry));
@@ -414,6 +478,7 @@ void ModulePlanner::planFunction(Function &F) {
     }
   }
   planCounters(Plan, Counted, CountedIndices);
+  planEntryBlocks(Plan, IndexOf);
   LLVM_DEBUG(dbgs() << "energy: " << F.getName() << (Timed ? "" : " (untimed)")
                     << ": " << Counted.size() << " blocks, "
                     << Plan.EdgeSlots.size() << " edge counters, "
@@ -472,7 +537,7 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
     return DeviceChanged ? PreservedAnalyses::none()
                          : PreservedAnalyses::all();
 
-  EmittedTable Emitted = Planner.Table.emit(M);
+  EmittedTable Emitted = Planner.Table.emit(M, Options.Timing);
   Instrumenter Rewriter(M, Emitted, Options);
   for (auto [Plan, Indices] : zip(Planner.Plans, Planner.DynamicIndices)) {
     for (auto [Dynamic, Index] : zip(Plan.DynamicSlots, Indices))

@@ -87,14 +87,30 @@ bool hasLocalExecCounters(const Module &M) {
          M.getPIELevel() != PIELevel::Default;
 }
 
+/// The runtime's region stack (abi.h). Initial-exec: the runtime is loaded
+/// with the program, and a general-dynamic access would be a call.
+GlobalVariable *declareRegionStack(Module &M) {
+  if (GlobalVariable *Existing = M.getNamedGlobal(ENERGY_REGION_STACK))
+    return Existing;
+  return new GlobalVariable(M, AbiTypes::get(M.getContext()).RegionStack,
+                            /*isConstant=*/false, GlobalValue::ExternalLinkage,
+                            nullptr, ENERGY_REGION_STACK, nullptr,
+                            GlobalValue::InitialExecTLSModel);
+}
+
 } // namespace
 
 Instrumenter::Instrumenter(Module &M, const EmittedTable &Table,
                            const EnergyOptions &Options)
     : Table(Table), Options(Options), LocalExec(hasLocalExecCounters(M)),
-      I64(Type::getInt64Ty(M.getContext())),
-      Enter(declareRuntime(M, ENERGY_REGION_ENTER)),
-      Exit(declareRuntime(M, ENERGY_REGION_EXIT)) {}
+      I64(Type::getInt64Ty(M.getContext())) {
+  if (Options.Timing == ENERGY_TIMING_EXACT) {
+    Enter = declareRuntime(M, ENERGY_REGION_ENTER);
+    Exit = declareRuntime(M, ENERGY_REGION_EXIT);
+  } else {
+    RegionStack = declareRegionStack(M);
+  }
+}
 
 /// A stack slot standing for counter Slot during Loop: loaded from the
 /// counter array in the preheader, stored back at every exit. mem2reg turns
@@ -263,7 +279,75 @@ void Instrumenter::countEdges(FunctionState &State, IRBuilder<> &EntryBuilder) {
   }
 }
 
-void Instrumenter::insertExits(Function &F, uint32_t Region) {
+Value *Instrumenter::regionStackField(IRBuilder<> &B, Value *Stack,
+                                      unsigned Field) {
+  return B.CreateStructGEP(AbiTypes::get(B.getContext()).RegionStack, Stack,
+                           Field);
+}
+
+Value *Instrumenter::loadEntryDepth(IRBuilder<> &B, Value *Stack) {
+  return B.CreateAlignedLoad(B.getInt32Ty(), regionStackField(B, Stack, 0),
+                             Align(4), "energy.depth");
+}
+
+/// Region's push at Depth: the new depth first, then the slot, both volatile
+/// so that they stay in this order (abi.h says why).
+void Instrumenter::pushSampled(IRBuilder<> &B, Value *Stack, Value *Depth,
+                               uint32_t Region) {
+  setSampledDepth(B, Stack, B.CreateAdd(Depth, B.getInt32(1)));
+  Value *Open = B.CreateAlignedLoad(B.getPtrTy(), regionStackField(B, Stack, 2),
+                                    Align(8), "energy.open");
+  Value *Slot = B.CreateBinaryIntrinsic(
+      Intrinsic::umin, Depth, B.getInt32(ENERGY_REGION_STACK_CAPACITY));
+  Value *Address = B.CreateInBoundsGEP(B.getPtrTy(), Open,
+                                       B.CreateZExt(Slot, I64), "energy.slot");
+  Constant *Entry = ConstantExpr::getInBoundsGetElementPtr(
+      Table.Regions->getValueType(), Table.Regions,
+      ArrayRef<Constant *>{B.getInt64(0), B.getInt64(Region)});
+  B.CreateAlignedStore(Entry, Address, Align(8), /*isVolatile=*/true);
+}
+
+void Instrumenter::setSampledDepth(IRBuilder<> &B, Value *Stack, Value *Depth) {
+  B.CreateAlignedStore(Depth, regionStackField(B, Stack, 0), Align(4),
+                       /*isVolatile=*/true);
+}
+
+/// The region's slot on the stack: the depth at function entry plus Region's
+/// nesting within the function.
+Value *Instrumenter::sampledDepth(IRBuilder<> &B, FunctionState &State,
+                                  uint32_t Region) {
+  uint32_t Nesting = State.Plan.Nesting.lookup(Region);
+  return Nesting ? B.CreateAdd(State.EntryDepth, B.getInt32(Nesting))
+                 : State.EntryDepth;
+}
+
+/// Sampled: a region sits at the entry depth plus its nesting, so entering
+/// and leaving need no load of the current depth, and a leave also drops any
+/// frame that longjmp or an exception skipped.
+void Instrumenter::enterRegion(IRBuilder<> &B, FunctionState &State,
+                               uint32_t Region) {
+  if (Options.Timing == ENERGY_TIMING_EXACT) {
+    callRuntime(B, Enter, Region);
+    return;
+  }
+  Value *Stack = State.EntryStack;
+  if (!Stack || B.GetInsertBlock() != &State.Plan.F->getEntryBlock())
+    Stack = B.CreateThreadLocalAddress(RegionStack);
+  pushSampled(B, Stack, sampledDepth(B, State, Region), Region);
+}
+
+void Instrumenter::leaveRegion(IRBuilder<> &B, FunctionState &State,
+                               uint32_t Region) {
+  if (Options.Timing == ENERGY_TIMING_EXACT) {
+    callRuntime(B, Exit, Region);
+    return;
+  }
+  setSampledDepth(B, B.CreateThreadLocalAddress(RegionStack),
+                  sampledDepth(B, State, Region));
+}
+
+void Instrumenter::insertExits(FunctionState &State) {
+  Function &F = *State.Plan.F;
   for (BasicBlock &BB : F) {
     Instruction *Term = BB.getTerminator();
     Instruction *Before = nullptr;
@@ -278,29 +362,38 @@ void Instrumenter::insertExits(Function &F, uint32_t Region) {
       continue;
     IRBuilder<> B(Before);
     setArtificialLocation(B, F);
-    callRuntime(B, Exit, Region);
+    leaveRegion(B, State, State.Plan.Region);
   }
 }
 
-void Instrumenter::insertLoopMarkers(const FunctionPlan &Plan) {
+void Instrumenter::insertLoopMarkers(FunctionState &State) {
+  const FunctionPlan &Plan = State.Plan;
   for (auto [Preheader, Region] : Plan.LoopEntries) {
     IRBuilder<> B(Preheader->getTerminator());
     setArtificialLocation(B, *Plan.F);
-    callRuntime(B, Enter, Region);
+    enterRegion(B, State, Region);
   }
   for (const auto &[ExitBlock, Regions] : Plan.LoopExits) {
     IRBuilder<> B(ExitBlock, ExitBlock->getFirstInsertionPt());
     setArtificialLocation(B, *Plan.F);
+    // Innermost first; sampled, leaving the outermost leaves them all.
+    if (Options.Timing == ENERGY_TIMING_SAMPLED) {
+      leaveRegion(B, State, Regions.back());
+      continue;
+    }
     for (uint32_t Region : Regions)
-      callRuntime(B, Exit, Region);
+      leaveRegion(B, State, Region);
   }
 }
 
-void Instrumenter::insertUserMarkers(const FunctionPlan &Plan) {
-  for (const UserMarker &Marker : Plan.UserMarkers) {
+void Instrumenter::insertUserMarkers(FunctionState &State) {
+  for (const UserMarker &Marker : State.Plan.UserMarkers) {
     IRBuilder<> B(Marker.Before);
-    setArtificialLocation(B, *Plan.F);
-    callRuntime(B, Marker.Enter ? Enter : Exit, Marker.Region);
+    setArtificialLocation(B, *State.Plan.F);
+    if (Marker.Enter)
+      enterRegion(B, State, Marker.Region);
+    else
+      leaveRegion(B, State, Marker.Region);
   }
 }
 
@@ -310,12 +403,18 @@ void Instrumenter::instrument(const FunctionPlan &Plan) {
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> EntryBuilder = builderAfterAllocas(Entry);
   setArtificialLocation(EntryBuilder, F);
-  if (Timed)
-    callRuntime(EntryBuilder, Enter, Plan.Region);
+  FunctionState State{Plan, nullptr, DenseMap<uint32_t, AllocaInst *>(), {}};
+  if (Timed) {
+    if (Options.Timing == ENERGY_TIMING_SAMPLED) {
+      State.EntryStack = EntryBuilder.CreateThreadLocalAddress(RegionStack);
+      State.EntryDepth = loadEntryDepth(EntryBuilder, State.EntryStack);
+    }
+    enterRegion(EntryBuilder, State, Plan.Region);
+  }
   Value *Counters = EntryBuilder.CreateThreadLocalAddress(Table.Counters);
   Counters->setName("energy.counters");
+  State.Counters = Counters;
 
-  FunctionState State{Plan, Counters, DenseMap<uint32_t, AllocaInst *>(), {}};
   SmallPtrSet<const BasicBlock *, 8> TripCounted = countByTripCounts(State);
   for (auto [BB, Slot] : Plan.BlockSlots) {
     if (TripCounted.contains(BB))
@@ -344,9 +443,9 @@ void Instrumenter::instrument(const FunctionPlan &Plan) {
   if (Timed) {
     // Before the loop markers: a user region that ends a loop's preheader
     // encloses the loop, so it is entered first.
-    insertUserMarkers(Plan);
-    insertLoopMarkers(Plan);
-    insertExits(F, Plan.Region);
+    insertUserMarkers(State);
+    insertLoopMarkers(State);
+    insertExits(State);
   }
 }
 

@@ -9,7 +9,10 @@
 // and left before every `ret` (before a musttail call) and `resume`; loop
 // regions are entered at the end of their preheader and left at the top of
 // each exit block, inner loops first; user regions are entered and left
-// where their markers were. In a loop that calls nothing, the
+// where their markers were. With sampled timing (the default) entering a
+// region is two stores to the runtime's thread-local region stack and
+// leaving it one, inline; with exact timing each is a runtime call. In a
+// loop that calls nothing, the
 // counters live in registers: loaded in the preheader, written back in the
 // exit blocks (see LoopRegions.h), so a hot loop pays an add per block
 // instead of a load/add/store to thread-local memory, and nothing at all for
@@ -52,6 +55,10 @@ struct FunctionPlan {
   uint32_t Region = ENERGY_NO_REGION;
   /// Whether the function's region gets enter/exit markers.
   bool Timed = true;
+  /// Per region of this function, how many of the function's regions
+  /// enclose it (the function's own region: 0): where sampled timing puts
+  /// it on the thread's region stack, relative to the depth at entry.
+  llvm::SmallDenseMap<uint32_t, uint32_t, 4> Nesting;
   /// Loop regions: entered in the preheader, left in the exit blocks (listed
   /// innermost loop first).
   llvm::SmallVector<std::pair<llvm::BasicBlock *, uint32_t>, 2> LoopEntries;
@@ -85,6 +92,10 @@ private:
     llvm::DenseMap<uint32_t, llvm::AllocaInst *> Registers;
     /// The same, in creation order, for a deterministic mem2reg.
     llvm::SmallVector<llvm::AllocaInst *, 8> Promoted;
+    /// Sampled timing: the region stack's address in the entry block, and
+    /// the thread's region-stack depth at function entry.
+    llvm::Value *EntryStack = nullptr;
+    llvm::Value *EntryDepth = nullptr;
   };
 
   llvm::Value *counterSlot(llvm::IRBuilder<> &B, FunctionState &State,
@@ -101,11 +112,22 @@ private:
   countByTripCounts(FunctionState &State);
   llvm::Value *dynamicAmount(llvm::IRBuilder<> &B, const DynamicSite &Site);
   void countEdges(FunctionState &State, llvm::IRBuilder<> &EntryBuilder);
-  void insertExits(llvm::Function &F, uint32_t Region);
-  void insertLoopMarkers(const FunctionPlan &Plan);
-  void insertUserMarkers(const FunctionPlan &Plan);
+  void insertExits(FunctionState &State);
+  void insertLoopMarkers(FunctionState &State);
+  void insertUserMarkers(FunctionState &State);
+  void enterRegion(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Region);
+  void leaveRegion(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Region);
   void callRuntime(llvm::IRBuilder<> &B, llvm::FunctionCallee Callee,
                    uint32_t Region);
+  llvm::Value *regionStackField(llvm::IRBuilder<> &B, llvm::Value *Stack,
+                                unsigned Field);
+  llvm::Value *loadEntryDepth(llvm::IRBuilder<> &B, llvm::Value *Stack);
+  llvm::Value *sampledDepth(llvm::IRBuilder<> &B, FunctionState &State,
+                            uint32_t Region);
+  void pushSampled(llvm::IRBuilder<> &B, llvm::Value *Stack,
+                   llvm::Value *Depth, uint32_t Region);
+  void setSampledDepth(llvm::IRBuilder<> &B, llvm::Value *Stack,
+                       llvm::Value *Depth);
 
   const EmittedTable &Table;
   const EnergyOptions &Options;
@@ -114,6 +136,8 @@ private:
   llvm::Type *I64;
   llvm::FunctionCallee Enter;
   llvm::FunctionCallee Exit;
+  /// Sampled timing: the runtime's thread-local region stack.
+  llvm::GlobalVariable *RegionStack = nullptr;
 };
 
 } // namespace energy

@@ -81,6 +81,18 @@ static cl::opt<std::string> ClFilter(
     cl::desc("Filter file with include/exclude rules on function names and "
              "source files (docs/pass.md)"));
 
+static cl::opt<energy_timing> ClTiming(
+    "energy-timing", cl::init(energy::EnergyOptions().Timing),
+    cl::cat(EnergyCategory),
+    cl::desc("How regions are timed (docs/runtime.md)"),
+    cl::values(clEnumValN(ENERGY_TIMING_SAMPLED, "sampled",
+                          "inline pushes onto the thread's region stack, "
+                          "which the runtime samples on a CPU-time timer "
+                          "(default)"),
+               clEnumValN(ENERGY_TIMING_EXACT, "exact",
+                          "a runtime call reading the clock at every region "
+                          "entry and exit")));
+
 /// Values of ENERGY_GPU_MODE_* in energy_gpu/abi.h.
 enum GpuModeFlag : unsigned { GpuThread, GpuWarp, GpuSample };
 
@@ -103,6 +115,7 @@ namespace energy {
 EnergyOptions EnergyOptions::fromCommandLine() {
   EnergyOptions Options;
   Options.InstrumentRegions = ClRegions;
+  Options.Timing = ClTiming;
   Options.UnwindExits = ClUnwindExits;
   Options.PromoteCounters = ClPromoteCounters;
   Options.TripCounts = ClTripCounts;

@@ -8,6 +8,8 @@
 #ifndef ENERGYPASS_OPTIONS_H
 #define ENERGYPASS_OPTIONS_H
 
+#include "energy/abi.h"
+
 #include <string>
 
 namespace energy {
@@ -16,6 +18,10 @@ struct EnergyOptions {
   /// Emit region enter/exit calls; off leaves only the block counters, which
   /// keeps every count exact but attributes no time to regions.
   bool InstrumentRegions = true;
+  /// How timed regions are timed: inline pushes onto the thread's region
+  /// stack that the runtime samples (a few stores per region, no call), or
+  /// exact clock reads in runtime calls at every entry and exit.
+  energy_timing Timing = ENERGY_TIMING_SAMPLED;
   /// Route exceptions that unwind through an instrumented function through a
   /// cleanup that leaves its region, so the runtime's region stack stays
   /// balanced and counts stay exact when a call throws mid-block.

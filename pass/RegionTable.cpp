@@ -98,7 +98,7 @@ Constant *TableEmitter::cost(const energy_cost &Cost) {
        ConstantInt::get(I64, Cost.bytes_stored),
        ConstantInt::get(I32, Cost.instructions),
        ConstantInt::get(I32, Cost.branches), ConstantInt::get(I32, Cost.calls),
-       ConstantInt::get(I32, Cost.reserved)});
+       ConstantInt::get(I32, Cost.flags)});
 }
 
 Constant *TableEmitter::block(const energy_block &Block) {
@@ -122,7 +122,8 @@ Constant *TableEmitter::region(const RegionDesc &Region) {
       Types.Region,
       {string(Region.Name), string(Region.Demangled), string(Region.File),
        ConstantInt::get(I32, Region.Line), ConstantInt::get(I32, Region.Kind),
-       ConstantInt::get(I32, Region.Parent), ConstantInt::get(I32, 0)});
+       ConstantInt::get(I32, Region.Parent),
+       ConstantInt::get(I32, Region.EntryBlock)});
 }
 
 Constant *TableEmitter::array(StructType *Ty, ArrayRef<Constant *> Elements,
@@ -199,7 +200,9 @@ AbiTypes AbiTypes::get(LLVMContext &Ctx) {
   Types.Term = abiStruct(Ctx, "energy.count_term", {I32, I32, I64});
   Types.Module = abiStruct(
       Ctx, "energy.module",
-      {I32, I32, I32, I32, I64, Ptr, Ptr, Ptr, Ptr, I32, I32, Ptr, Ptr, Ptr});
+      {I32, I32, I32, I32, I64, Ptr, Ptr, Ptr, Ptr, I32, I32, Ptr, Ptr, I32,
+       I32, Ptr});
+  Types.RegionStack = abiStruct(Ctx, "energy.region_stack", {I32, I32, Ptr});
   return Types;
 }
 
@@ -241,7 +244,7 @@ uint64_t RegionTable::hash(StringRef Source) const {
   OS << ENERGY_ABI_VERSION << '\0' << Source << '\0';
   for (const RegionDesc &R : Regions)
     OS << R.Name << '\0' << R.File << '\0' << R.Line << ' ' << R.Kind << ' '
-       << R.Parent << '\n';
+       << R.Parent << ' ' << R.EntryBlock << '\n';
   for (const energy_block &B : Blocks) {
     OS << B.region << ' ' << B.line;
     const energy_cost &C = B.cost;
@@ -251,7 +254,8 @@ uint64_t RegionTable::hash(StringRef Source) const {
     for (uint32_t Flops : C.flops_by_width)
       OS << ' ' << Flops;
     OS << ' ' << C.bytes_loaded << ' ' << C.bytes_stored << ' '
-       << C.instructions << ' ' << C.branches << ' ' << C.calls << '\n';
+       << C.instructions << ' ' << C.branches << ' ' << C.calls << ' '
+       << C.flags << '\n';
   }
   for (const energy_count_term &T : Terms)
     OS << T.block << ' ' << T.counter << ' ' << T.coefficient << '\n';
@@ -262,7 +266,7 @@ uint64_t RegionTable::hash(StringRef Source) const {
   return xxh3_64bits(OS.str());
 }
 
-EmittedTable RegionTable::emit(Module &M) const {
+EmittedTable RegionTable::emit(Module &M, energy_timing Timing) const {
   TableEmitter E(M);
   SmallVector<Constant *, 0> RegionConstants, BlockConstants, DynamicConstants,
       TermConstants;
@@ -278,6 +282,8 @@ EmittedTable RegionTable::emit(Module &M) const {
       TermConstants.push_back(E.term(T));
 
   GlobalVariable *Counters = E.counters(numCounters() + numDynamic());
+  Constant *RegionArray =
+      E.array(E.Types.Region, RegionConstants, ENERGY_SYMBOL_PREFIX "regions");
   Constant *Fields[] = {
       ConstantInt::get(E.I32, ENERGY_ABI_VERSION),
       ConstantInt::get(E.I32, numRegions()),
@@ -285,7 +291,7 @@ EmittedTable RegionTable::emit(Module &M) const {
       ConstantInt::get(E.I32, numDynamic()),
       ConstantInt::get(E.I64, hash(M.getSourceFileName())),
       E.string(M.getSourceFileName()),
-      E.array(E.Types.Region, RegionConstants, ENERGY_SYMBOL_PREFIX "regions"),
+      RegionArray,
       E.array(E.Types.Block, BlockConstants, ENERGY_SYMBOL_PREFIX "blocks"),
       E.array(E.Types.Dynamic, DynamicConstants,
               ENERGY_SYMBOL_PREFIX "dynamic"),
@@ -293,6 +299,8 @@ EmittedTable RegionTable::emit(Module &M) const {
       ConstantInt::get(E.I32, TermConstants.size()),
       E.array(E.Types.Term, TermConstants, ENERGY_SYMBOL_PREFIX "terms"),
       E.counterGetter(Counters),
+      ConstantInt::get(E.I32, Timing),
+      ConstantInt::get(E.I32, 0),
       ConstantPointerNull::get(E.Ptr)};
   auto *Descriptor = new GlobalVariable(
       M, E.Types.Module, /*isConstant=*/false, GlobalValue::InternalLinkage,
@@ -307,7 +315,7 @@ EmittedTable RegionTable::emit(Module &M) const {
   appendToGlobalDtors(
       M, E.moduleHook(ENERGY_MODULE_DTOR, ENERGY_UNREGISTER_MODULE, Descriptor),
       ENERGY_CTOR_PRIORITY);
-  return {Descriptor, Counters};
+  return {Descriptor, Counters, dyn_cast<GlobalVariable>(RegionArray)};
 }
 
 } // namespace energy

@@ -36,6 +36,7 @@ struct AbiTypes {
   llvm::StructType *Region;
   llvm::StructType *Term;
   llvm::StructType *Module;
+  llvm::StructType *RegionStack;
 
   static AbiTypes get(llvm::LLVMContext &Ctx);
 };
@@ -47,12 +48,17 @@ struct RegionDesc {
   uint32_t Line = 0;
   energy_region_kind Kind = ENERGY_REGION_FUNCTION;
   uint32_t Parent = ENERGY_NO_REGION;
+  /// The block whose count is the region's entries (energy_region.entry_block).
+  uint32_t EntryBlock = ENERGY_NO_BLOCK;
 };
 
 /// The globals the instrumenter refers to.
 struct EmittedTable {
   llvm::GlobalVariable *Descriptor;
   llvm::GlobalVariable *Counters;
+  /// The region table, whose entries' addresses sampled timing pushes; null
+  /// when the module has no region.
+  llvm::GlobalVariable *Regions;
 };
 
 class RegionTable {
@@ -79,9 +85,10 @@ public:
   /// gives the same hash.
   uint64_t hash(llvm::StringRef Source) const;
 
-  /// Emits every global of the table into M. Call once, after all regions,
-  /// blocks and dynamic counters have been added.
-  EmittedTable emit(llvm::Module &M) const;
+  /// Emits every global of the table into M, its regions timed as Timing
+  /// says. Call once, after all regions, blocks and dynamic counters have
+  /// been added.
+  EmittedTable emit(llvm::Module &M, energy_timing Timing) const;
 
 private:
   std::vector<RegionDesc> Regions;

@@ -28,7 +28,7 @@ thread_local uint64_t Counters[1];
 uint64_t *threadCounters() { return Counters; }
 
 energy_region Region{"bench_region", "bench_region", "RegionBoundaryCost.cpp", 1,
-                     ENERGY_REGION_FUNCTION, ENERGY_NO_REGION, 0};
+                     ENERGY_REGION_FUNCTION, ENERGY_NO_REGION, ENERGY_NO_BLOCK};
 
 energy_module makeModule() {
   energy_module M{};

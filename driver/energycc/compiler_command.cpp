@@ -10,13 +10,15 @@ std::vector<std::string> pluginFlags(const WrapperOptions &Options,
   // Pass options are parsed before -fpass-plugin loads the plugin; -load
   // loads it early enough for clang to know them.
   if (Options.filterFile || !Options.regionPassOptions.empty() ||
-      Options.footprint || Inv.setsEnergyPassOption)
+      Options.timingPassOption || Options.footprint || Inv.setsEnergyPassOption)
     Flags.insert(Flags.end(), {"-Xclang", "-load", "-Xclang", Layout.plugin});
   if (Options.filterFile)
     Flags.insert(Flags.end(),
                  {"-mllvm", "-energy-filter=" + *Options.filterFile});
   for (const std::string &PassOption : Options.regionPassOptions)
     Flags.insert(Flags.end(), {"-mllvm", PassOption});
+  if (Options.timingPassOption)
+    Flags.insert(Flags.end(), {"-mllvm", *Options.timingPassOption});
   if (Options.footprint)
     Flags.insert(Flags.end(), {"-mllvm", "-energy-footprint"});
   // energy/regions.h's markers become calls that the pass lowers.

@@ -14,6 +14,7 @@ constexpr std::string_view PrintOption = "--energy-print-command";
 constexpr std::string_view EmulateOption = "--cuda-emulate";
 constexpr std::string_view FootprintOption = "--energy-footprint";
 constexpr std::string_view RegionsOption = "--energy-regions=";
+constexpr std::string_view TimingOption = "--energy-timing=";
 
 bool startsWith(std::string_view S, std::string_view Prefix) {
   return S.substr(0, Prefix.size()) == Prefix;
@@ -28,6 +29,14 @@ std::vector<std::string> regionPassOptions(std::string_view Choice) {
   if (Choice == "default")
     return {};
   throw UsageError("--energy-regions takes all, default or none, not '" +
+                   std::string(Choice) + "'");
+}
+
+/// The pass option behind --energy-timing=CHOICE.
+std::string timingPassOption(std::string_view Choice) {
+  if (Choice == "sampled" || Choice == "exact")
+    return "-energy-timing=" + std::string(Choice);
+  throw UsageError("--energy-timing takes sampled or exact, not '" +
                    std::string(Choice) + "'");
 }
 
@@ -69,6 +78,9 @@ WrapperOptions parseWrapperOptions(const std::vector<std::string> &Args,
     } else if (startsWith(A, RegionsOption)) {
       O.regionPassOptions = regionPassOptions(
           std::string_view(A).substr(RegionsOption.size()));
+    } else if (startsWith(A, TimingOption)) {
+      O.timingPassOption =
+          timingPassOption(std::string_view(A).substr(TimingOption.size()));
     } else if (startsWith(A, "--energy-")) {
       // clang would reject it too, but less helpfully.
       throw UsageError("unknown option " + A + "; see --help");
@@ -106,6 +118,14 @@ std::string helpText(const std::string &ToolName) {
          "                           loop or 200 IR instructions, outside the "
          "C++ standard\n"
          "                           library), all, or none (exact counts only)\n"
+         "  --energy-timing=HOW      How regions are timed: sampled (default: a "
+         "few inline\n"
+         "                           stores per region, CPU time sampled at "
+         "ENERGY_SAMPLE_HZ,\n"
+         "                           1000 by default) or exact (a clock read "
+         "at every region\n"
+         "                           entry and exit; costs far more in code of "
+         "small functions)\n"
          "  --energy-print-command   Print the clang command(s) on stderr before "
          "running them\n"
          "  --energy-footprint       Sample the distinct cache lines each region "

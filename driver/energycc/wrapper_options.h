@@ -31,6 +31,8 @@ struct WrapperOptions {
   /// --energy-regions=all|default|none: which functions are timed regions,
   /// as the pass options it stands for (empty for the pass's defaults).
   std::vector<std::string> regionPassOptions;
+  /// --energy-timing=sampled|exact, as its pass option.
+  std::optional<std::string> timingPassOption;
   std::vector<std::string> clangArguments; // everything else, in order
 };
 

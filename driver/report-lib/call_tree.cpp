@@ -23,7 +23,9 @@ std::vector<CallTreeNode> parseCallTree(const nlohmann::json &Json,
       if (*C.parent >= I)
         Parent->fail("key " + Parent->path() + " is not an earlier node");
     }
-    C.calls = Node["calls"].unsignedInteger();
+    // Null in a sampled report: samples see paths, not entries.
+    if (auto Calls = Node.nullable("calls"))
+      C.calls = Calls->unsignedInteger();
     C.inclusiveSeconds = Node["time_s"]["inclusive"].nonNegative();
     C.selfSeconds = Node["time_s"]["self"].nonNegative();
     Nodes.push_back(C);

@@ -63,6 +63,13 @@ std::optional<JsonNode> JsonNode::nullable(const std::string &Key) const {
   return Member;
 }
 
+std::optional<JsonNode> JsonNode::optional(const std::string &Key) const {
+  expectObject();
+  if (!Value.contains(Key) || Value.at(Key).is_null())
+    return std::nullopt;
+  return (*this)[Key];
+}
+
 JsonNode JsonNode::element(size_t Index) const {
   return JsonNode(Value.at(Index), Origin,
                   Path + "[" + std::to_string(Index) + "]");

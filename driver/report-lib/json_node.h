@@ -26,6 +26,9 @@ public:
   JsonNode operator[](const std::string &Key) const;
   /// A member that must be present but may be null; nullopt for null.
   std::optional<JsonNode> nullable(const std::string &Key) const;
+  /// A member that newer versions of the format added: nullopt when it is
+  /// absent or null.
+  std::optional<JsonNode> optional(const std::string &Key) const;
   /// An element of this array.
   JsonNode element(size_t Index) const;
 

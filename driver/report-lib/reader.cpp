@@ -83,10 +83,12 @@ void checkEnvelope(const JsonNode &Doc, const std::string &Origin) {
     throw ReportError(Origin + ": not an EnergyPass report (format is \"" +
                       Format + "\", expected \"" + ReportFormat + "\")");
   long long Version = Doc["version"].integer();
-  if (Version != ReportVersion)
+  if (Version < OldestReportVersion || Version > ReportVersion)
     throw ReportError(
         Origin + ": unsupported report version " + std::to_string(Version) +
-        " (this energy-report reads version " + std::to_string(ReportVersion) +
+        " (this energy-report reads versions " +
+        std::to_string(OldestReportVersion) + " to " +
+        std::to_string(ReportVersion) +
         "); re-run the program with a matching runtime");
 }
 
@@ -152,6 +154,8 @@ Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   JsonNode Time = Node["time_s"];
   R.inclusiveSeconds = Time["inclusive"].nonNegative();
   R.selfSeconds = Time["self"].nonNegative();
+  if (auto Uncertainty = Time.optional("uncertainty"))
+    R.selfUncertainty = (*Uncertainty)["self"].nonNegative();
   R.counts = readCounts(Node["counts"], R.flops);
   R.counts.seconds = R.selfSeconds;
   R.energy = readEnergy(Node["energy_j"]);
@@ -218,6 +222,14 @@ Report parseReport(const json &Json, const std::string &Origin) {
     R.sources.push_back(readSource(Sources.element(I)));
   R.model = readModel(Doc);
   R.threads = Doc["threads"].integer();
+  if (auto Timing = Doc.optional("timing")) {
+    R.timing = (*Timing)["mode"].string();
+    if (R.timing != "sampled" && R.timing != "exact")
+      (*Timing)["mode"].fail("key " + (*Timing)["mode"].path() + " is \"" +
+                             R.timing + "\", expected sampled or exact");
+    if (R.timing == "sampled")
+      R.sampleRateHz = (*Timing)["rate_hz"].nonNegative();
+  }
   JsonNode Regions = Doc["regions"];
   size_t NumRegions = Regions.arraySize();
   R.regions.reserve(NumRegions);

@@ -107,6 +107,8 @@ std::vector<std::string> summaryCells(const Report &R, bool Measured) {
       formatShare(All.energy.modelledJoules > 0 ? 1.0 : 0.0)};
   if (Measured)
     Cells.insert(Cells.end() - 1, orDash(MeasuredJoules, formatJoules));
+  if (R.timing == "sampled")
+    Cells.insert(Cells.begin() + 5, "");
   return Cells;
 }
 
@@ -121,6 +123,10 @@ void printTable(const Report &R, const ListingOptions &Options,
       {"share", Align::Right}};
   if (Measured)
     Columns.insert(Columns.end() - 1, {"energy (measured)", Align::Right});
+  // A sampled self time is an estimate: its standard deviation beside it.
+  bool Sampled = R.timing == "sampled";
+  if (Sampled)
+    Columns.insert(Columns.begin() + 5, {"±", Align::Right});
   TextTable Table(std::move(Columns));
 
   double Total = totalModelledJoules(R);
@@ -141,6 +147,8 @@ void printTable(const Report &R, const ListingOptions &Options,
     if (Measured)
       Cells.insert(Cells.end() - 1,
                    orDash(Reg->energy.measuredJoules, formatJoules));
+    if (Sampled)
+      Cells.insert(Cells.begin() + 5, orDash(Reg->selfUncertainty, formatSeconds));
     Table.addRow(std::move(Cells));
   }
   Table.setSummaryRow(summaryCells(R, Measured));
@@ -169,6 +177,7 @@ ojson regionJson(const Region &Reg, const RegionMetrics &M) {
           {"calls", Reg.calls},
           {"inclusive_s", Reg.inclusiveSeconds},
           {"self_s", Reg.selfSeconds},
+          {"self_uncertainty_s", toJson(Reg.selfUncertainty)},
           {"flops", Reg.flops},
           {"bytes_loaded", Reg.counts.bytesLoaded},
           {"bytes_stored", Reg.counts.bytesStored},
@@ -258,8 +267,12 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
   // Times are summed over threads, so say how many there were.
   std::string Threads =
       R.threads > 1 ? " | " + std::to_string(R.threads) + " threads" : "";
+  std::string Timing =
+      R.timing == "sampled"
+          ? " | times: CPU, sampled at " + formatCount(uint64_t(R.sampleRateHz)) + " Hz"
+          : "";
   return "program " + commandLine(R) + " | wall " +
-         formatSeconds(R.wallSeconds) + Threads + " | " + energySource(R) +
+         formatSeconds(R.wallSeconds) + Threads + Timing + " | " + energySource(R) +
          " | " + std::to_string(Shown) + " of " +
          std::to_string(R.regions.size()) + " regions by " +
          std::string(sortKeyName(Options.sort)) +

@@ -28,6 +28,9 @@ struct CallPathNode {
   uint32_t Region; /// the region's report id
   uint64_t Calls;
   uint64_t InclusiveTicks;
+  /// Sampled timing: the samples whose innermost region was this path's
+  /// (exact timing derives self time from the children's inclusive times).
+  uint64_t SelfTicks;
 };
 
 class CallPaths {
@@ -75,7 +78,7 @@ private:
   uint32_t insert(uint32_t Slot, uint32_t Parent, uint32_t Region) noexcept {
     if (Count == MaxNodes)
       return NoPath;
-    Nodes[Count] = CallPathNode{Parent, Region, 0, 0};
+    Nodes[Count] = CallPathNode{Parent, Region, 0, 0, 0};
     // A signal handler entering regions sees either no slot or a whole node.
     std::atomic_signal_fence(std::memory_order_seq_cst);
     Slots[Slot] = ++Count;

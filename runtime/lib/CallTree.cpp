@@ -7,7 +7,7 @@ uint32_t CallTree::node(uint32_t Parent, uint32_t Region) {
   uint64_t Key = (uint64_t(Parent) << 32) | Region;
   auto [It, New] = Index.try_emplace(Key, uint32_t(Nodes.size()));
   if (New)
-    Nodes.push_back(CallPathNode{Parent, Region, 0, 0});
+    Nodes.push_back(CallPathNode{Parent, Region, 0, 0, 0});
   return It->second;
 }
 
@@ -20,6 +20,7 @@ std::vector<uint32_t> CallTree::merge(const CallPaths &Thread) {
     uint32_t Mine = node(Parent, N.Region);
     Nodes[Mine].Calls += N.Calls;
     Nodes[Mine].InclusiveTicks += N.InclusiveTicks;
+    Nodes[Mine].SelfTicks += N.SelfTicks;
     Map[I] = Mine;
   }
   return Map;
@@ -30,7 +31,7 @@ void CallTree::clear() {
   Index.clear();
 }
 
-nlohmann::json CallTree::toJson(double SecondsPerTick) const {
+nlohmann::json CallTree::toJson(double SecondsPerTick, bool Sampled) const {
   std::vector<uint64_t> ChildrenTicks(Nodes.size(), 0);
   for (const CallPathNode &N : Nodes)
     if (N.Parent != RootPath)
@@ -40,12 +41,18 @@ nlohmann::json CallTree::toJson(double SecondsPerTick) const {
     const CallPathNode &N = Nodes[I];
     // Ticks of parent and children are read at slightly different moments
     // for paths open at exit: never report a negative self time.
-    uint64_t Self = N.InclusiveTicks > ChildrenTicks[I] ? N.InclusiveTicks - ChildrenTicks[I] : 0;
+    // Sampled, a node's self time is its own samples: a region re-entered
+    // from one it called adds its children's inclusive time to a node it
+    // is already counted in, which the difference would get wrong.
+    uint64_t Self = Sampled ? N.SelfTicks
+                    : N.InclusiveTicks > ChildrenTicks[I]
+                        ? N.InclusiveTicks - ChildrenTicks[I]
+                        : 0;
     Tree.push_back({{"id", I},
                     {"region", N.Region},
                     {"parent", N.Parent == RootPath ? nlohmann::json(nullptr)
                                                     : nlohmann::json(N.Parent)},
-                    {"calls", N.Calls},
+                    {"calls", Sampled ? nlohmann::json(nullptr) : nlohmann::json(N.Calls)},
                     {"time_s",
                      {{"inclusive", double(N.InclusiveTicks) * SecondsPerTick},
                       {"self", double(Self) * SecondsPerTick}}}});

@@ -26,8 +26,10 @@ public:
   void addInclusive(uint32_t Node, uint64_t Ticks) { Nodes[Node].InclusiveTicks += Ticks; }
   void clear();
 
-  /// The report's `call_tree` array. Throws std::bad_alloc.
-  nlohmann::json toJson(double SecondsPerTick) const;
+  /// The report's `call_tree` array; times are ticks of SecondsPerTick
+  /// each, samples when Sampled (whose paths record no calls). Throws
+  /// std::bad_alloc.
+  nlohmann::json toJson(double SecondsPerTick, bool Sampled) const;
 
 private:
   uint32_t node(uint32_t Parent, uint32_t Region);

@@ -2,12 +2,15 @@
 //
 // The entry points of runtime/include/energy/abi.h, and the hook of
 // energy/regions.h's un-lowered markers: the only symbols the library
-// exports. Enter and exit are the hot path: a thread-local load, the clock,
-// and a few writes to the calling thread's own frame and statistics.
+// exports. Enter and exit are the hot path of exact timing: a thread-local
+// load, the clock, and a few writes to the calling thread's own frame and
+// statistics. In a process timed by sampling they push and pop the region
+// stack instead, as sampled code does inline (RegionSampling.h).
 //
 //===----------------------------------------------------------------------===//
 #include "Clock.h"
 #include "ModuleRecord.h"
+#include "RegionSampling.h"
 #include "Runtime.h"
 #include "ThreadState.h"
 
@@ -41,6 +44,10 @@ ENERGY_EXPORT void __energy_region_enter(energy_module *Module, uint32_t Region)
   auto *Rec = static_cast<ModuleRecord *>(Module->runtime);
   if (ENERGY_UNLIKELY(!Rec || Region >= Rec->NumRegions))
     return;
+  if (SampledTiming.load(std::memory_order_relaxed)) {
+    pushSampledRegion(Module->regions + Region);
+    return;
+  }
   ThreadState *T = CurrentThread;
   if (ENERGY_UNLIKELY(!T) && !(T = Runtime::get().attachThread()))
     return;
@@ -60,6 +67,11 @@ ENERGY_EXPORT void __energy_region_exit(energy_module *Module, uint32_t Region) 
   uint64_t Now = clockTicks();
   auto Sp = reinterpret_cast<uintptr_t>(__builtin_dwarf_cfa());
   auto *Rec = static_cast<ModuleRecord *>(Module->runtime);
+  if (SampledTiming.load(std::memory_order_relaxed)) {
+    if (Rec && Region < Rec->NumRegions)
+      popSampledRegion(Module->regions + Region);
+    return;
+  }
   ThreadState *T = CurrentThread;
   if (ENERGY_UNLIKELY(!Rec || !T || Region >= Rec->NumRegions))
     return;

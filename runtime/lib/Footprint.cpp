@@ -12,6 +12,7 @@
 
 #include "FootprintSketch.h"
 #include "PageMemory.h"
+#include "RegionSampling.h"
 #include "Runtime.h"
 #include "ThreadState.h"
 
@@ -220,7 +221,10 @@ inline void record(uint64_t Line) noexcept {
   ThreadState *T = CurrentThread;
   if (ENERGY_UNLIKELY(!T))
     return;
-  uint32_t Region = T->TopRegion.load(std::memory_order_relaxed);
+  // Sampled, TopRegion is only as fresh as the last sample.
+  uint32_t Region = SampledTiming.load(std::memory_order_relaxed)
+                        ? innermostSampledRegion()
+                        : T->TopRegion.load(std::memory_order_relaxed);
   if (ThreadFootprint *F = CurrentFootprint; ENERGY_LIKELY(F))
     if (FootprintSketch *S = F->Table.find(Region); ENERGY_LIKELY(S)) {
       S->insert(Line);

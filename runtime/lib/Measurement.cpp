@@ -1,6 +1,8 @@
 //===- Measurement.cpp - Probing sources, sampling, thread counters -------===//
 #include "Measurement.h"
 
+#include "Runtime.h"
+
 #include "meters/SysfsFiles.h"
 
 #include <chrono>
@@ -64,7 +66,8 @@ void Measurement::configureRegionCounting() {
   bool Hardware = false;
   for (const meters::Source &S : Meters ? Meters->sources() : std::vector<meters::Source>{})
     Hardware |= S.name == "perf-hardware" && S.present;
-  Regions.configure(Hardware, meters::sysfsRoot());
+  Regions.configure(Hardware, meters::sysfsRoot(),
+                    SampledTiming.load(std::memory_order_relaxed));
 }
 
 void Measurement::start() noexcept {

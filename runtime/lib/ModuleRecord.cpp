@@ -39,6 +39,8 @@ ModuleRecord::ModuleRecord(energy_module *D, uint32_t Ordinal,
     : Ordinal(Ordinal), RegionBase(RegionBase), NumRegions(D->num_regions),
       NumBlocks(D->num_blocks), NumDynamic(D->num_dynamic),
       NumCounters(D->num_counters), NumTerms(D->num_terms), Hash(D->hash),
+      Timing(D->timing == ENERGY_TIMING_SAMPLED ? ENERGY_TIMING_SAMPLED
+                                                : ENERGY_TIMING_EXACT),
       Source(D->source ? D->source : ""), Regions(D->regions),
       Blocks(D->blocks), Dynamic(D->dynamic), Terms(D->terms), Desc(D) {}
 

@@ -26,6 +26,8 @@ struct RegionTotals {
   uint64_t Calls = 0;
   uint64_t InclusiveTicks = 0;
   uint64_t SelfTicks = 0;
+  uint64_t SelfSquares = 0;      /// sampled: squared sample weights
+  uint64_t InclusiveSquares = 0;
 };
 
 class ModuleRecord {
@@ -80,6 +82,11 @@ public:
   const uint32_t NumCounters;
   const uint32_t NumTerms;
   const uint64_t Hash;
+  /// How the pass timed the module's regions, and whether this process
+  /// times them: a module instrumented for sampled timing in a process
+  /// timed exactly (its first module's choice) is counted but not timed.
+  const energy_timing Timing;
+  bool Timed = true;
 
   const char *Source = "";
   const energy_region *Regions = nullptr;

@@ -207,7 +207,9 @@ void ThreadCounters::reopenAfterFork() noexcept {
   Set->readSelf(Last);
 }
 
-void RegionCounting::configure(bool HardwarePresent, const std::string &SysfsRoot) {
+void RegionCounting::configure(bool HardwarePresent, const std::string &SysfsRoot,
+                               bool ReadAtSamples) {
+  AtSamples = ReadAtSamples;
   Request = parseRegionEvents(std::getenv("ENERGY_REGION_EVENTS"), HardwarePresent,
                               SysfsRoot);
   Enabled = Request.Requested && !Request.Events.empty();
@@ -253,7 +255,9 @@ void RegionCounting::describeFirstOpen(const meters::CounterSet &Set) {
     else
       ByRead.push_back(Name);
   }
-  Detail = "read at every region entry and exit as one group per thread";
+  // Sampled timing has no region boundaries to read at.
+  Detail = AtSamples ? "read at every sample of the region stack as one group per thread"
+                     : "read at every region entry and exit as one group per thread";
   if (!ByRdpmc.empty())
     Detail += "; by rdpmc: " + joined(ByRdpmc);
   if (!ByRead.empty())

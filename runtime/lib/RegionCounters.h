@@ -106,8 +106,10 @@ private:
 class RegionCounting {
 public:
   /// Reads ENERGY_REGION_EVENTS; says on stderr, in one line, when the list
-  /// is refused or no event opens.
-  void configure(bool HardwarePresent, const std::string &SysfsRoot);
+  /// is refused or no event opens. ReadAtSamples: the threads read their
+  /// groups at each sample (sampled timing), not at region boundaries.
+  void configure(bool HardwarePresent, const std::string &SysfsRoot,
+                 bool ReadAtSamples);
   bool enabled() const { return Enabled; }
   unsigned size() const { return unsigned(Request.Events.size()); }
   const std::string &eventName(unsigned E) const { return Request.Events[E].name; }
@@ -133,6 +135,7 @@ private:
 
   RegionEventRequest Request;
   bool Enabled = false;
+  bool AtSamples = false;
   bool Described = false;
   std::string Detail;
   uint64_t RunningNs[MaxRegionEvents] = {};

@@ -1,12 +1,15 @@
 //===- RegionCounts.cpp - Block counts times cost vectors ------------------===//
 #include "RegionCounts.h"
 
+#include <algorithm>
+
 namespace energy::rt {
 
 namespace {
 
 void addBlock(model::Activity &A, const energy_cost &C, uint64_t N) {
-  A.blocks += N;
+  if (!(C.flags & ENERGY_BLOCK_ADDED))
+    A.blocks += N;
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
     for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
       A.flops[P][K] += N * C.flops[P][K];
@@ -40,16 +43,31 @@ bool addDynamic(model::Activity &A, const energy_dynamic_counter &D,
   }
 }
 
+/// (entry block, region) for every region that has one, by block.
+std::vector<std::pair<uint32_t, uint32_t>> entryBlocks(const ModuleRecord &M) {
+  std::vector<std::pair<uint32_t, uint32_t>> Entries;
+  for (uint32_t R = 0; M.Regions && R < M.NumRegions; ++R)
+    if (M.Regions[R].entry_block < M.NumBlocks)
+      Entries.emplace_back(M.Regions[R].entry_block, R);
+  std::sort(Entries.begin(), Entries.end());
+  return Entries;
+}
+
 } // namespace
 
 RegionCountsResult regionCounts(const ModuleRecord &M) {
   RegionCountsResult Result;
   Result.Regions.resize(M.NumRegions);
+  Result.Entries.assign(M.NumRegions, -1);
   if (!M.Blocks)
     return Result;
+  std::vector<std::pair<uint32_t, uint32_t>> Entries = entryBlocks(M);
+  auto NextEntry = Entries.begin();
   uint32_t NextTerm = 0;
   for (uint32_t B = 0; B < M.NumBlocks; ++B) {
     uint64_t N = M.blockCount(B, NextTerm);
+    for (; NextEntry != Entries.end() && NextEntry->first == B; ++NextEntry)
+      Result.Entries[NextEntry->second] = int64_t(N);
     if (!N)
       continue;
     const energy_block &Block = M.Blocks[B];

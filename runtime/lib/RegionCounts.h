@@ -19,6 +19,9 @@ namespace energy::rt {
 
 struct RegionCountsResult {
   std::vector<model::Activity> Regions; /// one per region of the module
+  /// Per region, the count of its entry block (energy_region.entry_block):
+  /// its calls, exact; -1 where the region has no such block.
+  std::vector<int64_t> Entries;
   uint64_t InvalidEntries = 0; /// table entries naming a region, block or
                                /// kind that does not exist (left out)
 };

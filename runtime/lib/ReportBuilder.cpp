@@ -4,6 +4,7 @@
 #include "Clock.h"
 #include "Footprint.h"
 #include "RegionCounts.h"
+#include "RegionSampling.h"
 
 #include <cmath>
 #include <cstdio>
@@ -115,8 +116,30 @@ json totalMeasuredEnergy(const RunSummary &Run, const MeasuredEnergy &Measured) 
   return Joules;
 }
 
+/// Seconds per unit of the region times the runtime kept.
+double timeUnit(const RunSummary &Run) {
+  return Run.Sampled ? Run.SampleSeconds : Run.SecondsPerTick;
+}
+
+json regionTimes(const RegionTotals &T, const RunSummary &Run) {
+  double Unit = timeUnit(Run);
+  json Times = {{"inclusive", double(T.InclusiveTicks) * Unit},
+                {"self", double(T.SelfTicks) * Unit}};
+  if (!Run.Sampled)
+    return Times;
+  // One standard deviation of a sum of independent samples, each of one or
+  // more periods (a timer that fired late counts its overruns): a compound
+  // Poisson count, whose variance is the sum of the squared weights.
+  Times["periods"] = {{"inclusive", T.InclusiveTicks}, {"self", T.SelfTicks}};
+  Times["uncertainty"] = {
+      {"inclusive", std::sqrt(double(T.InclusiveSquares)) * Unit},
+      {"self", std::sqrt(double(T.SelfSquares)) * Unit}};
+  return Times;
+}
+
 json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
-                json Modelled, double SecondsPerTick, json Measured) {
+                int64_t Entries, json Modelled, const RunSummary &Run,
+                json Measured) {
   const RegionTotals &T = M.Totals[R];
   json Region = {{"id", M.RegionBase + R}};
   if (M.Regions) {
@@ -135,9 +158,9 @@ json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
                    {"line", 0}, {"kind", "function"}, {"parent", nullptr}});
   }
   Region["module"] = M.Source;
-  Region["calls"] = T.Calls;
-  Region["time_s"] = {{"inclusive", double(T.InclusiveTicks) * SecondsPerTick},
-                      {"self", double(T.SelfTicks) * SecondsPerTick}};
+  // Calls are exact when a block counts the region's entries, timed or not.
+  Region["calls"] = Entries >= 0 ? uint64_t(Entries) : T.Calls;
+  Region["time_s"] = regionTimes(T, Run);
   Region["counts"] = countsJson(A);
   Region["energy_j"] = {{"modelled", std::move(Modelled)},
                         {"measured", std::move(Measured)}};
@@ -167,14 +190,17 @@ json regionCountersJson(const double *Values, const RegionCounting &Counting) {
           {"scaled", Counting.scaled()}};
 }
 
-json sourcesJson(const ModelApplication &Application, double SecondsPerTick,
+json sourcesJson(const ModelApplication &Application, const RunSummary &Run,
                  const Measurement &Measure) {
   json Model = Application.sourceJson();
+  std::string Detail = describeClock(Run.SecondsPerTick);
+  if (Run.Sampled)
+    Detail += "; region times come from samples (see `timing`)";
   json Clock = {{"name", "clock"},
                 {"kind", "time"},
                 {"present", true},
                 {"used", true},
-                {"detail", describeClock(SecondsPerTick)}};
+                {"detail", std::move(Detail)}};
   json Sources = json::array({std::move(Clock), std::move(Model)});
   for (json &Meter : Measure.sourcesJson())
     Sources.push_back(std::move(Meter));
@@ -189,7 +215,32 @@ json diagnosticsJson(const Diagnostics &D, uint64_t InvalidEntries) {
           {"max_depth", D.MaxDepth},
           {"untracked_call_paths", D.UntrackedCallPaths},
           {"unlowered_user_markers", D.UnloweredUserMarkers},
+          {"unknown_sample_frames", D.UnknownSampleFrames},
           {"invalid_table_entries", InvalidEntries}};
+}
+
+/// How the report's region times were measured (docs/formats/report.md).
+json timingJson(const RunSummary &Run) {
+  if (!Run.Sampled)
+    return {{"mode", "exact"},
+            {"clock", "wall-clock time between region entry and exit, per thread"}};
+  const Diagnostics &D = Run.Diag;
+  return {{"mode", "sampled"},
+          {"clock", "CPU time of each thread (CLOCK_THREAD_CPUTIME_ID)"},
+          {"signal", "SIGRTMAX-" + std::to_string(SIGRTMAX - sampleSignal())},
+          {"rate_hz", Run.SampleSeconds > 0 ? std::round(1.0 / Run.SampleSeconds) : 0.0},
+          {"period_s", Run.SampleSeconds},
+          {"periods", D.Samples},
+          {"outside_periods", D.OutsideSamples},
+          {"deep_periods", D.DeepSamples},
+          {"sampled_cpu_time_s", double(D.Samples) * Run.SampleSeconds},
+          {"timed_cpu_time_s", double(D.SampledCpuNs) * 1e-9},
+          {"process_cpu_time_s", Run.CpuSeconds},
+          {"problem", Run.SamplingProblem ? json(Run.SamplingProblem) : json(nullptr)}};
+}
+
+const char *timingName(energy_timing Timing) {
+  return Timing == ENERGY_TIMING_SAMPLED ? "sampled" : "exact";
 }
 
 } // namespace
@@ -208,11 +259,11 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
       InvalidEntries += !validKind(M->Regions[R].kind) + !validParent(*M, R);
     for (uint32_t R = 0; R < M->NumRegions; ++R) {
       model::Activity &A = Counts.Regions[R];
-      A.seconds = double(M->Totals[R].SelfTicks) * Run.SecondsPerTick;
+      A.seconds = double(M->Totals[R].SelfTicks) * timeUnit(Run);
       accumulate(Total, A);
       const double *C = M->regionCounters(R);
-      Regions.push_back(regionJson(*M, R, A, Application.regionJoules(A, C),
-                                   Run.SecondsPerTick,
+      Regions.push_back(regionJson(*M, R, A, Counts.Entries[R],
+                                   Application.regionJoules(A, C), Run,
                                    measuredEnergy(Run, Measured, M->RegionBase + R)));
       if (C)
         Regions.back()["counters"] =
@@ -223,13 +274,15 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
     Modules.push_back({{"source", M->Source},
                        {"hash", Hash},
                        {"regions", M->NumRegions},
+                       {"timing", timingName(M->Timing)},
+                       {"timed", M->Timed},
                        {"unloaded", M->unloaded()}});
   }
   json Timeline = Run.Measure.timelineJson();
   json RunModelled = Application.runJoules(Total, Timeline);
   json Report = {
       {"format", "energypass-report"},
-      {"version", 1},
+      {"version", 2},
       {"program",
        {{"path", Run.Process.ExePath},
         {"argv", Run.Process.Argv},
@@ -240,12 +293,13 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
        {{"hostname", hostName()},
         {"cpu_model", cpuModel()},
         {"logical_cpus", logicalCpus()}}},
-      {"sources", sourcesJson(Application, Run.SecondsPerTick, Run.Measure)},
+      {"sources", sourcesJson(Application, Run, Run.Measure)},
+      {"timing", timingJson(Run)},
       {"model", Application.modelJson()},
       {"threads", Run.Threads},
       {"modules", std::move(Modules)},
       {"regions", std::move(Regions)},
-      {"call_tree", Run.Tree.toJson(Run.SecondsPerTick)},
+      {"call_tree", Run.Tree.toJson(timeUnit(Run), Run.Sampled)},
       {"totals",
        {{"counts", countsJson(Total)},
         {"energy_j",

@@ -22,7 +22,14 @@ struct RunSummary {
   uint64_t Threads;
   uint64_t StartRealNs;
   double WallSeconds;
-  double SecondsPerTick; /// region times are kept in clock ticks
+  double SecondsPerTick; /// exact region times are kept in clock ticks
+  /// Sampled timing: region times are samples of SampleSeconds of CPU time
+  /// each (0 when the timer never ran, SamplingProblem says why), and the
+  /// process's CPU time to compare their sum with.
+  bool Sampled;
+  double SampleSeconds;
+  const char *SamplingProblem;
+  double CpuSeconds;
   const ProcessInfo &Process;
   const Measurement &Measure; /// sources, timeline, measured energy
   const CallTree &Tree;

@@ -4,6 +4,7 @@
 #include "Clock.h"
 #include "ReportBuilder.h"
 #include "PageMemory.h"
+#include "RegionSampling.h"
 #include "ReportWriter.h"
 
 #include <algorithm>
@@ -12,11 +13,13 @@
 #include <cstring>
 #include <new>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace energy::rt {
 
 constinit thread_local ThreadState *CurrentThread = nullptr;
+std::atomic<bool> SampledTiming{false};
 
 namespace {
 
@@ -107,6 +110,14 @@ uint32_t maxCallPathsFromEnvironment() {
 }
 
 void finalReportAtExit() { Runtime::get().writeFinalReport(); }
+
+double processCpuSeconds() {
+  rusage Usage;
+  if (getrusage(RUSAGE_SELF, &Usage) != 0)
+    return 0;
+  auto Seconds = [](const timeval &T) { return double(T.tv_sec) + double(T.tv_usec) * 1e-6; };
+  return Seconds(Usage.ru_utime) + Seconds(Usage.ru_stime);
+}
 void prepareForkHandler() { Runtime::get().prepareFork(); }
 void parentForkHandler() { Runtime::get().afterForkInParent(); }
 void childForkHandler() { Runtime::get().afterForkInChild(); }
@@ -118,9 +129,14 @@ Runtime &Runtime::get() {
   return *Instance;
 }
 
-bool Runtime::initialise() noexcept {
+bool Runtime::initialise(const energy_module &First) noexcept {
   if (Initialised)
     return true;
+  // The first module decides how the process is timed (adoptTiming).
+  if (First.timing == ENERGY_TIMING_SAMPLED) {
+    SampledTiming.store(true, std::memory_order_relaxed);
+    startRegionSampling();
+  }
   try {
     Process = ProcessInfo::capture();
   } catch (...) {
@@ -157,7 +173,7 @@ void Runtime::registerModule(energy_module *Desc) noexcept {
     return;
   }
   LockedSection L(Lock);
-  if (!L.owns() || Desc->runtime || !initialise())
+  if (!L.owns() || Desc->runtime || !initialise(*Desc))
     return;
   std::string Problem;
   ModuleRecord *Rec =
@@ -178,6 +194,21 @@ void Runtime::registerModule(energy_module *Desc) noexcept {
   }
   TotalRegions += Rec->NumRegions;
   Desc->runtime = Rec;
+  adoptTiming(*Rec, *Desc);
+}
+
+// A sampled process samples every module's regions, exact ones through the
+// entry points' pushes; an exact process cannot time a sampled module, whose
+// pushes nobody reads. The registering thread is attached now: sampled code
+// never calls into the runtime, so this (and pthread_create) is its chance.
+void Runtime::adoptTiming(ModuleRecord &Rec, const energy_module &Desc) noexcept {
+  if (!SampledTiming.load(std::memory_order_relaxed)) {
+    Rec.Timed = Rec.Timing == ENERGY_TIMING_EXACT;
+    return;
+  }
+  Rec.Timed = addSampledModule(Rec, Desc.regions);
+  if (!CurrentThread)
+    attachLocked();
 }
 
 void Runtime::unregisterModule(energy_module *Desc) noexcept {
@@ -187,6 +218,7 @@ void Runtime::unregisterModule(energy_module *Desc) noexcept {
   LockedSection L(Lock);
   if (!L.owns())
     return;
+  removeSampledModule(*Rec);
   if (!Finished) {
     for (ThreadState *T = Threads; T; T = T->Next) {
       if (Rec->Ordinal >= T->NumSlots)
@@ -216,12 +248,18 @@ ThreadState *Runtime::attachThread() noexcept {
   LockedSection L(Lock);
   if (!L.owns())
     return nullptr;
+  return attachLocked();
+}
+
+ThreadState *Runtime::attachLocked() noexcept {
   ThreadState *T = ThreadState::create(gettid(), InitialFrames, MaxCallPaths);
   if (!T)
     return nullptr;
   link(*T);
   CurrentThread = T;
   pthread_setspecific(ThreadExitKey, T);
+  if (SampledTiming.load(std::memory_order_relaxed))
+    attachSampledThread(*T);
   Measure.attachCallingThread(*T);
   attachRegionCounters(*T);
   // Every module now, so that the thread's counters can be merged from
@@ -249,6 +287,7 @@ void Runtime::detachThread(ThreadState &T) noexcept {
   LockedSection L(Lock);
   if (!L.owns())
     return;
+  detachSampledThread(T);
   if (!Finished)
     mergeThread(T, clockTicks(), /*OnItsOwnThread=*/true);
   Measure.detachCallingThread(T);
@@ -344,6 +383,8 @@ void Runtime::mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noe
       M.Totals[R].Calls += Stats[R].Calls;
       M.Totals[R].InclusiveTicks += Stats[R].InclusiveTicks;
       M.Totals[R].SelfTicks += Stats[R].SelfTicks;
+      M.Totals[R].SelfSquares += Stats[R].SelfSquares;
+      M.Totals[R].InclusiveSquares += Stats[R].InclusiveSquares;
     }
     if (!OnItsOwnThread)
       M.addCounters(T.Slots[I].Counters);
@@ -373,6 +414,7 @@ void Runtime::mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noe
   if (OnItsOwnThread)
     mergeCallingThreadCounters();
   Diag.add(T.Diag);
+  Diag.SampledCpuNs += runningTimerCpuNs(T);
   ++ThreadsMerged;
 }
 
@@ -461,6 +503,9 @@ void Runtime::writeFinalReport() noexcept {
   }
   if (!Initialised || Finished)
     return;
+  // Its handler must not add to the paths being merged.
+  if (CurrentThread)
+    stopThreadTimer(*CurrentThread);
   uint64_t Now = clockTicks();
   bool CallerMerged = false;
   for (ThreadState *T = Threads; T; T = T->Next) {
@@ -482,6 +527,10 @@ void Runtime::writeReport(const ModelChoice &Model) noexcept {
                    Origin.RealtimeNs,
                    double(monotonicNs() - Origin.MonotonicNs) * 1e-9,
                    Origin.secondsPerTick(),
+                   SampledTiming.load(std::memory_order_relaxed),
+                   double(samplePeriodNs()) * 1e-9,
+                   samplingProblem(),
+                   processCpuSeconds(),
                    Process,
                    Measure,
                    Tree};
@@ -546,12 +595,16 @@ void Runtime::resetAfterFork() noexcept {
     for (uint32_t I = 0; I < Me->NumSlots; ++I) {
       RegionStats *Stats = Me->Slots[I].Stats;
       for (uint32_t R = 0; Stats && R < Modules[I]->NumRegions; ++R)
-        Stats[R] = RegionStats{0, 0, 0, Stats[R].Active, Stats[R].OpenPath,
-                               Stats[R].Counters};
+        Stats[R] = RegionStats{0, 0, 0, Stats[R].Active, Stats[R].OpenPath, 0,
+                               0, 0, Stats[R].Counters};
       if (double *Counts = Me->Slots[I].CounterStats)
         std::fill_n(Counts, size_t(Modules[I]->NumRegions) * Me->counterStride(), 0.0);
     }
     Me->restartAfterFork(Now);
+    // Timers are not inherited by a fork child.
+    Me->HasSampleTimer = false;
+    Me->SampleStamp = 0;
+    startThreadTimer(*Me);
   }
   discardCallingThreadCounters();
   Measure.abandonAfterFork();

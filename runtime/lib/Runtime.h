@@ -19,6 +19,7 @@
 #include "ReportBuilder.h"
 #include "ThreadState.h"
 
+#include <atomic>
 #include <mutex>
 #include <vector>
 
@@ -27,6 +28,10 @@ namespace energy::rt {
 /// The calling thread's state; null until its first region entry.
 extern constinit thread_local ThreadState *CurrentThread
     __attribute__((tls_model("initial-exec")));
+
+/// Whether the process's regions are timed by sampling (its first module was
+/// instrumented so); then the exact entry points push onto the region stack.
+extern std::atomic<bool> SampledTiming;
 
 class Runtime {
 public:
@@ -61,7 +66,9 @@ public:
 
 private:
   Runtime() = default;
-  bool initialise() noexcept;
+  bool initialise(const energy_module &First) noexcept;
+  ThreadState *attachLocked() noexcept;
+  void adoptTiming(ModuleRecord &Rec, const energy_module &Desc) noexcept;
   void adoptAllModules(ThreadState &T) noexcept;
   void attachRegionCounters(ThreadState &T) noexcept;
   void mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noexcept;

@@ -3,6 +3,7 @@
 
 #include "ModuleRecord.h"
 #include "PageMemory.h"
+#include "RegionSampling.h"
 #include "Runtime.h"
 
 #include <cstring>
@@ -21,6 +22,7 @@ ThreadState::~ThreadState() {
   freePages(Frames, Capacity * sizeof(Frame));
   freePages(CounterFrames, Capacity * Stride * sizeof(double));
   delete Counters;
+  freeSampledSlots(*this);
   for (unsigned I = 0; I < NumRetired; ++I)
     freePages(Retired[I].Memory, Retired[I].Bytes);
   Paths.release();

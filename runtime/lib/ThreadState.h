@@ -28,6 +28,8 @@
 #include "CallPaths.h"
 #include "RegionCounters.h"
 
+#include "energy/abi.h"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -49,6 +51,13 @@ struct RegionStats {
   uint64_t SelfTicks;
   uint64_t Active; /// instances of the region now on the thread's stack
   uint32_t OpenPath; /// the call path of its outermost open instance
+  /// Sampled timing: the last sample that found the region on the stack, so
+  /// that recursion counts once per sample.
+  uint64_t SampleStamp;
+  /// Sampled timing: the sums of the squared weights (periods) of the
+  /// samples in SelfTicks and InclusiveTicks, for their uncertainty.
+  uint64_t SelfSquares;
+  uint64_t InclusiveSquares;
   /// Per-region counters: self counts then inclusive counts per event
   /// (ThreadCounters::stride() doubles); null when not counted.
   double *Counters;
@@ -85,8 +94,24 @@ struct Diagnostics {
   uint64_t UntrackedCallPaths = 0; /// entries left out of the full path table
   /// energy/regions.h markers that ran un-lowered (built without the pass)
   uint64_t UnloweredUserMarkers = 0;
+  /// Sampled timing, in sample periods (a sample weighs one period plus its
+  /// timer's overruns): all of them, those that found no region open, those
+  /// whose stack was deeper than its bound (credited to the frames within
+  /// it); and stack slots that named no region of a registered module.
+  uint64_t Samples = 0;
+  uint64_t OutsideSamples = 0;
+  uint64_t DeepSamples = 0;
+  uint64_t UnknownSampleFrames = 0;
+  /// CPU time the sampled threads ran while their timers ran (their CPU
+  /// clocks read when the timers started and stopped), in nanoseconds.
+  uint64_t SampledCpuNs = 0;
 
   void add(const Diagnostics &O) {
+    SampledCpuNs += O.SampledCpuNs;
+    Samples += O.Samples;
+    OutsideSamples += O.OutsideSamples;
+    DeepSamples += O.DeepSamples;
+    UnknownSampleFrames += O.UnknownSampleFrames;
     UntrackedCallPaths += O.UntrackedCallPaths;
     UnloweredUserMarkers += O.UnloweredUserMarkers;
     UnwoundFrames += O.UnwoundFrames;
@@ -231,6 +256,13 @@ public:
   /// when the process is sampled; owned by the Measurement.
   void *MeterCounters = nullptr;
   int SamplerSlot = -1;
+  /// Sampled timing: the thread's own region-stack slots (mapped), its
+  /// CPU-time timer, and the number of the last sample it took.
+  const energy_region **OpenRegions = nullptr;
+  void *SampleTimer = nullptr;
+  bool HasSampleTimer = false;
+  uint64_t SampleStamp = 0;
+  uint64_t TimerStartCpuNs = 0; /// the thread's CPU clock when it started
   /// Per-region counters, when ENERGY_REGION_EVENTS asks for them; set
   /// before the thread's first region entry, owned by the state.
   ThreadCounters *Counters = nullptr;

@@ -1,6 +1,6 @@
 ; Nothing may stand between a musttail call and its return: the exit goes
 ; before the call.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-min-instructions=0 -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-min-instructions=0 -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

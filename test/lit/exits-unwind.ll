@@ -3,8 +3,8 @@
 ; resumes get an exit; nounwind calls and functions are left alone. The
 ; cleanup block is the pass's own and has no counter; the split-off rest of
 ; the block gets its own, so counts stay exact when the call throws.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-min-instructions=0 -S %s | FileCheck %s
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-min-instructions=0 -energy-unwind-exits=false -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-min-instructions=0 -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-min-instructions=0 -energy-unwind-exits=false -S %s | FileCheck %s --check-prefix=OFF
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

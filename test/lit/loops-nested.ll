@@ -2,9 +2,10 @@
 ; nested in its function or enclosing loop, entered at the end of its
 ; preheader and left at the top of each exit block, inner loops first. The
 ; pass adds a preheader where the loop has none and dedicated exits where an
-; exit block is shared; those blocks hold no user code and get no counter.
+; exit block is shared; those blocks hold no user code and get no counter,
+; except an added preheader, counted (at no cost) for its loop's entries.
 ; Blocks belong to their innermost loop region.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-loops -energy-nested-loops -energy-promote-counters=false -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-loops -energy-nested-loops -energy-promote-counters=false -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -41,9 +42,12 @@ done:
 ; The inner loop starts at its preheader's branch (line 3) like the outer one,
 ; so its name takes an ordinal.
 ; CHECK-DAG: c"nest:loop#2@nest.c:3\00"
-; CHECK-DAG: @__energy_regions = private constant [3 x %energy.region] [%energy.region { ptr {{.*}}, i32 1, i32 0, i32 -1, i32 0 }, %energy.region { ptr {{.*}}, i32 3, i32 1, i32 0, i32 0 }, %energy.region { ptr {{.*}}, i32 3, i32 1, i32 1, i32 0 }]
-; Six user blocks: entry, other, done in region 0; outer, inner.end in 1; inner in 2.
-; CHECK-DAG: @__energy_blocks = private constant [6 x %energy.block] [%energy.block { i32 0, i32 2, {{.*}} }, %energy.block { i32 0, i32 2, {{.*}} }, %energy.block { i32 1, i32 3, {{.*}} }, %energy.block { i32 2, i32 4, {{.*}} }, %energy.block { i32 1, i32 3, {{.*}} }, %energy.block { i32 0, i32 6, {{.*}} }]
+; Entry blocks: 0 for the function, the added preheader (2) for the outer
+; loop, `outer` (3) for the inner one.
+; CHECK-DAG: @__energy_regions = private constant [3 x %energy.region] [%energy.region { ptr {{.*}}, i32 1, i32 0, i32 -1, i32 0 }, %energy.region { ptr {{.*}}, i32 3, i32 1, i32 0, i32 2 }, %energy.region { ptr {{.*}}, i32 3, i32 1, i32 1, i32 3 }]
+; Six user blocks: entry, other, done in region 0; outer, inner.end in 1; inner
+; in 2; and the outer loop's added preheader (region 0, no cost, flags 1).
+; CHECK-DAG: @__energy_blocks = private constant [7 x %energy.block] [%energy.block { i32 0, i32 2, {{.*}} }, %energy.block { i32 0, i32 2, {{.*}} }, %energy.block { i32 0, i32 3, %energy.cost { [3 x [7 x i32]] zeroinitializer, [4 x i32] zeroinitializer, i64 0, i64 0, i32 0, i32 0, i32 0, i32 1 } }, %energy.block { i32 1, i32 3, {{.*}} }, %energy.block { i32 2, i32 4, {{.*}} }, %energy.block { i32 1, i32 3, {{.*}} }, %energy.block { i32 0, i32 6, {{.*}} }]
 
 ; CHECK-LABEL: define void @nest(
 ; CHECK:       entry:
@@ -51,13 +55,14 @@ done:
 ; CHECK:         br i1 %a, label %[[PRE:.*]], label %other
 ; CHECK:       other:
 ; CHECK:         br label %[[PRE]]
-; The added preheader enters the outer loop.
+; The added preheader counts the outer loop's entries, then enters it.
 ; CHECK:       [[PRE]]:
+; CHECK:         store i64
 ; CHECK-NEXT:    call void @__energy_region_enter(ptr @__energy_module, i32 1)
 ; CHECK-NEXT:    br label %outer
 ; CHECK:       outer:
 ; CHECK-NEXT:    %energy.counters{{[0-9]+}} = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__energy_counters)
-; CHECK-NEXT:    getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 2
+; CHECK-NEXT:    getelementptr inbounds i64, ptr %energy.counters{{[0-9]*}}, i64 3
 ; CHECK-NEXT:    load i64
 ; CHECK-NEXT:    add i64
 ; CHECK-NEXT:    store i64

@@ -1,7 +1,7 @@
 ; A call that may throw inside a loop unwinds through a cleanup of that loop's
 ; own, which leaves the loop region and then the function's, so the runtime's
 ; region stack stays balanced when an exception leaves a loop.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-loops -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-loops -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

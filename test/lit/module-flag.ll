@@ -1,9 +1,9 @@
 ; The pass marks the module it instruments with the module flag
 ; "energypass.instrumented" and leaves a module that has it alone, so running
 ; twice (LTO pre-link and link, or opt twice) instruments once.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-min-instructions=0 -S %s | FileCheck %s
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-min-instructions=0 %s \
-; RUN:   | %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-min-instructions=0 -S \
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-min-instructions=0 -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-min-instructions=0 %s \
+; RUN:   | %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-min-instructions=0 -S \
 ; RUN:   | FileCheck %s --check-prefix=TWICE
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

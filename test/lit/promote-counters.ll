@@ -2,7 +2,7 @@
 ; in the preheader, incremented as SSA values, stored back in the exit block.
 ; A loop with a call keeps its counters in memory (the callee could be this
 ; function again and count the same blocks).
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-min-instructions=0 -energy-loops=false -energy-trip-counts=false -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-min-instructions=0 -energy-loops=false -energy-trip-counts=false -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

@@ -1,7 +1,7 @@
 // Source annotations override the filter and the size threshold:
 // annotate("energy_region") times a tiny function, annotate("energy_no_region")
 // leaves a function with a loop untimed (its blocks are still counted).
-// RUN: %clang --target=x86_64-unknown-linux-gnu -O1 -fpass-plugin=%plugin -Xclang -load -Xclang %plugin -mllvm -energy-min-instructions=200 -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %clang --target=x86_64-unknown-linux-gnu -O1 -fpass-plugin=%plugin -Xclang -load -Xclang %plugin -mllvm -energy-min-instructions=200 -mllvm -energy-timing=exact -S -emit-llvm %s -o - | FileCheck %s
 
 __attribute__((annotate("energy_region"))) int forced(int x) { return x + 1; }
 

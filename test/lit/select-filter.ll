@@ -2,10 +2,10 @@
 ; mangled or demangled name, file globs the source file, the last matching
 ; rule wins, and an include times a function below the size threshold.
 ; Unreadable or malformed filter files are a one-line error.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-min-instructions=100 -energy-filter=%S/Inputs/filter.txt -S %s | FileCheck %s
-; RUN: not %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-filter=%S/Inputs/missing.txt -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSING
-; RUN: not %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-filter=%S/Inputs/filter-bad-version.txt -disable-output %s 2>&1 | FileCheck %s --check-prefix=VERSION
-; RUN: not %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-filter=%S/Inputs/filter-bad-rule.txt -disable-output %s 2>&1 | FileCheck %s --check-prefix=RULE
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-min-instructions=100 -energy-filter=%S/Inputs/filter.txt -S %s | FileCheck %s
+; RUN: not %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-filter=%S/Inputs/missing.txt -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSING
+; RUN: not %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-filter=%S/Inputs/filter-bad-version.txt -disable-output %s 2>&1 | FileCheck %s --check-prefix=VERSION
+; RUN: not %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-filter=%S/Inputs/filter-bad-rule.txt -disable-output %s 2>&1 | FileCheck %s --check-prefix=RULE
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

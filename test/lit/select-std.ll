@@ -3,10 +3,10 @@
 ; their size or loops: a map insert or a sort is its caller's work. The user's
 ; own functions with loops are timed, and so are the standard library's with
 ; -energy-std-regions or when the filter file asks for them.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -S %s | FileCheck %s
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-std-regions -S %s | FileCheck %s --check-prefix=STD
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-std-regions -S %s | FileCheck %s --check-prefix=STD
 ; RUN: printf 'energypass-filter 1\ninclude function *std::__introsort_loop*\n' > %t.filter
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-filter=%t.filter -S %s | FileCheck %s --check-prefix=FILTER
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-filter=%t.filter -S %s | FileCheck %s --check-prefix=FILTER
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

@@ -2,8 +2,8 @@
 ; loop are counted but not timed: they keep their region entry and block
 ; counters and get no enter/exit calls. Functions with a loop, or with N or
 ; more instructions, are timed.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-loops=false -energy-min-instructions=4 -S %s | FileCheck %s
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-loops=false -energy-min-instructions=0 -S %s | FileCheck %s --check-prefix=ALL
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-loops=false -energy-min-instructions=4 -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-loops=false -energy-min-instructions=0 -S %s | FileCheck %s --check-prefix=ALL
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

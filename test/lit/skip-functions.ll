@@ -1,6 +1,6 @@
 ; Declarations, the runtime's and the pass's own __energy_ functions, naked
 ; and available_externally functions are not instrumented.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-min-instructions=0 -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-min-instructions=0 -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

@@ -3,16 +3,16 @@
 ; count (backedge-taken count + 1, expanded in the preheader) is added to its
 ; counter at the loop's exit. Blocks that do not run once per iteration (a
 ; conditional block) keep their per-iteration add, in a register.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-min-instructions=0 -S %s | FileCheck %s
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-min-instructions=0 -energy-trip-counts=false -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-min-instructions=0 -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-min-instructions=0 -energy-trip-counts=false -S %s | FileCheck %s --check-prefix=OFF
 ; With counters on a spanning tree (the default) the trip-counted blocks share
 ; one counter (their counts are equal: one add of the trips at the exit), and
 ; the rest of the loop is counted on its edges, still in registers: here one
 ; add on the way through the conditional block.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-min-instructions=0 -S %s | FileCheck %s --check-prefix=TREE
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-min-instructions=0 -S %s | FileCheck %s --check-prefix=TREE
 ; Where only an induction variable gives the trip count, at the exit, with
 ; -energy-induction-trip-counts.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-min-instructions=0 -energy-induction-trip-counts -S %s | FileCheck %s --check-prefix=IND
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-min-instructions=0 -energy-induction-trip-counts -S %s | FileCheck %s --check-prefix=IND
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -38,10 +38,12 @@ done:
   ret void
 }
 
-; Blocks: 0 entry, 1 loop, 2 fix, 3 latch, 4 done. loop and latch run once per
+; Blocks: 0 entry, 1 the added preheader (counted for the loop region's
+; entries), 2 loop, 3 fix, 4 latch, 5 done. loop and latch run once per
 ; iteration; fix does not (its branch depends on the iteration).
 ; CHECK-LABEL: define void @inc(
 ; CHECK:       loop.preheader:
+; CHECK:         store i64 %energy.next
 ; CHECK-NEXT:    %[[BTC:.*]] = add i64 %n, -1
 ; CHECK-NEXT:    %[[TRIPS:.*]] = add nuw nsw i64 %[[BTC]], 1
 ; CHECK:       loop:

@@ -4,7 +4,7 @@
 ; function, entered and left where the markers were, which are removed. The
 ; block is split after each marker so that each block lies wholly inside or
 ; outside the region; the split's branch is the pass's own and not counted.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

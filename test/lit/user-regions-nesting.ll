@@ -1,7 +1,7 @@
 ; User regions nest with loop regions either way: a loop inside a user region
 ; has the user region as its parent, a user region inside a loop body has the
 ; loop as its parent, and blocks belong to the innermost region around them.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-loops -energy-min-instructions=0 -energy-promote-counters=false -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-loops -energy-min-instructions=0 -energy-promote-counters=false -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -34,7 +34,9 @@ exit:
 ; CHECK-DAG: c"h:loop@{{.*}}:0\00"
 ; CHECK-DAG: c"h:outer@{{.*}}:0\00"
 ; CHECK-DAG: c"h:body@{{.*}}:0\00"
-; CHECK-DAG: @__energy_regions = private constant [4 x %energy.region] [%energy.region { ptr {{.*}}, i32 0, i32 0, i32 -1, i32 0 }, %energy.region { ptr {{.*}}, i32 0, i32 1, i32 2, i32 0 }, %energy.region { ptr {{.*}}, i32 0, i32 2, i32 0, i32 0 }, %energy.region { ptr {{.*}}, i32 0, i32 2, i32 1, i32 0 }]
+; Entry blocks: the function's and the loop's (its preheader is the entry
+; block) block 0; each user region the block its BEGIN ends (1 and 2).
+; CHECK-DAG: @__energy_regions = private constant [4 x %energy.region] [%energy.region { ptr {{.*}}, i32 0, i32 0, i32 -1, i32 0 }, %energy.region { ptr {{.*}}, i32 0, i32 1, i32 2, i32 1 }, %energy.region { ptr {{.*}}, i32 0, i32 2, i32 0, i32 0 }, %energy.region { ptr {{.*}}, i32 0, i32 2, i32 1, i32 2 }]
 ; Blocks: entry (h; nothing left in it but the split's branch), the
 ; preheader (outer), the loop header (loop), the body (body), the latch
 ; (loop), the exit (outer), the return (h).

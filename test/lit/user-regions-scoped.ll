@@ -2,7 +2,7 @@
 ; BEGIN reads the name from a local written once with the constant, and its
 ; destructor's end-of-scope marker names no region: it ends the innermost one
 ; open. Both lower like ENERGY_REGION_BEGIN/END, also on the exception path.
-; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

@@ -19,8 +19,11 @@
  *   - a function returning the calling thread's copy of that array;
  *   - a constructor calling ENERGY_REGISTER_MODULE and a destructor calling
  *     ENERGY_UNREGISTER_MODULE with the descriptor;
- *   - calls to ENERGY_REGION_ENTER / ENERGY_REGION_EXIT at region entry and
- *     at every exit.
+ *   - at region entry and at every exit, either (sampled timing, the
+ *     default) a push onto and a pop off the calling thread's stack of open
+ *     regions, ENERGY_REGION_STACK, written inline: no call and no clock;
+ *     the runtime samples that stack on a CPU-time timer; or (exact timing)
+ *     calls to ENERGY_REGION_ENTER / ENERGY_REGION_EXIT, which read a clock.
  * Region totals are block counts times cost vectors, computed at report time.
  * A block's count is the sum of its terms' coefficient x counter: the pass
  * counts the CFG edges off a spanning tree and derives the others by flow
@@ -34,7 +37,7 @@
 
 #include <stdint.h>
 
-#define ENERGY_ABI_VERSION 2u
+#define ENERGY_ABI_VERSION 3u
 
 /* Section holding the module descriptors; a C identifier so that linkers
  * provide __start_energy_modules / __stop_energy_modules. */
@@ -56,6 +59,34 @@
 #define ENERGY_UNREGISTER_MODULE "__energy_unregister_module"
 #define ENERGY_REGION_ENTER "__energy_region_enter"
 #define ENERGY_REGION_EXIT "__energy_region_exit"
+
+/* The calling thread's stack of open regions, for sampled timing: a
+ * thread_local `struct energy_region_stack` defined by the runtime (initial-
+ * exec TLS). Instrumented code pushes a region by storing depth + 1 into
+ * `depth`, then the address of the region's table entry into
+ * open[min(depth, ENERGY_REGION_STACK_CAPACITY)] (in that order: a signal
+ * handler that runs instrumented code in between pushes above it); it pops by
+ * storing back the depth it read at the function's entry plus the region's
+ * nesting within the function, so that a frame skipped by longjmp or an
+ * exception is gone at the next exit of a region that encloses it. Slot
+ * ENERGY_REGION_STACK_CAPACITY takes every entry deeper than the bound. */
+#define ENERGY_REGION_STACK "__energy_region_stack"
+#define ENERGY_REGION_STACK_CAPACITY 4096u
+
+struct energy_region;
+
+struct energy_region_stack {
+  uint32_t depth; /* regions open, possibly more than the capacity */
+  uint32_t reserved;
+  /* ENERGY_REGION_STACK_CAPACITY + 1 slots; never null */
+  const struct energy_region **open;
+};
+
+/* How a module's regions are timed (energy_module.timing). */
+enum energy_timing {
+  ENERGY_TIMING_EXACT = 0,  /* enter/exit calls that read a clock */
+  ENERGY_TIMING_SAMPLED = 1 /* inline ENERGY_REGION_STACK pushes, sampled */
+};
 
 /* Footprint sampling (opt-in, pass/FootprintSampling.h, runtime/lib/Footprint.h):
  * the 64-byte line L = address >> ENERGY_FOOTPRINT_LINE_SHIFT is in the 1-in-N
@@ -131,8 +162,16 @@ struct energy_cost {
   uint32_t instructions; /* IR instructions, excluding the pass's own */
   uint32_t branches;     /* conditional br, switch, indirectbr */
   uint32_t calls;        /* calls and invokes, excluding intrinsics */
-  uint32_t reserved;
+  uint32_t flags;        /* ENERGY_BLOCK_* */
 };
+
+/* A block the pass added (a loop's preheader, or one whose count terms sum a
+ * user region's BEGINs) and counts only so that a region's entries are known:
+ * it holds no program code and is left out of the `blocks` count. */
+#define ENERGY_BLOCK_ADDED 1u
+
+/* energy_region.entry_block when no block counts the region's entries. */
+#define ENERGY_NO_BLOCK 0xffffffffu
 
 struct energy_block {
   uint32_t region; /* index of the region that owns the block (self counts) */
@@ -171,7 +210,12 @@ struct energy_region {
   uint32_t line;         /* 0 when unknown */
   uint32_t kind;         /* enum energy_region_kind */
   uint32_t parent;       /* enclosing region, ENERGY_NO_REGION for none */
-  uint32_t reserved;
+  /* The block whose count is the region's entries (the function's entry
+   * block, the loop's preheader, the block a user region begins in, or an
+   * ENERGY_BLOCK_ADDED block whose terms sum several such), or
+   * ENERGY_NO_BLOCK: a region's calls come from the exact counts, whether
+   * or not it is timed. */
+  uint32_t entry_block;
 };
 
 struct energy_module {
@@ -188,6 +232,8 @@ struct energy_module {
   uint32_t num_terms;    /* 0: block i's count is counter i */
   const struct energy_count_term *terms;
   uint64_t *(*thread_counters)(void); /* calling thread's counter array */
+  uint32_t timing;   /* enum energy_timing */
+  uint32_t reserved;
   void *runtime; /* owned by the runtime; zero in the object file */
 };
 

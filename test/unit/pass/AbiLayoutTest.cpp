@@ -56,7 +56,7 @@ TEST_F(AbiLayoutTest, Cost) {
       {offsetof(energy_cost, flops), offsetof(energy_cost, flops_by_width),
        offsetof(energy_cost, bytes_loaded), offsetof(energy_cost, bytes_stored),
        offsetof(energy_cost, instructions), offsetof(energy_cost, branches),
-       offsetof(energy_cost, calls), offsetof(energy_cost, reserved)});
+       offsetof(energy_cost, calls), offsetof(energy_cost, flags)});
 }
 
 TEST_F(AbiLayoutTest, Block) {
@@ -82,7 +82,7 @@ TEST_F(AbiLayoutTest, Region) {
                 offsetof(energy_region, demangled),
                 offsetof(energy_region, file), offsetof(energy_region, line),
                 offsetof(energy_region, kind), offsetof(energy_region, parent),
-                offsetof(energy_region, reserved)});
+                offsetof(energy_region, entry_block)});
 }
 
 TEST_F(AbiLayoutTest, CountTerm) {
@@ -105,7 +105,16 @@ TEST_F(AbiLayoutTest, Module) {
        offsetof(energy_module, num_counters),
        offsetof(energy_module, num_terms), offsetof(energy_module, terms),
        offsetof(energy_module, thread_counters),
+       offsetof(energy_module, timing), offsetof(energy_module, reserved),
        offsetof(energy_module, runtime)});
+}
+
+TEST_F(AbiLayoutTest, RegionStack) {
+  expectLayout(Types.RegionStack, sizeof(energy_region_stack),
+               alignof(energy_region_stack),
+               {offsetof(energy_region_stack, depth),
+                offsetof(energy_region_stack, reserved),
+                offsetof(energy_region_stack, open)});
 }
 
 TEST_F(AbiLayoutTest, TypesAreCreatedOncePerContext) {

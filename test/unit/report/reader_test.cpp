@@ -99,15 +99,15 @@ TEST(ReportReader, UnknownVersionGetsTheDocumentedMessage) {
   json Doc = daxpyDocument();
   Doc["version"] = 7;
   EXPECT_EQ(errorOf(Doc), "r.json: unsupported report version 7 (this "
-                          "energy-report reads version 1); re-run the program "
-                          "with a matching runtime");
+                          "energy-report reads versions 1 to 2); re-run the "
+                          "program with a matching runtime");
 }
 
 TEST(ReportReader, VersionIsCheckedBeforeTheRestOfTheDocument) {
   json Doc = daxpyDocument();
-  Doc["version"] = 2;
+  Doc["version"] = 3;
   Doc.erase("regions");
-  EXPECT_NE(errorOf(Doc).find("unsupported report version 2"),
+  EXPECT_NE(errorOf(Doc).find("unsupported report version 3"),
             std::string::npos);
 }
 

@@ -54,11 +54,20 @@ public:
   FakeModule(const FakeModule &) = delete;
 
   uint32_t region(const std::string &Name, uint32_t Kind = ENERGY_REGION_FUNCTION,
-                  uint32_t Parent = ENERGY_NO_REGION, uint32_t Line = 0) {
+                  uint32_t Parent = ENERGY_NO_REGION, uint32_t Line = 0,
+                  uint32_t EntryBlock = ENERGY_NO_BLOCK) {
     Regions.push_back({keep(Name), keep(Name), keep("fixture.c"), Line, Kind,
-                       Parent, 0});
+                       Parent, EntryBlock});
     return uint32_t(Regions.size() - 1);
   }
+  /// Makes block Block the one whose count is Region's entries.
+  void entryBlock(uint32_t Region, uint32_t Block) {
+    Regions[Region].entry_block = Block;
+  }
+  /// The module as the pass emits it with -energy-timing=sampled.
+  void timeBySampling() { Desc.timing = ENERGY_TIMING_SAMPLED; }
+  /// Region's entry in the table, as sampled code pushes it.
+  const energy_region *entry(uint32_t Region) const { return &Regions[Region]; }
   uint32_t block(uint32_t Region, const energy_cost &Cost) {
     Blocks.push_back({Region, 0, Cost});
     return uint32_t(Blocks.size() - 1);

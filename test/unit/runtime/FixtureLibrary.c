@@ -23,7 +23,7 @@ static uint64_t *thread_counters(void) { return counters; }
 
 static const struct energy_region regions[] = {
     {FIXTURE_REGION, FIXTURE_REGION, "FixtureLibrary.c", 30, ENERGY_REGION_FUNCTION,
-     ENERGY_NO_REGION, 0},
+     ENERGY_NO_REGION, ENERGY_NO_BLOCK},
 };
 static const struct energy_block blocks[] = {
     {0, 31, {.flops = {[ENERGY_PREC_DOUBLE] = {[ENERGY_FLOP_ADDSUB] = 3}},

@@ -22,7 +22,7 @@ namespace energy::report {
 struct CallTreeNode {
   uint64_t region = 0;
   std::optional<uint64_t> parent; // always a smaller id
-  uint64_t calls = 0;
+  uint64_t calls = 0; // 0 in sampled reports, which record none per path
   double inclusiveSeconds = 0.0;
   double selfSeconds = 0.0;
 };

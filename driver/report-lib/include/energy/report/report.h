@@ -51,6 +51,8 @@ struct Region {
   uint64_t calls = 0;
   double inclusiveSeconds = 0.0;
   double selfSeconds = 0.0;
+  /// Sampled reports: one standard deviation of selfSeconds.
+  std::optional<double> selfUncertainty;
   uint64_t flops = 0;     // the report's `counts.flops`
   model::Activity counts; // self counts; counts.seconds = selfSeconds
   Energy energy;
@@ -78,6 +80,10 @@ struct Report {
   std::vector<Source> sources;
   std::optional<ModelInfo> model;
   long long threads = 0;
+  /// `timing.mode`: "sampled" (CPU time, at sampleRateHz) or "exact"
+  /// (wall time; version 1 reports have no `timing` and are exact).
+  std::string timing = "exact";
+  double sampleRateHz = 0.0;
   std::vector<Region> regions; // regions[i].id == i
   model::Activity totalCounts;
   uint64_t totalFlops = 0;

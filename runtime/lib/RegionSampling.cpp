@@ -1,0 +1,366 @@
+//===- RegionSampling.cpp - The sampling timer and its signal handler -----===//
+#include "RegionSampling.h"
+
+#include "ModuleRecord.h"
+#include "PageMemory.h"
+#include "Runtime.h"
+#include "ThreadState.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <unistd.h>
+
+namespace {
+
+/// Threads not attached yet (or never: out of memory) push here: slots
+/// nobody samples, so instrumented code needs no test for a missing stack.
+const energy_region *UnattachedSlots[ENERGY_REGION_STACK_CAPACITY + 1];
+
+} // namespace
+
+extern "C" __attribute__((visibility("default"))) constinit thread_local
+    energy_region_stack __energy_region_stack = {0, 0, UnattachedSlots};
+
+namespace energy::rt {
+
+namespace {
+
+constexpr unsigned DefaultRateHz = 1000;
+constexpr unsigned MaxRateHz = 100000;
+constexpr size_t SlotBytes =
+    (ENERGY_REGION_STACK_CAPACITY + 1) * sizeof(const energy_region *);
+
+/// Its address is the sigev_value of the runtime's timers: how the handler
+/// tells their signals from anyone else's.
+int TimerTag;
+
+unsigned RateHz = 0;
+uint64_t PeriodNs = 0;
+const char *Problem = "sampling was not started";
+struct sigaction ProgramAction;
+
+/// The registered modules' region tables, for the handler: appended under
+/// the Runtime's lock, read without it. A slot is never reused; an unloaded
+/// module's slot forgets its record.
+constexpr uint32_t MaxModules = 4096;
+struct AddressRange {
+  std::atomic<const energy_region *> Begin{nullptr};
+  std::atomic<const energy_region *> End{nullptr};
+  std::atomic<ModuleRecord *> Module{nullptr};
+};
+AddressRange Ranges[MaxModules];
+std::atomic<uint32_t> RangeCount{0};
+
+struct Located {
+  ModuleRecord *Module = nullptr;
+  uint32_t Region = 0;
+};
+
+Located locate(const energy_region *Entry) noexcept {
+  uint32_t N = RangeCount.load(std::memory_order_acquire);
+  for (uint32_t I = 0; I < N; ++I) {
+    const AddressRange &R = Ranges[I];
+    if (Entry < R.Begin.load(std::memory_order_relaxed) ||
+        Entry >= R.End.load(std::memory_order_relaxed))
+      continue;
+    ModuleRecord *M = R.Module.load(std::memory_order_acquire);
+    if (!M)
+      return {};
+    return {M, uint32_t(Entry - R.Begin.load(std::memory_order_relaxed))};
+  }
+  return {};
+}
+
+/// What the program would have done with a signal that is not ours.
+void passOn(int Signal, siginfo_t *Info, void *Context) {
+  if (ProgramAction.sa_flags & SA_SIGINFO) {
+    if (ProgramAction.sa_sigaction)
+      ProgramAction.sa_sigaction(Signal, Info, Context);
+    return;
+  }
+  if (ProgramAction.sa_handler == SIG_IGN)
+    return;
+  if (ProgramAction.sa_handler != SIG_DFL) {
+    ProgramAction.sa_handler(Signal);
+    return;
+  }
+  // The default action (terminate): taken once this handler returns and
+  // unblocks the signal, as if the runtime had never been there.
+  signal(Signal, SIG_DFL);
+  raise(Signal);
+}
+
+void onSample(int Signal, siginfo_t *Info, void *Context) {
+  if (Info->si_code != SI_TIMER || Info->si_value.sival_ptr != &TimerTag) {
+    passOn(Signal, Info, Context);
+    return;
+  }
+  int SavedErrno = errno;
+  if (ThreadState *T = CurrentThread; T && T->HasSampleTimer) {
+    int Overruns = timer_getoverrun(static_cast<timer_t>(T->SampleTimer));
+    recordSample(*T, __energy_region_stack, 1 + uint64_t(Overruns > 0 ? Overruns : 0));
+  }
+  errno = SavedErrno;
+}
+
+unsigned rateFromEnvironment() {
+  const char *Text = std::getenv("ENERGY_SAMPLE_HZ");
+  if (!Text || !*Text)
+    return DefaultRateHz;
+  char *End = nullptr;
+  unsigned long Value = std::strtoul(Text, &End, 10);
+  if (*End || Value > MaxRateHz) {
+    std::fprintf(stderr,
+                 "energypass: ignoring ENERGY_SAMPLE_HZ=%s (want an integer "
+                 "from 0, no sampling, to %u); using %u\n",
+                 Text, MaxRateHz, DefaultRateHz);
+    return DefaultRateHz;
+  }
+  return unsigned(Value);
+}
+
+uint64_t cpuClockNs(clockid_t Clock) {
+  timespec T;
+  if (clock_gettime(Clock, &T) != 0)
+    return 0;
+  return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
+}
+
+/// Another thread's CPU clock, as glibc's pthread_getcpuclockid makes it
+/// from the thread's id (the kernel's CPUCLOCK_PERTHREAD | CPUCLOCK_SCHED).
+clockid_t threadCpuClock(pid_t Tid) { return clockid_t((~unsigned(Tid) << 3) | 6); }
+
+} // namespace
+
+bool startRegionSampling() noexcept {
+  RateHz = rateFromEnvironment();
+  if (RateHz == 0) {
+    Problem = "ENERGY_SAMPLE_HZ=0 turned sampling off";
+    return false;
+  }
+  struct sigaction Action = {};
+  Action.sa_sigaction = onSample;
+  Action.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&Action.sa_mask);
+  if (sigaction(sampleSignal(), &Action, &ProgramAction) != 0) {
+    Problem = "the sampling signal's handler could not be installed";
+    RateHz = 0;
+    return false;
+  }
+  PeriodNs = 1000000000ull / RateHz;
+  Problem = nullptr;
+  return true;
+}
+
+int sampleSignal() noexcept { return SIGRTMAX - 3; }
+
+uint64_t samplePeriodNs() noexcept { return PeriodNs; }
+unsigned sampleRateHz() noexcept { return PeriodNs ? RateHz : 0; }
+const char *samplingProblem() noexcept { return Problem; }
+
+bool addSampledModule(ModuleRecord &Rec, const energy_region *Regions) noexcept {
+  uint32_t N = RangeCount.load(std::memory_order_relaxed);
+  if (N == MaxModules || !Regions)
+    return false;
+  Ranges[N].Begin.store(Regions, std::memory_order_relaxed);
+  Ranges[N].End.store(Regions + Rec.NumRegions, std::memory_order_relaxed);
+  Ranges[N].Module.store(&Rec, std::memory_order_release);
+  RangeCount.store(N + 1, std::memory_order_release);
+  return true;
+}
+
+void removeSampledModule(const ModuleRecord &Rec) noexcept {
+  uint32_t N = RangeCount.load(std::memory_order_acquire);
+  for (uint32_t I = 0; I < N; ++I)
+    if (Ranges[I].Module.load(std::memory_order_relaxed) == &Rec)
+      Ranges[I].Module.store(nullptr, std::memory_order_release);
+}
+
+bool attachSampledThread(ThreadState &T) noexcept {
+  auto *Slots = static_cast<const energy_region **>(allocatePages(SlotBytes));
+  if (!Slots)
+    return false;
+  energy_region_stack &Stack = __energy_region_stack;
+  // What the thread pushed before it was attached (constructors that run
+  // before the runtime's) stays on its stack.
+  std::copy_n(Stack.open, std::min(Stack.depth, ENERGY_REGION_STACK_CAPACITY),
+              Slots);
+  T.OpenRegions = Slots;
+  Stack.open = Slots;
+  return startThreadTimer(T);
+}
+
+void detachSampledThread(ThreadState &T) noexcept {
+  stopThreadTimer(T);
+  energy_region_stack &Stack = __energy_region_stack;
+  if (Stack.open == T.OpenRegions)
+    Stack.open = UnattachedSlots;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  freeSampledSlots(T);
+}
+
+void freeSampledSlots(ThreadState &T) noexcept {
+  freePages(T.OpenRegions, SlotBytes);
+  T.OpenRegions = nullptr;
+}
+
+bool startThreadTimer(ThreadState &T) noexcept {
+  if (!PeriodNs)
+    return true;
+  sigevent Event = {};
+  Event.sigev_notify = SIGEV_THREAD_ID;
+  Event.sigev_signo = sampleSignal();
+  Event.sigev_value.sival_ptr = &TimerTag;
+  Event._sigev_un._tid = gettid();
+  timer_t Timer;
+  if (timer_create(CLOCK_THREAD_CPUTIME_ID, &Event, &Timer) != 0)
+    return false;
+  itimerspec Period = {};
+  Period.it_interval.tv_sec = time_t(PeriodNs / 1000000000u);
+  Period.it_interval.tv_nsec = long(PeriodNs % 1000000000u);
+  Period.it_value = Period.it_interval;
+  T.SampleTimer = Timer;
+  T.TimerStartCpuNs = cpuClockNs(CLOCK_THREAD_CPUTIME_ID);
+  T.HasSampleTimer = true;
+  if (timer_settime(Timer, 0, &Period, nullptr) != 0) {
+    stopThreadTimer(T);
+    return false;
+  }
+  return true;
+}
+
+void stopThreadTimer(ThreadState &T) noexcept {
+  if (!T.HasSampleTimer)
+    return;
+  T.HasSampleTimer = false;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  timer_delete(static_cast<timer_t>(T.SampleTimer));
+  T.Diag.SampledCpuNs += cpuClockNs(CLOCK_THREAD_CPUTIME_ID) - T.TimerStartCpuNs;
+}
+
+uint64_t runningTimerCpuNs(const ThreadState &T) noexcept {
+  if (!T.HasSampleTimer)
+    return 0;
+  uint64_t Now = cpuClockNs(threadCpuClock(T.Tid));
+  return Now > T.TimerStartCpuNs ? Now - T.TimerStartCpuNs : 0;
+}
+
+uint32_t innermostSampledRegion() noexcept {
+  const energy_region_stack &Stack = __energy_region_stack;
+  uint32_t Known = std::min(Stack.depth, ENERGY_REGION_STACK_CAPACITY);
+  for (uint32_t I = Known; I-- > 0;)
+    if (Located L = locate(Stack.open[I]); L.Module)
+      return L.Module->RegionBase + L.Region;
+  return NoRegionOnTop;
+}
+
+namespace {
+
+/// Per-region counters (ENERGY_REGION_EVENTS), sampled: what the thread
+/// counted since its last sample, in Out; false without counters.
+bool counterDeltas(ThreadState &T, double *Out) noexcept {
+  if (!T.Counters)
+    return false;
+  unsigned N = T.Counters->size();
+  std::copy_n(T.Counters->cumulative(), N, Out);
+  T.Counters->sample();
+  for (unsigned E = 0; E < N; ++E)
+    Out[E] = T.Counters->cumulative()[E] - Out[E];
+  return true;
+}
+
+/// Adds Deltas to one side (self: 0, inclusive: 1) of a region's counters.
+void addCounters(RegionStats &S, const double *Deltas, unsigned N, unsigned Side) {
+  if (!S.Counters)
+    return;
+  for (unsigned E = 0; E < N; ++E)
+    S.Counters[Side * N + E] += Deltas[E];
+}
+
+} // namespace
+
+void recordSample(ThreadState &T, const energy_region_stack &Stack,
+                  uint64_t Weight) noexcept {
+  double Deltas[MaxRegionEvents];
+  bool Counted = counterDeltas(T, Deltas);
+  unsigned Events = Counted ? T.Counters->size() : 0;
+  uint32_t Depth = Stack.depth;
+  const energy_region *const *Open = Stack.open;
+  uint32_t Known = std::min(Depth, ENERGY_REGION_STACK_CAPACITY);
+  T.Diag.Samples += Weight;
+  if (Depth > ENERGY_REGION_STACK_CAPACITY)
+    T.Diag.DeepSamples += Weight;
+  uint64_t Stamp = ++T.SampleStamp;
+  uint32_t Node = RootPath;
+  RegionStats *Innermost = nullptr;
+  uint32_t InnermostId = NoRegionOnTop;
+  for (uint32_t I = 0; I < Known; ++I) {
+    Located L = locate(Open[I]);
+    ModuleSlot *Slot = L.Module ? T.slot(L.Module->Ordinal) : nullptr;
+    if (L.Module && !Slot)
+      Slot = Runtime::get().adoptModules(T, *L.Module);
+    if (!Slot || L.Region >= Slot->NumRegions) {
+      ++T.Diag.UnknownSampleFrames;
+      continue;
+    }
+    RegionStats &S = Slot->Stats[L.Region];
+    uint32_t Id = L.Module->RegionBase + L.Region;
+    if (S.SampleStamp == Stamp) {
+      // Recursion: back on the path of its outermost instance, as exact
+      // timing collapses it.
+      Node = S.OpenPath;
+    } else {
+      S.SampleStamp = Stamp;
+      S.InclusiveTicks += Weight;
+      S.InclusiveSquares += Weight * Weight;
+      addCounters(S, Deltas, Events, 1);
+      Node = T.Paths.find(Node, Id);
+      if (Node != NoPath)
+        T.Paths.Nodes[Node].InclusiveTicks += Weight;
+      else
+        ++T.Diag.UntrackedCallPaths;
+      S.OpenPath = Node;
+    }
+    Innermost = &S;
+    InnermostId = Id;
+  }
+  T.TopRegion.store(InnermostId, std::memory_order_relaxed);
+  if (!Innermost) {
+    T.Diag.OutsideSamples += Weight;
+    return;
+  }
+  Innermost->SelfTicks += Weight;
+  Innermost->SelfSquares += Weight * Weight;
+  addCounters(*Innermost, Deltas, Events, 0);
+  if (Node != NoPath)
+    T.Paths.Nodes[Node].SelfTicks += Weight;
+}
+
+void pushSampledRegion(const energy_region *Entry) noexcept {
+  energy_region_stack &Stack = __energy_region_stack;
+  uint32_t Depth = Stack.depth;
+  Stack.depth = Depth + 1;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  Stack.open[std::min(Depth, ENERGY_REGION_STACK_CAPACITY)] = Entry;
+}
+
+void popSampledRegion(const energy_region *Entry) noexcept {
+  energy_region_stack &Stack = __energy_region_stack;
+  uint32_t Known = std::min(Stack.depth, ENERGY_REGION_STACK_CAPACITY);
+  // The topmost instance: frames above it were skipped (longjmp).
+  for (uint32_t I = Known; I-- > 0;) {
+    if (Stack.open[I] == Entry) {
+      Stack.depth = I;
+      return;
+    }
+  }
+  if (Stack.depth > ENERGY_REGION_STACK_CAPACITY)
+    --Stack.depth;
+}
+
+} // namespace energy::rt

@@ -1,0 +1,280 @@
+//===- SamplingTest.cpp - Sampled timing: the timer, the handler, the report ===//
+//
+// The child plays code instrumented with -energy-timing=sampled: it pushes
+// and pops ENERGY_REGION_STACK exactly as the pass's inline code does, and
+// burns known amounts of its own CPU time in known regions. The report's
+// sampled times must agree with what was burnt within their own stated
+// uncertainty, their sum with the process's CPU time, and calls must come
+// from the entry blocks' counts.
+//
+//===----------------------------------------------------------------------===//
+#include "ChildProcess.h"
+#include "FakeModule.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <csignal>
+#include <cmath>
+#include <ctime>
+#include <unistd.h>
+
+extern "C" {
+extern thread_local energy_region_stack __energy_region_stack;
+}
+
+using namespace energy::test;
+
+namespace {
+
+using Counters = ModuleCounters<11>;
+
+struct Program {
+  FakeModule M{"sampled.c", &Counters::get};
+  uint32_t Work = M.region("work");
+  uint32_t Inner = M.region("inner");
+  uint32_t Ping = M.region("ping");
+  uint32_t Pong = M.region("pong");
+  uint32_t WorkBlock = M.block(Work, cost(10));
+  uint32_t InnerBlock = M.block(Inner, cost(10));
+  energy_module *D = describe();
+
+  energy_module *describe() {
+    M.entryBlock(Work, WorkBlock);
+    M.entryBlock(Inner, InnerBlock);
+    M.timeBySampling();
+    return M.descriptor();
+  }
+};
+
+Program &program() {
+  static Program P;
+  return P;
+}
+
+/// What the pass inlines at a region's entry: the depth, then the slot.
+uint32_t push(const energy_region *Entry) {
+  energy_region_stack &S = __energy_region_stack;
+  uint32_t Depth = S.depth;
+  S.depth = Depth + 1;
+  asm volatile("" ::: "memory");
+  S.open[std::min(Depth, ENERGY_REGION_STACK_CAPACITY)] = Entry;
+  return Depth;
+}
+
+/// What it inlines at an exit: the depth the region was pushed at.
+void restore(uint32_t Depth) { __energy_region_stack.depth = Depth; }
+
+double threadCpuSeconds() {
+  timespec T;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return double(T.tv_sec) + double(T.tv_nsec) * 1e-9;
+}
+
+void burn(double Seconds) {
+  double Until = threadCpuSeconds() + Seconds;
+  volatile double Sink = 1.0;
+  while (threadCpuSeconds() < Until)
+    for (int I = 0; I < 1000; ++I)
+      Sink = Sink * 1.0000001 + 1e-9;
+}
+
+void work(Program &P, double Own, double InInner) {
+  uint32_t At = push(P.M.entry(P.Work));
+  ++Counters::Slots[P.WorkBlock];
+  burn(Own);
+  uint32_t InnerAt = push(P.M.entry(P.Inner));
+  ++Counters::Slots[P.InnerBlock];
+  burn(InInner);
+  restore(InnerAt);
+  restore(At);
+}
+
+double seconds(const nlohmann::json &Region, const char *Which) {
+  return Region["time_s"][Which].get<double>();
+}
+
+/// |measured - expected| within 4 standard deviations as the report states
+/// them, plus one timer tick of slack for where the burns start and end.
+void expectWithinUncertainty(const nlohmann::json &Region, const char *Which,
+                             double Expected, double Tick) {
+  double Sigma = Region["time_s"]["uncertainty"][Which].get<double>();
+  EXPECT_NEAR(seconds(Region, Which), Expected, 4 * Sigma + Tick)
+      << Region["name"] << " " << Which << " (sigma " << Sigma << ")";
+}
+
+TEST(SamplingTest, SampledTimesAgreeWithTheCpuTimeSpentInEachRegion) {
+  TempDir Dir;
+  ChildResult R = runInChild(
+      Dir,
+      [] {
+        Program &P = program();
+        __energy_register_module(P.D);
+        for (int I = 0; I < 3; ++I)
+          work(P, 0.15, 0.10);
+      },
+      {{"ENERGY_SAMPLE_HZ", "1000"}});
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  const nlohmann::json &Timing = R.Report["timing"];
+  EXPECT_EQ(Timing["mode"], "sampled");
+  EXPECT_EQ(Timing["rate_hz"].get<double>(), 1000.0);
+  EXPECT_TRUE(Timing["problem"].is_null()) << Timing["problem"];
+
+  const nlohmann::json &Work = regionNamed(R.Report, "work");
+  const nlohmann::json &Inner = regionNamed(R.Report, "inner");
+  // Calls are the entry blocks' counts: no entry call was ever made.
+  EXPECT_EQ(Work["calls"], 3);
+  EXPECT_EQ(Inner["calls"], 3);
+  double Tick = 0.01;
+  expectWithinUncertainty(Work, "self", 0.45, Tick);
+  expectWithinUncertainty(Work, "inclusive", 0.75, Tick);
+  expectWithinUncertainty(Inner, "self", 0.30, Tick);
+  expectWithinUncertainty(Inner, "inclusive", 0.30, Tick);
+
+  // Every period lands somewhere: the regions' self times and the periods
+  // outside any region add up to the sampled CPU time, which is the CPU
+  // time the thread's clock counted while its timer ran (a tick or two of
+  // it after the last sample, which the kernel fires at its ticks), and no
+  // more than the process's CPU time.
+  double Period = Timing["period_s"].get<double>();
+  double Sampled = Timing["sampled_cpu_time_s"].get<double>();
+  double Outside = Timing["outside_periods"].get<double>() * Period;
+  EXPECT_NEAR(seconds(Work, "self") + seconds(Inner, "self") + Outside, Sampled, 1e-9);
+  double Timed = Timing["timed_cpu_time_s"].get<double>();
+  EXPECT_NEAR(Sampled, Timed, 2 * Tick + 0.03 * Timed);
+  EXPECT_LE(Timed, Timing["process_cpu_time_s"].get<double>() + 0.01);
+}
+
+TEST(SamplingTest, CallTreeSelfTimesAreTheSamplesOfEachPath) {
+  TempDir Dir;
+  ChildResult R = runInChild(
+      Dir,
+      [] {
+        Program &P = program();
+        __energy_register_module(P.D);
+        // ping -> pong -> ping: the inner ping is back on the outer one's
+        // path, as exact timing collapses recursion.
+        uint32_t PingAt = push(P.M.entry(P.Ping));
+        burn(0.10);
+        uint32_t PongAt = push(P.M.entry(P.Pong));
+        burn(0.10);
+        uint32_t InnerPingAt = push(P.M.entry(P.Ping));
+        burn(0.20);
+        restore(InnerPingAt);
+        restore(PongAt);
+        restore(PingAt);
+      },
+      {{"ENERGY_SAMPLE_HZ", "1000"}});
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  const nlohmann::json &Ping = regionNamed(R.Report, "ping");
+  const nlohmann::json &Pong = regionNamed(R.Report, "pong");
+  double Tick = 0.01;
+  expectWithinUncertainty(Ping, "self", 0.30, Tick);
+  expectWithinUncertainty(Ping, "inclusive", 0.40, Tick);
+  expectWithinUncertainty(Pong, "self", 0.10, Tick);
+
+  // One node per path: ping, and pong below it; the inner ping is the
+  // outer ping's node, which keeps its 0.3 s of self time (a difference of
+  // inclusive times would give it 0.1 s).
+  const nlohmann::json &Tree = R.Report["call_tree"];
+  ASSERT_EQ(Tree.size(), 2u) << Tree.dump();
+  uint64_t PingId = Ping["id"], PongId = Pong["id"];
+  EXPECT_EQ(Tree[0]["region"], PingId);
+  EXPECT_EQ(Tree[1]["region"], PongId);
+  EXPECT_TRUE(Tree[0]["calls"].is_null());
+  EXPECT_NEAR(Tree[0]["time_s"]["self"].get<double>(), seconds(Ping, "self"), 1e-9);
+  EXPECT_NEAR(Tree[1]["time_s"]["self"].get<double>(), seconds(Pong, "self"), 1e-9);
+  EXPECT_NEAR(Tree[0]["time_s"]["inclusive"].get<double>(), seconds(Ping, "inclusive"), 1e-9);
+}
+
+TEST(SamplingTest, ExactEntryPointsPushInASampledProcess) {
+  TempDir Dir;
+  ChildResult R = runInChild(
+      Dir,
+      [] {
+        // Built before the runtime registers its exit handler, so that the
+        // tables outlive the report, as a module's static tables do.
+        static FakeModule Exact{"exact.c", &ModuleCounters<12>::get};
+        static uint32_t Region = Exact.region("exact_work");
+        energy_module *E = Exact.descriptor();
+        Program &P = program();
+        __energy_register_module(P.D);
+        __energy_register_module(E);
+        ENERGY_TEST_ENTER(E, Region);
+        burn(0.2);
+        ENERGY_TEST_EXIT(E, Region);
+      },
+      {{"ENERGY_SAMPLE_HZ", "1000"}});
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  const nlohmann::json &Exact = regionNamed(R.Report, "exact_work");
+  expectWithinUncertainty(Exact, "self", 0.2, 0.01);
+  EXPECT_EQ(R.Report["modules"][1]["timing"], "exact");
+  EXPECT_EQ(R.Report["modules"][1]["timed"], true);
+}
+
+volatile sig_atomic_t ProgramSawSignal = 0;
+void programHandler(int) { ProgramSawSignal = 1; }
+
+/// The runtime's sampling signal (RegionSampling.h).
+int samplingSignal() { return SIGRTMAX - 3; }
+
+TEST(SamplingTest, TheProgramsSignalsReachItsHandlers) {
+  TempDir Dir;
+  ChildResult R = runInChild(
+      Dir,
+      [] {
+        // SIGPROF is the program's own, and so is the sampling signal's
+        // number when the program handled it first.
+        signal(SIGPROF, programHandler);
+        signal(samplingSignal(), programHandler);
+        Program &P = program();
+        __energy_register_module(P.D);
+        for (int Signal : {SIGPROF, samplingSignal()}) {
+          ProgramSawSignal = 0;
+          for (int I = 0; I < 20; ++I) {
+            burn(0.005);
+            kill(getpid(), Signal);
+            if (!ProgramSawSignal)
+              _exit(3);
+          }
+        }
+      },
+      {{"ENERGY_SAMPLE_HZ", "1000"}});
+  EXPECT_EQ(R.ExitCode, 0) << R.Stderr;
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_GT(R.Report["timing"]["periods"].get<uint64_t>(), 0u);
+  EXPECT_EQ(R.Report["timing"]["signal"], "SIGRTMAX-3");
+}
+
+TEST(SamplingTest, AnUnhandledSamplingSignalStillEndsTheProgram) {
+  TempDir Dir;
+  ChildResult R = runInChild(
+      Dir,
+      [] {
+        Program &P = program();
+        __energy_register_module(P.D);
+        kill(getpid(), samplingSignal());
+        _exit(5);
+      },
+      {{"ENERGY_SAMPLE_HZ", "1000"}});
+  EXPECT_EQ(R.Signal, samplingSignal()) << R.Stderr;
+}
+
+TEST(SamplingTest, RateZeroTurnsSamplingOffAndSaysSo) {
+  TempDir Dir;
+  ChildResult R = runInChild(
+      Dir,
+      [] {
+        Program &P = program();
+        __energy_register_module(P.D);
+        work(P, 0.02, 0.02);
+      },
+      {{"ENERGY_SAMPLE_HZ", "0"}});
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_EQ(R.Report["timing"]["periods"], 0);
+  EXPECT_NE(R.Report["timing"]["problem"].get<std::string>().find("ENERGY_SAMPLE_HZ=0"),
+            std::string::npos);
+  EXPECT_EQ(regionNamed(R.Report, "work")["calls"], 1);
+}
+
+} // namespace
