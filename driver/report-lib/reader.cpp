@@ -235,6 +235,8 @@ Report parseReport(const json &Json, const std::string &Origin) {
   R.regions.reserve(NumRegions);
   for (size_t I = 0; I < NumRegions; ++I)
     R.regions.push_back(readRegion(Regions.element(I), I, NumRegions));
+  if (auto NotRun = Doc.optional("regions_not_run"))
+    R.regionsNotRun = NotRun->unsignedInteger();
   JsonNode Totals = Doc["totals"];
   R.totalCounts = readCounts(Totals["counts"], R.totalFlops);
   R.totalEnergy = readEnergy(Totals["energy_j"]);

@@ -277,7 +277,10 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
          std::to_string(R.regions.size()) + " regions by " +
          std::string(sortKeyName(Options.sort)) +
          (Idle ? " (" + std::to_string(Idle) + " never ran; --all lists them)"
-               : "");
+               : "") +
+         (R.regionsNotRun ? " | " + std::to_string(R.regionsNotRun) +
+                                " regions of functions that never ran not written"
+                          : "");
 }
 
 void printListing(const Report &R, const ListingOptions &Options,

@@ -31,7 +31,19 @@ void CallTree::clear() {
   Index.clear();
 }
 
-nlohmann::json CallTree::toJson(double SecondsPerTick, bool Sampled) const {
+nlohmann::json CallTree::toJson(double SecondsPerTick, bool Sampled,
+                                const std::vector<uint32_t> &ReportIds) const {
+  constexpr uint32_t Dropped = 0xffffffffu;
+  // Node ids of the written tree: parents come first, so one pass decides.
+  std::vector<uint32_t> Written(Nodes.size(), Dropped);
+  uint32_t Next = 0;
+  for (uint32_t I = 0; I < Nodes.size(); ++I) {
+    const CallPathNode &N = Nodes[I];
+    bool Known = N.Region < ReportIds.size() && ReportIds[N.Region] != Dropped;
+    bool UnderWritten = N.Parent == RootPath || Written[N.Parent] != Dropped;
+    if (Known && UnderWritten)
+      Written[I] = Next++;
+  }
   std::vector<uint64_t> ChildrenTicks(Nodes.size(), 0);
   for (const CallPathNode &N : Nodes)
     if (N.Parent != RootPath)
@@ -39,6 +51,8 @@ nlohmann::json CallTree::toJson(double SecondsPerTick, bool Sampled) const {
   nlohmann::json Tree = nlohmann::json::array();
   for (uint32_t I = 0; I < Nodes.size(); ++I) {
     const CallPathNode &N = Nodes[I];
+    if (Written[I] == Dropped)
+      continue;
     // Ticks of parent and children are read at slightly different moments
     // for paths open at exit: never report a negative self time.
     // Sampled, a node's self time is its own samples: a region re-entered
@@ -48,10 +62,10 @@ nlohmann::json CallTree::toJson(double SecondsPerTick, bool Sampled) const {
                     : N.InclusiveTicks > ChildrenTicks[I]
                         ? N.InclusiveTicks - ChildrenTicks[I]
                         : 0;
-    Tree.push_back({{"id", I},
-                    {"region", N.Region},
+    Tree.push_back({{"id", Written[I]},
+                    {"region", ReportIds[N.Region]},
                     {"parent", N.Parent == RootPath ? nlohmann::json(nullptr)
-                                                    : nlohmann::json(N.Parent)},
+                                                    : nlohmann::json(Written[N.Parent])},
                     {"calls", Sampled ? nlohmann::json(nullptr) : nlohmann::json(N.Calls)},
                     {"time_s",
                      {{"inclusive", double(N.InclusiveTicks) * SecondsPerTick},

@@ -29,7 +29,11 @@ public:
   /// The report's `call_tree` array; times are ticks of SecondsPerTick
   /// each, samples when Sampled (whose paths record no calls). Throws
   /// std::bad_alloc.
-  nlohmann::json toJson(double SecondsPerTick, bool Sampled) const;
+  /// Regions are numbered as ReportIds says (a path through a region that
+  /// is not written, which never happens for a region that ran, is left
+  /// out with its subtree).
+  nlohmann::json toJson(double SecondsPerTick, bool Sampled,
+                        const std::vector<uint32_t> &ReportIds) const;
 
 private:
   uint32_t node(uint32_t Parent, uint32_t Region);

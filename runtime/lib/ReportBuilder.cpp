@@ -137,11 +137,55 @@ json regionTimes(const RegionTotals &T, const RunSummary &Run) {
   return Times;
 }
 
+/// Report ids of the regions written, by runtime id (NotWritten for the
+/// others): a function region is written with its loops and user regions
+/// when any of them was entered, timed or counted anything; the regions of
+/// functions that never ran are left out, so that a large program's report
+/// costs what it ran. Dense, in module order.
+constexpr uint32_t NotWritten = 0xffffffffu;
+
+bool ran(const ModuleRecord &M, uint32_t R, const RegionCountsResult &Counts) {
+  const model::Activity &A = Counts.Regions[R];
+  const RegionTotals &T = M.Totals[R];
+  return Counts.Entries[R] > 0 || T.Calls || T.InclusiveTicks || T.SelfTicks ||
+         A.blocks || A.instructions || A.bytesLoaded || A.bytesStored ||
+         M.regionCounters(R);
+}
+
+/// The function region that encloses R (R itself for a function region).
+uint32_t functionOf(const ModuleRecord &M, uint32_t R) {
+  for (uint32_t Steps = 0; M.Regions && Steps < M.NumRegions; ++Steps) {
+    uint32_t Parent = M.Regions[R].parent;
+    if (Parent >= M.NumRegions || Parent == R)
+      return R;
+    R = Parent;
+  }
+  return R;
+}
+
+std::vector<uint32_t> writtenIds(const RunSummary &Run,
+                                 const std::vector<RegionCountsResult> &Counts) {
+  std::vector<uint32_t> Ids;
+  uint32_t Next = 0;
+  for (size_t I = 0; I < Run.Modules.size(); ++I) {
+    const ModuleRecord &M = *Run.Modules[I];
+    std::vector<bool> FunctionRan(M.NumRegions, !M.Regions);
+    for (uint32_t R = 0; M.Regions && R < M.NumRegions; ++R)
+      if (ran(M, R, Counts[I]))
+        FunctionRan[functionOf(M, R)] = true;
+    Ids.resize(size_t(M.RegionBase) + M.NumRegions, NotWritten);
+    for (uint32_t R = 0; R < M.NumRegions; ++R)
+      if (FunctionRan[M.Regions ? functionOf(M, R) : R])
+        Ids[M.RegionBase + R] = Next++;
+  }
+  return Ids;
+}
+
 json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
                 int64_t Entries, json Modelled, const RunSummary &Run,
-                json Measured) {
+                json Measured, const std::vector<uint32_t> &Ids) {
   const RegionTotals &T = M.Totals[R];
-  json Region = {{"id", M.RegionBase + R}};
+  json Region = {{"id", Ids[M.RegionBase + R]}};
   if (M.Regions) {
     const energy_region &Info = M.Regions[R];
     Region["name"] = text(Info.name);
@@ -150,7 +194,7 @@ json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
     Region["line"] = Info.line;
     Region["kind"] = regionKindName(Info.kind);
     Region["parent"] = Info.parent < M.NumRegions && Info.parent != R
-                           ? json(M.RegionBase + Info.parent)
+                           ? json(Ids[M.RegionBase + Info.parent])
                            : json(nullptr);
   } else {
     std::string Lost = "<region " + std::to_string(R) + " of an unloaded module>";
@@ -243,6 +287,19 @@ const char *timingName(energy_timing Timing) {
   return Timing == ENERGY_TIMING_SAMPLED ? "sampled" : "exact";
 }
 
+/// The timeline's regions are runtime ids, like the call tree's.
+void renumberTimeline(json &Timeline, const std::vector<uint32_t> &Ids) {
+  if (!Timeline.is_object() || !Timeline.contains("intervals"))
+    return;
+  for (json &Interval : Timeline["intervals"])
+    for (json &Thread : Interval["threads"])
+      if (json &Region = Thread["region"]; Region.is_number_unsigned() &&
+                                           Region.get<uint64_t>() < Ids.size())
+        Region = Ids[Region.get<uint64_t>()] == NotWritten
+                     ? json(nullptr)
+                     : json(Ids[Region.get<uint64_t>()]);
+}
+
 } // namespace
 
 json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
@@ -250,35 +307,49 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
   json Modules = json::array();
   model::Activity Total;
   uint64_t InvalidEntries = 0;
+  uint64_t NotRun = 0;
   MeasuredEnergy Measured = Run.Measure.regionEnergy();
   ModelApplication Application(Choice, Run.Measure.regionCounting());
-  for (const ModuleRecord *M : Run.Modules) {
-    RegionCountsResult Counts = regionCounts(*M);
-    InvalidEntries += Counts.InvalidEntries;
+  std::vector<RegionCountsResult> Counts;
+  for (const ModuleRecord *M : Run.Modules)
+    Counts.push_back(regionCounts(*M));
+  std::vector<uint32_t> Ids = writtenIds(Run, Counts);
+  for (size_t I = 0; I < Run.Modules.size(); ++I) {
+    const ModuleRecord *M = Run.Modules[I];
+    InvalidEntries += Counts[I].InvalidEntries;
     for (uint32_t R = 0; M->Regions && R < M->NumRegions; ++R)
       InvalidEntries += !validKind(M->Regions[R].kind) + !validParent(*M, R);
+    uint64_t ModuleNotRun = 0;
     for (uint32_t R = 0; R < M->NumRegions; ++R) {
-      model::Activity &A = Counts.Regions[R];
+      model::Activity &A = Counts[I].Regions[R];
       A.seconds = double(M->Totals[R].SelfTicks) * timeUnit(Run);
       accumulate(Total, A);
+      if (Ids[M->RegionBase + R] == NotWritten) {
+        ++ModuleNotRun;
+        continue;
+      }
       const double *C = M->regionCounters(R);
-      Regions.push_back(regionJson(*M, R, A, Counts.Entries[R],
+      Regions.push_back(regionJson(*M, R, A, Counts[I].Entries[R],
                                    Application.regionJoules(A, C), Run,
-                                   measuredEnergy(Run, Measured, M->RegionBase + R)));
+                                   measuredEnergy(Run, Measured, M->RegionBase + R),
+                                   Ids));
       if (C)
         Regions.back()["counters"] =
             regionCountersJson(C, Run.Measure.regionCounting());
     }
+    NotRun += ModuleNotRun;
     char Hash[17];
     std::snprintf(Hash, sizeof Hash, "%016llx", (unsigned long long)M->Hash);
     Modules.push_back({{"source", M->Source},
                        {"hash", Hash},
                        {"regions", M->NumRegions},
+                       {"regions_not_run", ModuleNotRun},
                        {"timing", timingName(M->Timing)},
                        {"timed", M->Timed},
                        {"unloaded", M->unloaded()}});
   }
   json Timeline = Run.Measure.timelineJson();
+  renumberTimeline(Timeline, Ids);
   json RunModelled = Application.runJoules(Total, Timeline);
   json Report = {
       {"format", "energypass-report"},
@@ -299,7 +370,8 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
       {"threads", Run.Threads},
       {"modules", std::move(Modules)},
       {"regions", std::move(Regions)},
-      {"call_tree", Run.Tree.toJson(timeUnit(Run), Run.Sampled)},
+      {"regions_not_run", NotRun},
+      {"call_tree", Run.Tree.toJson(timeUnit(Run), Run.Sampled, Ids)},
       {"totals",
        {{"counts", countsJson(Total)},
         {"energy_j",

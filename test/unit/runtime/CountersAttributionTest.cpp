@@ -201,8 +201,12 @@ TEST(CountersAttribution, EveryThreadsFaultsLandInItsRegion) {
     Expected += Calls * pagesOfThread(T);
   EXPECT_EQ(Faults("work", "self"), Expected);
   // The main thread also creates the threads, which faults a few pages that
-  // vary with glibc's cache of thread stacks.
-  EXPECT_GE(Faults("outer", "self"), 100);
+  // vary with glibc's cache of thread stacks: whether a joined thread's stack
+  // is back in the cache when the next thread is created is a race, so the
+  // run that touches pages can fault a page or two fewer there than the run
+  // that does not (26 against 27 here, with the C++ runtime linked into
+  // libenergyrt), as well as more.
+  EXPECT_GE(Faults("outer", "self"), 100 - 2 * Threads);
   EXPECT_LE(Faults("outer", "self"), 100 + 8 * Threads);
   EXPECT_EQ(regionNamed(Faults.report(), "work")["calls"], 2 * Threads * Calls);
 }

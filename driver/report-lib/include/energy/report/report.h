@@ -85,6 +85,9 @@ struct Report {
   std::string timing = "exact";
   double sampleRateHz = 0.0;
   std::vector<Region> regions; // regions[i].id == i
+  /// Regions of functions that never ran, which the runtime left out
+  /// (`regions_not_run`; 0 in version 1 reports, which list every region).
+  uint64_t regionsNotRun = 0;
   model::Activity totalCounts;
   uint64_t totalFlops = 0;
   Energy totalEnergy;
