@@ -17,8 +17,9 @@
 # Usage: bench/overhead/run.sh [--callgrind] [--compare] [--runs N] [--energy-flags "FLAGS"]
 #                              [--suite all|kernels|real] [--only NAMES]
 #   --energy-flags: extra energycc flags for the instrumented build, e.g. "--energy-regions=all"
-#   to time every function; --suite: the kernels and call-heavy programs, the real programs, or
-#   both (the default); --only: comma-separated program names.   (after scripts/build.sh)
+#   to time every function; --suite: the compute kernels, fib and containers (kernels), issue 14's
+#   programs (real: sqlite, bytecode, lz77, smallfuncs), or both (all, the default); --only:
+#   comma-separated program names.   (after scripts/build.sh)
 #   The SQLite amalgamation is fetched with npm (package better-sqlite3, version
 #   $ENERGY_BENCH_SQLITE, default 13.2.0) into $ENERGY_BENCH_CACHE (default
 #   ${XDG_CACHE_HOME:-~/.cache}/energypass-bench) the first time, and reused after.
@@ -42,7 +43,7 @@ while (($#)); do
     --energy-flags) energy_flags=$2; shift ;;
     --suite) suite_choice=$2; shift ;;
     --only) only=",$2,"; shift ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -76,15 +77,15 @@ kernels=(
   "seidel2d|$p/seidel2d.c|1000 100|500 4"
   "heat3d|$p/heat3d.c|120 210|80 5"
   "fib|examples/c/fib.c|40|27"
-  "smallfuncs|$p/smallfuncs.c|150|3"
   "containers|$p/containers.cpp|400000 8|100000 2"
 )
 # Issue 14's shapes: a database (SQLite's 270,000 lines, fetched), an interpreter's dispatch loop,
-# a compressor's hash-chain match loop. smallfuncs above is the many-small-functions shape.
+# a compressor's hash-chain match loop, many small functions (called through pointers).
 real=(
-  "sqlite|$p/sqlite_workload.c $sqlite_dir/sqlite3.c|60000 4|4000 1|-I$sqlite_dir"
+  "sqlite|$p/sqlite_workload.c $sqlite_dir/sqlite3.c|60000 4|5000 2|-I$sqlite_dir"
   "bytecode|$p/bytecode.c|30 80|20 2"
   "lz77|$p/lz77.c|4096 4|256 1"
+  "smallfuncs|$p/smallfuncs.c|150|3"
 )
 suite=()
 [[ $suite_choice == real ]] || suite+=("${kernels[@]}")
