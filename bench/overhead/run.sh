@@ -208,6 +208,16 @@ echo
 declare -A logs=()
 count=0
 add_log() { logs[$1]=$(echo "${logs[$1]:-0} + l($2)" | bc -l); }
+# Two columns of the comparison builds: prints numerator / denominator of each, and adds them to
+# their geomeans. Arguments: per column, its geomean's name, numerator, denominator.
+ratio_pair() {
+  local first second
+  first=$(echo "$2 / $3" | bc -l)
+  second=$(echo "$5 / $6" | bc -l)
+  printf ' %7.3f %7.3f' "$first" "$second"
+  add_log "$1" "$first"
+  add_log "$4" "$second"
+}
 steal_start=$(steal_ticks)
 for entry in "${suite[@]}"; do
   IFS='|' read -r name sources args small extra <<<"$entry"
@@ -244,11 +254,7 @@ for entry in "${suite[@]}"; do
     add_log cpu "$cpu_ratio"
     if ((compare)); then
       for b in pgo cov; do
-        r=$(echo "${wall[$b]} / ${wall[plain]}" | bc -l)
-        c=$(echo "${cpu[$b]} / ${cpu[plain]}" | bc -l)
-        printf ' %7.3f %7.3f' "$r" "$c"
-        add_log "time_$b" "$r"
-        add_log "cpu_$b" "$c"
+        ratio_pair "time_$b" "${wall[$b]}" "${wall[plain]}" "cpu_$b" "${cpu[$b]}" "${cpu[plain]}"
       done
     fi
   else
@@ -271,11 +277,8 @@ for entry in "${suite[@]}"; do
     add_log whole "$wratio"
     if ((compare)); then
       for b in pgo cov; do
-        r=$(echo "${in_main[$b]} / ${in_main[plain]}" | bc -l)
-        w=$(echo "${whole[$b]} / ${whole[plain]}" | bc -l)
-        printf ' %7.3f %7.3f' "$r" "$w"
-        add_log "instr_$b" "$r"
-        add_log "whole_$b" "$w"
+        ratio_pair "instr_$b" "${in_main[$b]}" "${in_main[plain]}" \
+          "whole_$b" "${whole[$b]}" "${whole[plain]}"
       done
     fi
   fi
