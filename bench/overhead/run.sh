@@ -1,45 +1,66 @@
 #!/usr/bin/env bash
-# Instrumentation overhead: the suite (examples/ and bench/overhead/programs/: compute kernels
-# and call-heavy programs) built with plain clang-19 -O2 and with energycc -O2, run in the same
-# session, interleaved. Prints per program the median wall time of each build and their ratio,
-# the ratio of the fastest runs (interference on a shared machine only ever adds time), the
-# ratio of the median CPU times (user + system: what the process itself ran, without the time
-# the hypervisor gave to others),
-# and (with --callgrind) the ratio of instructions executed as counted by valgrind
-# --tool=callgrind on a smaller size, which is repeatable on a noisy machine. Callgrind counts
-# what runs inside main() and in the program's threads (--toggle-collect=main/start_thread, less
-# the runtime's starter and sampler threads): the program's work and what instrumentation adds to
-# it, not the runtime's fixed start-up, its sampling and the report written at exit, which wall
-# time includes. Ends with geomeans. --runs 0 skips the wall times.
-# Usage: bench/overhead/run.sh [--callgrind] [--runs N] [--energy-flags "FLAGS"] [--only NAMES]
+# Instrumentation overhead: the suite (examples/ and bench/overhead/programs/: compute kernels,
+# call-heavy programs, and real programs: SQLite, a bytecode interpreter, an LZ77 compressor)
+# built with plain clang-19 -O2 and with energycc -O2, and with --compare also with LLVM's PGO
+# instrumentation (-fprofile-instr-generate) and SanitizerCoverage
+# (-fsanitize-coverage=inline-8bit-counters,pc-table), run in the same session, interleaved.
+# Prints per program the median wall time of the plain and energycc builds and their ratio, the
+# ratio of the fastest runs (interference on a shared machine only ever adds time), the ratio of
+# the median CPU times (user + system: what the process itself ran, without the time the
+# hypervisor gave to others), with --compare PGO's and SanitizerCoverage's median wall-time and
+# CPU-time ratios to plain, and (with --callgrind) the ratio of instructions executed as counted by
+# valgrind --tool=callgrind on a smaller size, which is repeatable on a noisy machine, twice:
+# inside main() and the program's threads (--toggle-collect=main/start_thread, less the
+# runtime's starter and sampler threads: the program's work and what instrumentation adds to it)
+# and for the whole process (start-up, the runtime's threads, the report or profile written at
+# exit: what a user pays). Ends with geomeans. --runs 0 skips the wall times.
+# Usage: bench/overhead/run.sh [--callgrind] [--compare] [--runs N] [--energy-flags "FLAGS"]
+#                              [--suite all|kernels|real] [--only NAMES]
 #   --energy-flags: extra energycc flags for the instrumented build, e.g. "--energy-regions=all"
-#   to time every function; --only: comma-separated program names.   (after scripts/build.sh)
+#   to time every function; --suite: the compute kernels, fib and containers (kernels), issue 14's
+#   programs (real: sqlite, bytecode, lz77, smallfuncs), or both (all, the default); --only:
+#   comma-separated program names.   (after scripts/build.sh)
+#   The SQLite amalgamation is fetched with npm (package better-sqlite3, version
+#   $ENERGY_BENCH_SQLITE, default 13.2.0) into $ENERGY_BENCH_CACHE (default
+#   ${XDG_CACHE_HOME:-~/.cache}/energypass-bench) the first time, and reused after.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${ENERGY_BUILD_DIR:-$root/build}
+# Pinned, so that figures from different days measure the same SQLite (3.54.1 in 13.2.0).
+sqlite_npm_version=${ENERGY_BENCH_SQLITE:-13.2.0}
+cache=${ENERGY_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/energypass-bench}
 runs=5
 callgrind=0
+compare=0
 energy_flags=""
 only=""
+suite_choice=all
 while (($#)); do
   case $1 in
     --callgrind) callgrind=1 ;;
+    --compare) compare=1 ;;
     --runs) runs=$2; shift ;;
     --energy-flags) energy_flags=$2; shift ;;
+    --suite) suite_choice=$2; shift ;;
     --only) only=",$2,"; shift ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
+case $suite_choice in
+  all|kernels|real) ;;
+  *) echo "run.sh: --suite takes all, kernels or real" >&2; exit 2 ;;
+esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# program | source | arguments (sized for about 1 s each with plain clang on a 2-core VM, so that
-# the runtime's fixed cost per process, about 10 ms, does not dominate) | smaller arguments for
-# callgrind
+# program | sources (relative to the repository or absolute) | arguments (sized for about 1 s
+# each with plain clang on a 2-core VM, so that the runtime's fixed cost per process, about
+# 10 ms, does not dominate) | smaller arguments for callgrind | extra compiler flags
 p=bench/overhead/programs
-suite=(
+sqlite_dir=$cache/sqlite-$sqlite_npm_version
+kernels=(
   "daxpy|examples/c/daxpy.c|4000000 300|1000000 20"
   "dot|examples/c/dot.c|4000000 260|1000000 20"
   "matmul|examples/c/matmul.c|600 5|300 1"
@@ -56,9 +77,65 @@ suite=(
   "seidel2d|$p/seidel2d.c|1000 100|500 4"
   "heat3d|$p/heat3d.c|120 210|80 5"
   "fib|examples/c/fib.c|40|27"
-  "smallfuncs|$p/smallfuncs.c|150|3"
   "containers|$p/containers.cpp|400000 8|100000 2"
 )
+# Issue 14's shapes: a database (SQLite's 270,000 lines, fetched), an interpreter's dispatch loop,
+# a compressor's hash-chain match loop, many small functions (called through pointers).
+real=(
+  "sqlite|$p/sqlite_workload.c $sqlite_dir/sqlite3.c|60000 4|5000 2|-I$sqlite_dir"
+  "bytecode|$p/bytecode.c|30 80|20 2"
+  "lz77|$p/lz77.c|4096 4|256 1"
+  "smallfuncs|$p/smallfuncs.c|150|3"
+)
+suite=()
+[[ $suite_choice == real ]] || suite+=("${kernels[@]}")
+[[ $suite_choice == kernels ]] || suite+=("${real[@]}")
+selected() { [[ -z $only || $only == *",$1,"* ]]; }
+
+# The amalgamation comes from the npm registry through npm itself (which checks the tarball
+# against the registry's integrity hash); only sqlite3.c and sqlite3.h are kept.
+fetch_sqlite() {
+  [[ -s $sqlite_dir/sqlite3.c && -s $sqlite_dir/sqlite3.h ]] && return 0
+  command -v npm >/dev/null || { echo "run.sh: npm is needed to fetch SQLite" >&2; exit 1; }
+  mkdir -p "$cache"
+  local tarball unpack
+  tarball=$cache/better-sqlite3-$sqlite_npm_version.tgz
+  if [[ ! -s $tarball ]]; then
+    echo "fetching better-sqlite3@$sqlite_npm_version with npm into $cache" >&2
+    (cd "$work" && npm pack --silent "better-sqlite3@$sqlite_npm_version" >/dev/null)
+    mv "$work/better-sqlite3-$sqlite_npm_version.tgz" "$tarball"
+  fi
+  unpack=$work/sqlite-unpack
+  mkdir -p "$unpack"
+  # Listed into a file: grep -q would stop reading early and fail tar with SIGPIPE (pipefail).
+  tar -tzf "$tarball" >"$work/listing"
+  # Recent versions ship the amalgamation as deps/sqlite3/sqlite3.c; older ones shipped it as
+  # deps/sqlite3.tar.gz (extracted at install by deps/extract.js), the same files one archive
+  # deeper, so that ENERGY_BENCH_SQLITE may name either.
+  if grep -qx 'package/deps/sqlite3/sqlite3.c' "$work/listing"; then
+    tar -xzf "$tarball" -C "$unpack" package/deps/sqlite3/sqlite3.c package/deps/sqlite3/sqlite3.h
+  elif grep -qx 'package/deps/sqlite3.tar.gz' "$work/listing"; then
+    tar -xzf "$tarball" -C "$unpack" package/deps/sqlite3.tar.gz
+    tar -xzf "$unpack/package/deps/sqlite3.tar.gz" -C "$unpack"
+  else
+    echo "run.sh: no SQLite amalgamation in $tarball" >&2
+    exit 1
+  fi
+  local c h
+  c=$(find "$unpack" -name sqlite3.c | head -1)
+  h=$(find "$unpack" -name sqlite3.h | head -1)
+  [[ -n $c && -n $h ]] || { echo "run.sh: sqlite3.c or sqlite3.h missing in $tarball" >&2; exit 1; }
+  mkdir -p "$sqlite_dir.tmp"
+  cp "$c" "$h" "$sqlite_dir.tmp/"
+  rm -rf "$sqlite_dir"
+  mv "$sqlite_dir.tmp" "$sqlite_dir"
+  rm -rf "$unpack"
+}
+for entry in "${suite[@]}"; do
+  if [[ ${entry%%|*} == sqlite ]] && selected sqlite; then
+    fetch_sqlite
+  fi
+done
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 minimum() { sort -g | head -1; }
@@ -66,66 +143,162 @@ minimum() { sort -g | head -1; }
 # 10 ms): it lands on whichever build is running, and is the main noise on a shared VM.
 steal_ticks() { awk '/^cpu / {print $9}' /proc/stat; }
 # Wall time, then user + system CPU time, of one run (bash's time keyword: no extra package).
+# shellcheck disable=SC2317 # called through run_env
 timed() {
   local TIMEFORMAT='%R %U %S' line
   line=$({ time "$@" >/dev/null 2>&1; } 2>&1 | tail -1)
   awk '{printf "%s %.3f\n", $1, $2 + $3}' <<<"$line"
 }
+# Each build runs with what its runtime writes at exit sent into the work folder: energycc's
+# report, PGO's raw profile (it is part of the cost, so it is written, not suppressed).
+run_env() {
+  ENERGY_REPORT="$work/r.json" ENERGY_QUIET=1 LLVM_PROFILE_FILE="$work/pgo.profraw" "$@"
+}
 instructions() {
   # The runtime's own threads (the starter's probe, the sampler) toggle collection off again.
-  valgrind --tool=callgrind --toggle-collect=main --toggle-collect=start_thread \
+  run_env valgrind --tool=callgrind --toggle-collect=main --toggle-collect=start_thread \
     --toggle-collect='energy::rt::Measurement::runStarter*' \
     --toggle-collect='energy::meters::Sampler::run*' \
     --callgrind-out-file="$work/cg.out" "$@" >/dev/null 2>"$work/vg.log"
   grep -m1 '^summary:' "$work/cg.out" | awk '{print $2}'
 }
+# Everything the process executes in user space, from the dynamic loader to exit.
+whole_instructions() {
+  run_env valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$@" \
+    >/dev/null 2>"$work/vg.log"
+  grep -m1 '^summary:' "$work/cg.out" | awk '{print $2}'
+}
+
+builds=(plain energy)
+((compare)) && builds+=(pgo cov)
+# Builds are without -g: valgrind 3.19 reads DWARF 4 only, and clang-19's default is DWARF 5.
+compile() { # program, build, C or C++, extra flags, sources...
+  local name=$1 kind=$2 lang=$3 extra=$4
+  shift 4
+  local cc=clang-19 ecc=energycc
+  [[ $lang == c++ ]] && cc=clang++-19 ecc=energyc++
+  local flags=(-O2 -pthread)
+  # shellcheck disable=SC2206 # the flags are words on purpose
+  flags+=($extra)
+  local tool=$cc added=()
+  case $kind in
+    plain) ;;
+    energy)
+      tool=$build/bin/$ecc
+      # shellcheck disable=SC2206 # the flags are words on purpose
+      added=($energy_flags)
+      ;;
+    pgo) added=(-fprofile-instr-generate) ;;
+    # Inline 8-bit counters per edge with the table of their PCs: what libFuzzer uses, the
+    # closest to our exact counts (a counter increment per edge, no call per edge as
+    # trace-pc-guard makes). With no -fsanitize= the driver links its runtime
+    # (ubsan_standalone), whose sanitizer_common supplies the init callbacks: the fixed cost a
+    # user of SanitizerCoverage alone pays.
+    cov) added=("-fsanitize-coverage=inline-8bit-counters,pc-table") ;;
+  esac
+  "$tool" "${flags[@]}" "${added[@]}" "$@" -lm -o "$work/$name.$kind"
+}
 
 printf '%-18s %10s %10s %7s %7s %7s' program plain_s energy_s ratio min_rat cpu_rat
-((callgrind)) && printf ' %14s %14s %7s' plain_instr energy_instr ratio
+((compare)) && printf ' %7s %7s %7s %7s' pgo_rat pgo_cpu cov_rat cov_cpu
+((callgrind)) && printf ' %14s %14s %7s %14s %7s' plain_instr energy_instr ratio plain_whole whole
+((callgrind && compare)) && printf ' %7s %7s %7s %7s' pgo pgo_whl cov cov_whl
 echo
-log_time=0 log_min=0 log_cpu=0 log_instr=0 count=0
+# Sums of the logarithms of each column's ratios, for the geomeans.
+declare -A logs=()
+count=0
+add_log() { logs[$1]=$(echo "${logs[$1]:-0} + l($2)" | bc -l); }
+# Two columns of the comparison builds: prints numerator / denominator of each, and adds them to
+# their geomeans. Arguments: per column, its geomean's name, numerator, denominator.
+ratio_pair() {
+  local first second
+  first=$(echo "$2 / $3" | bc -l)
+  second=$(echo "$5 / $6" | bc -l)
+  printf ' %7.3f %7.3f' "$first" "$second"
+  add_log "$1" "$first"
+  add_log "$4" "$second"
+}
 steal_start=$(steal_ticks)
 for entry in "${suite[@]}"; do
-  IFS='|' read -r name src args small <<<"$entry"
-  [[ -z $only || $only == *",$name,"* ]] || continue
-  cc=clang-19 ecc=energycc
-  [[ $src == *.cpp ]] && cc=clang++-19 ecc=energyc++
-  "$cc" -O2 -pthread "$root/$src" -lm -o "$work/$name.plain"
-  # shellcheck disable=SC2086 # the flags are words on purpose
-  "$build/bin/$ecc" -O2 $energy_flags -pthread "$root/$src" -lm -o "$work/$name.energy"
-  : >"$work/p" ; : >"$work/e"
+  IFS='|' read -r name sources args small extra <<<"$entry"
+  selected "$name" || continue
+  srcs=()
+  for s in $sources; do
+    [[ $s == /* ]] && srcs+=("$s") || srcs+=("$root/$s")
+  done
+  lang=c
+  [[ $sources == *.cpp* ]] && lang="c++"
+  for b in "${builds[@]}"; do
+    compile "$name" "$b" "$lang" "${extra:-}" "${srcs[@]}"
+    : >"$work/$b.times"
+  done
   for ((i = 0; i < runs; ++i)); do
-    timed "$work/$name.plain" $args >>"$work/p"
-    ENERGY_REPORT="$work/r.json" ENERGY_QUIET=1 timed "$work/$name.energy" $args >>"$work/e"
+    for b in "${builds[@]}"; do
+      # shellcheck disable=SC2086 # the arguments are words on purpose
+      run_env timed "$work/$name.$b" $args >>"$work/$b.times"
+    done
   done
   if ((runs)); then
-    tp=$(cut -d' ' -f1 "$work/p" | median); te=$(cut -d' ' -f1 "$work/e" | median)
-    ratio=$(echo "$te / $tp" | bc -l)
-    min_ratio=$(echo "$(cut -d' ' -f1 "$work/e" | minimum) / $(cut -d' ' -f1 "$work/p" | minimum)" | bc -l)
-    cpu_ratio=$(echo "$(cut -d' ' -f2 "$work/e" | median) / $(cut -d' ' -f2 "$work/p" | median)" | bc -l)
-    printf '%-18s %10.3f %10.3f %7.3f %7.3f %7.3f' "$name" "$tp" "$te" "$ratio" "$min_ratio" "$cpu_ratio"
-    log_time=$(echo "$log_time + l($ratio)" | bc -l)
-    log_min=$(echo "$log_min + l($min_ratio)" | bc -l)
-    log_cpu=$(echo "$log_cpu + l($cpu_ratio)" | bc -l)
+    declare -A wall=() cpu=()
+    for b in "${builds[@]}"; do
+      wall[$b]=$(cut -d' ' -f1 "$work/$b.times" | median)
+      cpu[$b]=$(cut -d' ' -f2 "$work/$b.times" | median)
+    done
+    ratio=$(echo "${wall[energy]} / ${wall[plain]}" | bc -l)
+    min_ratio=$(echo "$(cut -d' ' -f1 "$work/energy.times" | minimum) / $(cut -d' ' -f1 "$work/plain.times" | minimum)" | bc -l)
+    cpu_ratio=$(echo "${cpu[energy]} / ${cpu[plain]}" | bc -l)
+    printf '%-18s %10.3f %10.3f %7.3f %7.3f %7.3f' "$name" "${wall[plain]}" "${wall[energy]}" \
+      "$ratio" "$min_ratio" "$cpu_ratio"
+    add_log time "$ratio"
+    add_log min "$min_ratio"
+    add_log cpu "$cpu_ratio"
+    if ((compare)); then
+      for b in pgo cov; do
+        ratio_pair "time_$b" "${wall[$b]}" "${wall[plain]}" "cpu_$b" "${cpu[$b]}" "${cpu[plain]}"
+      done
+    fi
   else
     printf '%-18s %10s %10s %7s %7s %7s' "$name" - - - - -
+    ((compare)) && printf ' %7s %7s %7s %7s' - - - -
   fi
   if ((callgrind)); then
-    ip=$(instructions "$work/$name.plain" $small)
-    ie=$(ENERGY_REPORT="$work/r.json" ENERGY_QUIET=1 instructions "$work/$name.energy" $small)
-    iratio=$(echo "$ie / $ip" | bc -l)
-    printf ' %14d %14d %7.3f' "$ip" "$ie" "$iratio"
-    log_instr=$(echo "$log_instr + l($iratio)" | bc -l)
+    declare -A in_main=() whole=()
+    for b in "${builds[@]}"; do
+      # shellcheck disable=SC2086 # the arguments are words on purpose
+      in_main[$b]=$(instructions "$work/$name.$b" $small)
+      # shellcheck disable=SC2086
+      whole[$b]=$(whole_instructions "$work/$name.$b" $small)
+    done
+    iratio=$(echo "${in_main[energy]} / ${in_main[plain]}" | bc -l)
+    wratio=$(echo "${whole[energy]} / ${whole[plain]}" | bc -l)
+    printf ' %14d %14d %7.3f %14d %7.3f' "${in_main[plain]}" "${in_main[energy]}" "$iratio" \
+      "${whole[plain]}" "$wratio"
+    add_log instr "$iratio"
+    add_log whole "$wratio"
+    if ((compare)); then
+      for b in pgo cov; do
+        ratio_pair "instr_$b" "${in_main[$b]}" "${in_main[plain]}" \
+          "whole_$b" "${whole[$b]}" "${whole[plain]}"
+      done
+    fi
   fi
   echo
   count=$((count + 1))
 done
+((count)) || { echo "run.sh: no program selected" >&2; exit 2; }
+geomean() { echo "e(${logs[$1]} / $count)" | bc -l; }
 if ((runs)); then
   printf 'geomean wall-time ratio: %.3f (medians), %.3f (minima); CPU time (user + system, medians): %.3f\n' \
-    "$(echo "e($log_time / $count)" | bc -l)" "$(echo "e($log_min / $count)" | bc -l)" \
-    "$(echo "e($log_cpu / $count)" | bc -l)"
+    "$(geomean time)" "$(geomean min)" "$(geomean cpu)"
+  ((compare)) && printf 'PGO instrumentation: %.3f (wall time, medians), %.3f (CPU time); SanitizerCoverage: %.3f, %.3f\n' \
+    "$(geomean time_pgo)" "$(geomean cpu_pgo)" "$(geomean time_cov)" "$(geomean cpu_cov)"
   printf 'steal time during the run: %.1f s of CPU taken by the hypervisor\n' \
     "$(echo "($(steal_ticks) - $steal_start) / 100" | bc -l)"
 fi
-((callgrind)) && printf 'geomean instruction ratio: %.3f\n' "$(echo "e($log_instr / $count)" | bc -l)"
+if ((callgrind)); then
+  printf 'geomean instruction ratio: %.3f inside main, %.3f whole process\n' \
+    "$(geomean instr)" "$(geomean whole)"
+  ((compare)) && printf 'geomean instruction ratio of PGO instrumentation: %.3f inside main, %.3f whole process; of SanitizerCoverage: %.3f, %.3f\n' \
+    "$(geomean instr_pgo)" "$(geomean whole_pgo)" "$(geomean instr_cov)" "$(geomean whole_cov)"
+fi
 exit 0
