@@ -297,8 +297,7 @@ void Instrumenter::pushSampled(IRBuilder<> &B, Value *Stack, Value *Depth,
   setSampledDepth(B, Stack, B.CreateAdd(Depth, B.getInt32(1)));
   Value *Open = B.CreateAlignedLoad(B.getPtrTy(), regionStackField(B, Stack, 2),
                                     Align(8), "energy.open");
-  Value *Slot = B.CreateBinaryIntrinsic(
-      Intrinsic::umin, Depth, B.getInt32(ENERGY_REGION_STACK_CAPACITY));
+  Value *Slot = B.CreateAnd(Depth, B.getInt32(ENERGY_REGION_STACK_SLOTS - 1));
   Value *Address = B.CreateInBoundsGEP(B.getPtrTy(), Open,
                                        B.CreateZExt(Slot, I64), "energy.slot");
   Constant *Entry = ConstantExpr::getInBoundsGetElementPtr(

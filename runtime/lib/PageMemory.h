@@ -22,7 +22,17 @@ inline void *allocatePages(size_t Bytes) noexcept {
   return P == MAP_FAILED ? nullptr : P;
 }
 
-/// Frees what allocatePages(Bytes) returned; null is ignored.
+/// Zero-filled address space for `Bytes` bytes whose pages are backed only
+/// once touched and not counted against the commit limit (a thread's region
+/// stack: 8 MiB, of which a few pages are ever used), or null.
+inline void *reservePages(size_t Bytes) noexcept {
+  void *P = mmap(nullptr, Bytes ? Bytes : 1, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return P == MAP_FAILED ? nullptr : P;
+}
+
+/// Frees what allocatePages(Bytes) or reservePages(Bytes) returned; null is
+/// ignored.
 inline void freePages(void *P, size_t Bytes) noexcept {
   if (P)
     munmap(P, Bytes ? Bytes : 1);

@@ -19,7 +19,7 @@ namespace {
 
 /// Threads not attached yet (or never: out of memory) push here: slots
 /// nobody samples, so instrumented code needs no test for a missing stack.
-const energy_region *UnattachedSlots[ENERGY_REGION_STACK_CAPACITY + 1];
+const energy_region *UnattachedSlots[ENERGY_REGION_STACK_SLOTS];
 
 } // namespace
 
@@ -32,8 +32,11 @@ namespace {
 
 constexpr unsigned DefaultRateHz = 1000;
 constexpr unsigned MaxRateHz = 100000;
-constexpr size_t SlotBytes =
-    (ENERGY_REGION_STACK_CAPACITY + 1) * sizeof(const energy_region *);
+constexpr uint32_t SlotMask = ENERGY_REGION_STACK_SLOTS - 1;
+constexpr size_t SlotBytes = ENERGY_REGION_STACK_SLOTS * sizeof(const energy_region *);
+/// A sample walks the outermost this many open regions (a bound on the
+/// handler's time); deeper ones are credited to the last of them.
+constexpr uint32_t MaxWalked = 4096;
 
 /// Its address is the sigev_value of the runtime's timers: how the handler
 /// tells their signals from anyone else's.
@@ -182,14 +185,13 @@ void removeSampledModule(const ModuleRecord &Rec) noexcept {
 }
 
 bool attachSampledThread(ThreadState &T) noexcept {
-  auto *Slots = static_cast<const energy_region **>(allocatePages(SlotBytes));
+  auto *Slots = static_cast<const energy_region **>(reservePages(SlotBytes));
   if (!Slots)
     return false;
   energy_region_stack &Stack = __energy_region_stack;
   // What the thread pushed before it was attached (constructors that run
   // before the runtime's) stays on its stack.
-  std::copy_n(Stack.open, std::min(Stack.depth, ENERGY_REGION_STACK_CAPACITY),
-              Slots);
+  std::copy_n(Stack.open, std::min(Stack.depth, MaxWalked), Slots);
   T.OpenRegions = Slots;
   Stack.open = Slots;
   return startThreadTimer(T);
@@ -252,9 +254,10 @@ uint64_t runningTimerCpuNs(const ThreadState &T) noexcept {
 
 uint32_t innermostSampledRegion() noexcept {
   const energy_region_stack &Stack = __energy_region_stack;
-  uint32_t Known = std::min(Stack.depth, ENERGY_REGION_STACK_CAPACITY);
-  for (uint32_t I = Known; I-- > 0;)
-    if (Located L = locate(Stack.open[I]); L.Module)
+  uint32_t Depth = Stack.depth;
+  uint32_t Lowest = Depth > MaxWalked ? Depth - MaxWalked : 0;
+  for (uint32_t I = Depth; I-- > Lowest;)
+    if (Located L = locate(Stack.open[I & SlotMask]); L.Module)
       return L.Module->RegionBase + L.Region;
   return NoRegionOnTop;
 }
@@ -291,9 +294,9 @@ void recordSample(ThreadState &T, const energy_region_stack &Stack,
   unsigned Events = Counted ? T.Counters->size() : 0;
   uint32_t Depth = Stack.depth;
   const energy_region *const *Open = Stack.open;
-  uint32_t Known = std::min(Depth, ENERGY_REGION_STACK_CAPACITY);
+  uint32_t Known = std::min(Depth, MaxWalked);
   T.Diag.Samples += Weight;
-  if (Depth > ENERGY_REGION_STACK_CAPACITY)
+  if (Depth > MaxWalked)
     T.Diag.DeepSamples += Weight;
   uint64_t Stamp = ++T.SampleStamp;
   uint32_t Node = RootPath;
@@ -346,21 +349,22 @@ void pushSampledRegion(const energy_region *Entry) noexcept {
   uint32_t Depth = Stack.depth;
   Stack.depth = Depth + 1;
   std::atomic_signal_fence(std::memory_order_seq_cst);
-  Stack.open[std::min(Depth, ENERGY_REGION_STACK_CAPACITY)] = Entry;
+  Stack.open[Depth & SlotMask] = Entry;
 }
 
 void popSampledRegion(const energy_region *Entry) noexcept {
   energy_region_stack &Stack = __energy_region_stack;
-  uint32_t Known = std::min(Stack.depth, ENERGY_REGION_STACK_CAPACITY);
+  uint32_t Depth = Stack.depth;
+  uint32_t Lowest = Depth > ENERGY_REGION_STACK_SLOTS ? Depth - ENERGY_REGION_STACK_SLOTS : 0;
   // The topmost instance: frames above it were skipped (longjmp).
-  for (uint32_t I = Known; I-- > 0;) {
-    if (Stack.open[I] == Entry) {
+  for (uint32_t I = Depth; I-- > Lowest;) {
+    if (Stack.open[I & SlotMask] == Entry) {
       Stack.depth = I;
       return;
     }
   }
-  if (Stack.depth > ENERGY_REGION_STACK_CAPACITY)
-    --Stack.depth;
+  if (Depth)
+    Stack.depth = Depth - 1;
 }
 
 } // namespace energy::rt

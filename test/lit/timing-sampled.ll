@@ -1,7 +1,7 @@
 ; With -energy-timing=sampled (the default) a region is entered by two
 ; volatile stores to the runtime's thread-local region stack, first the new
 ; depth, then the address of the region's table entry into its slot (the
-; depth clamped to the stack's capacity), and left by one store of the depth
+; depth masked to the stack's 2^20 slots), and left by one store of the depth
 ; it was entered at. A loop or user region nested k deep in its function sits
 ; at the function's entry depth + k: no exit loads the current depth, and the
 ; exits of several loops at once store the outermost's. No runtime call is
@@ -61,7 +61,7 @@ entry:
 ; CHECK-NEXT:    store volatile i32 [[NEXT]], ptr [[DEPTHP2]], align 4
 ; CHECK-NEXT:    [[OPENP:%.*]] = getelementptr inbounds %energy.region_stack, ptr [[STACK]], i32 0, i32 2
 ; CHECK-NEXT:    %energy.open = load ptr, ptr [[OPENP]], align 8
-; CHECK-NEXT:    [[SLOT:%.*]] = call i32 @llvm.umin.i32(i32 %energy.depth, i32 4096)
+; CHECK-NEXT:    [[SLOT:%.*]] = and i32 %energy.depth, 1048575
 ; CHECK-NEXT:    [[SLOT64:%.*]] = zext i32 [[SLOT]] to i64
 ; CHECK-NEXT:    %energy.slot = getelementptr inbounds ptr, ptr %energy.open, i64 [[SLOT64]]
 ; CHECK-NEXT:    store volatile ptr @__energy_regions, ptr %energy.slot, align 8
@@ -70,7 +70,7 @@ entry:
 ; CHECK-NEXT:    [[OUTERNEXT:%.*]] = add i32 [[OUTER]], 1
 ; CHECK-NEXT:    getelementptr
 ; CHECK-NEXT:    store volatile i32 [[OUTERNEXT]]
-; CHECK:         call i32 @llvm.umin.i32(i32 [[OUTER]], i32 4096)
+; CHECK:         and i32 [[OUTER]], 1048575
 ; CHECK:         store volatile ptr getelementptr inbounds ([4 x %energy.region], ptr @__energy_regions, i64 0, i64 1)
 ; CHECK-NEXT:    br label %outer
 ; CHECK:       outer:

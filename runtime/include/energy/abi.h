@@ -64,21 +64,22 @@
  * thread_local `struct energy_region_stack` defined by the runtime (initial-
  * exec TLS). Instrumented code pushes a region by storing depth + 1 into
  * `depth`, then the address of the region's table entry into
- * open[min(depth, ENERGY_REGION_STACK_CAPACITY)] (in that order: a signal
+ * open[depth & (ENERGY_REGION_STACK_SLOTS - 1)] (in that order: a signal
  * handler that runs instrumented code in between pushes above it); it pops by
  * storing back the depth it read at the function's entry plus the region's
  * nesting within the function, so that a frame skipped by longjmp or an
- * exception is gone at the next exit of a region that encloses it. Slot
- * ENERGY_REGION_STACK_CAPACITY takes every entry deeper than the bound. */
+ * exception is gone at the next exit of a region that encloses it. The slots
+ * are a power of two so that the index is one `and`: a million regions deep,
+ * more than an 8 MiB thread stack holds frames for, before it wraps. */
 #define ENERGY_REGION_STACK "__energy_region_stack"
-#define ENERGY_REGION_STACK_CAPACITY 4096u
+#define ENERGY_REGION_STACK_SLOTS (1u << 20)
 
 struct energy_region;
 
 struct energy_region_stack {
   uint32_t depth; /* regions open, possibly more than the capacity */
   uint32_t reserved;
-  /* ENERGY_REGION_STACK_CAPACITY + 1 slots; never null */
+  /* ENERGY_REGION_STACK_SLOTS slots, backed as they are touched; never null */
   const struct energy_region **open;
 };
 

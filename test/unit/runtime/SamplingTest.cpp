@@ -58,7 +58,7 @@ uint32_t push(const energy_region *Entry) {
   uint32_t Depth = S.depth;
   S.depth = Depth + 1;
   asm volatile("" ::: "memory");
-  S.open[std::min(Depth, ENERGY_REGION_STACK_CAPACITY)] = Entry;
+  S.open[Depth & (ENERGY_REGION_STACK_SLOTS - 1)] = Entry;
   return Depth;
 }
 
