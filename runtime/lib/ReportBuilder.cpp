@@ -3,6 +3,7 @@
 
 #include "Clock.h"
 #include "Footprint.h"
+#include "JsonText.h"
 #include "RegionCounts.h"
 #include "RegionSampling.h"
 
@@ -63,35 +64,49 @@ void accumulate(model::Activity &Sum, const model::Activity &A) {
   Sum.blocks += A.blocks;
 }
 
-json countsJson(const model::Activity &A) {
-  json ByPrecision = json::object(), ByKind = json::object(),
-       ByWidth = json::object(), Detail = json::object();
-  for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
-    ByKind[KindNames[K]] = uint64_t(0);
+void writeCounts(JsonText &W, const model::Activity &A) {
+  uint64_t ByKind[ENERGY_NUM_FLOP_KINDS] = {};
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
+    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+      ByKind[K] += A.flops[P][K];
+  W.beginObject();
+  W.member("blocks", A.blocks);
+  W.member("instructions", A.instructions);
+  W.member("branches", A.branches);
+  W.member("calls", A.calls);
+  W.member("bytes_loaded", A.bytesLoaded);
+  W.member("bytes_stored", A.bytesStored);
+  W.member("flops", A.totalFlops());
+  W.key("flops_by_precision");
+  W.beginObject();
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P) {
-    uint64_t PrecisionSum = 0;
-    json Row = json::object();
-    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K) {
-      Row[KindNames[K]] = A.flops[P][K];
-      PrecisionSum += A.flops[P][K];
-      ByKind[KindNames[K]] = ByKind[KindNames[K]].get<uint64_t>() + A.flops[P][K];
-    }
-    ByPrecision[PrecisionNames[P]] = PrecisionSum;
-    Detail[PrecisionNames[P]] = std::move(Row);
+    uint64_t Sum = 0;
+    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+      Sum += A.flops[P][K];
+    W.member(PrecisionNames[P], Sum);
   }
-  for (int W = 0; W < ENERGY_NUM_WIDTHS; ++W)
-    ByWidth[WidthNames[W]] = A.flopsByWidth[W];
-  return {{"blocks", A.blocks},
-          {"instructions", A.instructions},
-          {"branches", A.branches},
-          {"calls", A.calls},
-          {"bytes_loaded", A.bytesLoaded},
-          {"bytes_stored", A.bytesStored},
-          {"flops", A.totalFlops()},
-          {"flops_by_precision", std::move(ByPrecision)},
-          {"flops_by_kind", std::move(ByKind)},
-          {"flops_by_width", std::move(ByWidth)},
-          {"flops_detail", std::move(Detail)}};
+  W.endObject();
+  W.key("flops_by_kind");
+  W.beginObject();
+  for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+    W.member(KindNames[K], ByKind[K]);
+  W.endObject();
+  W.key("flops_by_width");
+  W.beginObject();
+  for (int Wd = 0; Wd < ENERGY_NUM_WIDTHS; ++Wd)
+    W.member(WidthNames[Wd], A.flopsByWidth[Wd]);
+  W.endObject();
+  W.key("flops_detail");
+  W.beginObject();
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P) {
+    W.key(PrecisionNames[P]);
+    W.beginObject();
+    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+      W.member(KindNames[K], A.flops[P][K]);
+    W.endObject();
+  }
+  W.endObject();
+  W.endObject();
 }
 
 /// Measured joules per region report id; absent ids measured nothing.
@@ -121,20 +136,27 @@ double timeUnit(const RunSummary &Run) {
   return Run.Sampled ? Run.SampleSeconds : Run.SecondsPerTick;
 }
 
-json regionTimes(const RegionTotals &T, const RunSummary &Run) {
+void writeRegionTimes(JsonText &W, const RegionTotals &T, const RunSummary &Run) {
   double Unit = timeUnit(Run);
-  json Times = {{"inclusive", double(T.InclusiveTicks) * Unit},
-                {"self", double(T.SelfTicks) * Unit}};
-  if (!Run.Sampled)
-    return Times;
-  // One standard deviation of a sum of independent samples, each of one or
-  // more periods (a timer that fired late counts its overruns): a compound
-  // Poisson count, whose variance is the sum of the squared weights.
-  Times["periods"] = {{"inclusive", T.InclusiveTicks}, {"self", T.SelfTicks}};
-  Times["uncertainty"] = {
-      {"inclusive", std::sqrt(double(T.InclusiveSquares)) * Unit},
-      {"self", std::sqrt(double(T.SelfSquares)) * Unit}};
-  return Times;
+  W.beginObject();
+  W.member("inclusive", double(T.InclusiveTicks) * Unit);
+  W.member("self", double(T.SelfTicks) * Unit);
+  if (Run.Sampled) {
+    // One standard deviation of a sum of independent samples, each of one or
+    // more periods (a timer that fired late counts its overruns): a compound
+    // Poisson count, whose variance is the sum of the squared weights.
+    W.key("periods");
+    W.beginObject();
+    W.member("inclusive", T.InclusiveTicks);
+    W.member("self", T.SelfTicks);
+    W.endObject();
+    W.key("uncertainty");
+    W.beginObject();
+    W.member("inclusive", std::sqrt(double(T.InclusiveSquares)) * Unit);
+    W.member("self", std::sqrt(double(T.SelfSquares)) * Unit);
+    W.endObject();
+  }
+  W.endObject();
 }
 
 /// Report ids of the regions written, by runtime id (NotWritten for the
@@ -181,38 +203,6 @@ std::vector<uint32_t> writtenIds(const RunSummary &Run,
   return Ids;
 }
 
-json regionJson(const ModuleRecord &M, uint32_t R, const model::Activity &A,
-                int64_t Entries, json Modelled, const RunSummary &Run,
-                json Measured, const std::vector<uint32_t> &Ids) {
-  const RegionTotals &T = M.Totals[R];
-  json Region = {{"id", Ids[M.RegionBase + R]}};
-  if (M.Regions) {
-    const energy_region &Info = M.Regions[R];
-    Region["name"] = text(Info.name);
-    Region["demangled"] = Info.demangled ? Info.demangled : text(Info.name);
-    Region["file"] = Info.file ? Info.file : M.Source;
-    Region["line"] = Info.line;
-    Region["kind"] = regionKindName(Info.kind);
-    Region["parent"] = Info.parent < M.NumRegions && Info.parent != R
-                           ? json(Ids[M.RegionBase + Info.parent])
-                           : json(nullptr);
-  } else {
-    std::string Lost = "<region " + std::to_string(R) + " of an unloaded module>";
-    Region.update({{"name", Lost}, {"demangled", Lost}, {"file", M.Source},
-                   {"line", 0}, {"kind", "function"}, {"parent", nullptr}});
-  }
-  Region["module"] = M.Source;
-  // Calls are exact when a block counts the region's entries, timed or not.
-  Region["calls"] = Entries >= 0 ? uint64_t(Entries) : T.Calls;
-  Region["time_s"] = regionTimes(T, Run);
-  Region["counts"] = countsJson(A);
-  Region["energy_j"] = {{"modelled", std::move(Modelled)},
-                        {"measured", std::move(Measured)}};
-  if (json Footprint = footprintJson(M.RegionBase + R); !Footprint.is_null())
-    Region["footprint"] = std::move(Footprint);
-  return Region;
-}
-
 /// One side (self or inclusive) of a region's counters: null for an event
 /// no thread ever counted; whole numbers unless multiplexing scaled them.
 json counterSide(const double *Values, const RegionCounting &Counting) {
@@ -232,6 +222,54 @@ json regionCountersJson(const double *Values, const RegionCounting &Counting) {
   return {{"self", counterSide(Values, Counting)},
           {"inclusive", counterSide(Values + Counting.size(), Counting)},
           {"scaled", Counting.scaled()}};
+}
+
+void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
+                 const model::Activity &A, int64_t Entries, const json &Modelled,
+                 const RunSummary &Run, const json &Measured,
+                 const std::vector<uint32_t> &Ids, const RegionCounting &Counting) {
+  const RegionTotals &T = M.Totals[R];
+  W.beginObject();
+  W.member("id", Ids[M.RegionBase + R]);
+  if (M.Regions) {
+    const energy_region &Info = M.Regions[R];
+    W.member("name", text(Info.name));
+    W.member("demangled", Info.demangled ? Info.demangled : text(Info.name));
+    W.member("file", Info.file ? Info.file : M.Source);
+    W.member("line", Info.line);
+    W.member("kind", regionKindName(Info.kind));
+    W.key("parent");
+    if (Info.parent < M.NumRegions && Info.parent != R)
+      W.value(Ids[M.RegionBase + Info.parent]);
+    else
+      W.null();
+  } else {
+    std::string Lost = "<region " + std::to_string(R) + " of an unloaded module>";
+    W.member("name", Lost);
+    W.member("demangled", Lost);
+    W.member("file", M.Source);
+    W.member("line", uint32_t(0));
+    W.member("kind", "function");
+    W.key("parent");
+    W.null();
+  }
+  W.member("module", M.Source);
+  // Calls are exact when a block counts the region's entries, timed or not.
+  W.member("calls", Entries >= 0 ? uint64_t(Entries) : T.Calls);
+  W.key("time_s");
+  writeRegionTimes(W, T, Run);
+  W.key("counts");
+  writeCounts(W, A);
+  W.key("energy_j");
+  W.beginObject();
+  W.member("modelled", Modelled);
+  W.member("measured", Measured);
+  W.endObject();
+  if (json Footprint = footprintJson(M.RegionBase + R); !Footprint.is_null())
+    W.member("footprint", Footprint);
+  if (const double *C = M.regionCounters(R))
+    W.member("counters", regionCountersJson(C, Counting));
+  W.endObject();
 }
 
 json sourcesJson(const ModelApplication &Application, const RunSummary &Run,
@@ -302,8 +340,10 @@ void renumberTimeline(json &Timeline, const std::vector<uint32_t> &Ids) {
 
 } // namespace
 
-json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
-  json Regions = json::array();
+std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
+  std::string Regions;
+  JsonText W(Regions);
+  W.beginArray();
   json Modules = json::array();
   model::Activity Total;
   uint64_t InvalidEntries = 0;
@@ -328,14 +368,10 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
         ++ModuleNotRun;
         continue;
       }
-      const double *C = M->regionCounters(R);
-      Regions.push_back(regionJson(*M, R, A, Counts[I].Entries[R],
-                                   Application.regionJoules(A, C), Run,
-                                   measuredEnergy(Run, Measured, M->RegionBase + R),
-                                   Ids));
-      if (C)
-        Regions.back()["counters"] =
-            regionCountersJson(C, Run.Measure.regionCounting());
+      writeRegion(W, *M, R, A, Counts[I].Entries[R],
+                  Application.regionJoules(A, M->regionCounters(R)), Run,
+                  measuredEnergy(Run, Measured, M->RegionBase + R), Ids,
+                  Run.Measure.regionCounting());
     }
     NotRun += ModuleNotRun;
     char Hash[17];
@@ -348,10 +384,22 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
                        {"timed", M->Timed},
                        {"unloaded", M->unloaded()}});
   }
+  W.endArray();
   json Timeline = Run.Measure.timelineJson();
   renumberTimeline(Timeline, Ids);
   json RunModelled = Application.runJoules(Total, Timeline);
-  json Report = {
+  std::string Totals;
+  JsonText T(Totals);
+  T.beginObject();
+  T.key("counts");
+  writeCounts(T, Total);
+  T.key("energy_j");
+  T.beginObject();
+  T.member("modelled", RunModelled);
+  T.member("measured", totalMeasuredEnergy(Run, Measured));
+  T.endObject();
+  T.endObject();
+  json Rest = {
       {"format", "energypass-report"},
       {"version", 2},
       {"program",
@@ -369,18 +417,24 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
       {"model", Application.modelJson()},
       {"threads", Run.Threads},
       {"modules", std::move(Modules)},
-      {"regions", std::move(Regions)},
       {"regions_not_run", NotRun},
       {"call_tree", Run.Tree.toJson(timeUnit(Run), Run.Sampled, Ids)},
-      {"totals",
-       {{"counts", countsJson(Total)},
-        {"energy_j",
-         {{"modelled", std::move(RunModelled)},
-          {"measured", totalMeasuredEnergy(Run, Measured)}}}}},
       {"diagnostics", diagnosticsJson(Run.Diag, InvalidEntries)}};
   if (!Timeline.is_null())
-    Report["timeline"] = std::move(Timeline);
-  return Report;
+    Rest["timeline"] = std::move(Timeline);
+  // The small members as a document; regions and totals as they were written.
+  std::string Text;
+  JsonText Document(Text);
+  Document.beginObject();
+  for (const auto &[Key, Value] : Rest.items())
+    Document.member(Key, Value);
+  Document.key("regions");
+  Document.raw(Regions);
+  Document.key("totals");
+  Document.raw(Totals);
+  Document.endObject();
+  Text += '\n';
+  return Text;
 }
 
 } // namespace energy::rt

@@ -35,10 +35,10 @@ struct RunSummary {
   const CallTree &Tree;
 };
 
-/// Builds the report. Without a model that applies: null modelled energies,
-/// and the reason in the `model` source (ModelApplication.h). Throws only
-/// std::bad_alloc.
-nlohmann::json buildReport(const RunSummary &Run, const ModelChoice &Choice);
+/// The report's text (one line of JSON and a newline). Without a model that
+/// applies: null modelled energies, and the reason in the `model` source
+/// (ModelApplication.h). Throws only std::bad_alloc.
+std::string reportText(const RunSummary &Run, const ModelChoice &Choice);
 
 } // namespace energy::rt
 

@@ -534,12 +534,10 @@ void Runtime::writeReport(const ModelChoice &Model) noexcept {
                    Process,
                    Measure,
                    Tree};
-    std::string Text =
-        buildReport(Run, Model)
-            .dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::string Text = reportText(Run, Model);
     Path = reportPath(Process.ProgramName);
     std::string Error;
-    if (!writeFileAtomically(Path, Text + "\n", Error)) {
+    if (!writeFileAtomically(Path, Text, Error)) {
       std::fprintf(stderr, "energypass: cannot write the report to %s: %s\n",
                    Path.c_str(), Error.c_str());
       return;

@@ -1,0 +1,96 @@
+//===- JsonTextTest.cpp - The report's streamed JSON against nlohmann's ---===//
+//
+// The runtime writes regions and totals with JsonText and the rest of the
+// report with nlohmann::json: the two must agree on what a value is. Each
+// case writes with JsonText and checks the text parses to the document
+// nlohmann would have written, byte for byte where nlohmann's own dump is
+// the reference (escapes, invalid UTF-8, integral doubles).
+//
+//===----------------------------------------------------------------------===//
+#include "JsonText.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+using energy::rt::JsonText;
+using nlohmann::json;
+
+namespace {
+
+std::string nlohmannText(const json &J) {
+  return J.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+TEST(JsonText, NestedMembersAndElementsGetTheirCommas) {
+  std::string Out;
+  JsonText W(Out);
+  W.beginObject();
+  W.member("a", uint64_t(1));
+  W.key("list");
+  W.beginArray();
+  W.value(int64_t(-2));
+  W.beginObject();
+  W.endObject();
+  W.beginArray();
+  W.endArray();
+  W.null();
+  W.endArray();
+  W.member("b", true);
+  W.key("raw");
+  W.raw("{\"x\":1}");
+  W.member("c", std::string("s"));
+  W.endObject();
+  EXPECT_EQ(json::parse(Out),
+            json::parse(R"({"a":1,"list":[-2,{},[],null],"b":true,"raw":{"x":1},"c":"s"})"));
+}
+
+TEST(JsonText, StringsAreEscapedAsNlohmannEscapesThem) {
+  for (std::string S : {std::string("plain"), std::string("q\"uo\\te"), std::string("tab\tnl\ncr\r"),
+                        std::string("ctl\x01\x1f"), std::string("\xc3\xa9t\xc3\xa9"),
+                        std::string("\xe2\x82\xac\xf0\x9f\x98\x80"), std::string("<>&'")}) {
+    std::string Out;
+    JsonText(Out).value(S);
+    EXPECT_EQ(Out, nlohmannText(S)) << S;
+  }
+}
+
+TEST(JsonText, InvalidUtf8BecomesReplacementCharacters) {
+  for (std::string S : {std::string("bad\xff"), std::string("\xc3"), std::string("\xc0\xaf"),
+                        std::string("\xed\xa0\x80"), std::string("a\x80z")}) {
+    std::string Out;
+    JsonText(Out).value(S);
+    EXPECT_EQ(json::parse(Out), json::parse(nlohmannText(S))) << Out;
+    EXPECT_NE(Out.find("\xEF\xBF\xBD"), std::string::npos) << Out;
+  }
+}
+
+TEST(JsonText, DoublesRoundTripAndStayFloatingPoint) {
+  for (double X : {0.0, 1.0, -3.0, 0.1, 1e-300, 2.5e20, 123456789.125, 1.0 / 3}) {
+    std::string Out;
+    JsonText(Out).value(X);
+    json Parsed = json::parse(Out);
+    EXPECT_TRUE(Parsed.is_number_float()) << Out;
+    EXPECT_EQ(Parsed.get<double>(), X) << Out;
+  }
+  for (double X : {std::nan(""), std::numeric_limits<double>::infinity()}) {
+    std::string Out;
+    JsonText(Out).value(X);
+    EXPECT_EQ(Out, "null");
+  }
+}
+
+TEST(JsonText, IntegersAreExact) {
+  std::string Out;
+  JsonText W(Out);
+  W.beginArray();
+  W.value(std::numeric_limits<uint64_t>::max());
+  W.value(std::numeric_limits<int64_t>::min());
+  W.endArray();
+  json Parsed = json::parse(Out);
+  EXPECT_EQ(Parsed[0].get<uint64_t>(), std::numeric_limits<uint64_t>::max());
+  EXPECT_EQ(Parsed[1].get<int64_t>(), std::numeric_limits<int64_t>::min());
+}
+
+} // namespace
