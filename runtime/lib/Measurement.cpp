@@ -2,6 +2,7 @@
 #include "Measurement.h"
 
 #include "meters/SysfsFiles.h"
+#include "support/Environment.h"
 
 #include <chrono>
 #include <cstdio>
@@ -29,7 +30,7 @@ constexpr std::chrono::milliseconds MeterPollInterval{5};
 thread_local bool CreatingSampler = false;
 
 bool flagSet(const char *Name) {
-  const char *Text = std::getenv(Name);
+  const char *Text = support::setting(Name);
   return Text && *Text && std::strcmp(Text, "0") != 0;
 }
 
@@ -37,7 +38,7 @@ bool flagSet(const char *Name) {
 /// when unset (the sampler then runs only when it has something to record).
 /// Warns once about a bad value.
 long requestedPeriodMs() {
-  const char *Text = std::getenv("ENERGY_SAMPLE_MS");
+  const char *Text = support::setting("ENERGY_SAMPLE_MS");
   if (!Text || !*Text)
     return -1;
   char *End = nullptr;

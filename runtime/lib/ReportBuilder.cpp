@@ -254,6 +254,10 @@ json buildReport(const RunSummary &Run, const ModelChoice &Choice) {
       {"diagnostics", diagnosticsJson(Run.Diag, InvalidEntries)}};
   if (!Timeline.is_null())
     Report["timeline"] = std::move(Timeline);
+  if (Run.Process.ArgumentsOmitted)
+    Report["program"]["arguments_omitted"] = Run.Process.ArgumentsOmitted;
+  if (!Run.Process.IgnoredSettings.empty())
+    Report["program"]["ignored_settings"] = Run.Process.IgnoredSettings;
   return Report;
 }
 
