@@ -7,11 +7,9 @@
 #include "energygpu/JsonWriter.h"
 #include "energygpu/Summary.h"
 #include "energygpu/Writers.h"
+#include "support/SafeFile.h"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <set>
@@ -43,12 +41,11 @@ public:
   void write(const std::string &Name, std::map<std::string, std::string> *Files, const std::string &Key,
              Fn Fill) {
     std::string Path = (std::filesystem::path(Dir) / Name).string();
-    std::ofstream OS(Path);
-    if (OS)
-      Fill(OS);
-    OS.flush();
-    if (!OS)
-      throw InputError("cannot write " + Path + ": " + std::strerror(errno) +
+    std::ostringstream OS;
+    Fill(OS);
+    std::string Error;
+    if (!energy::support::writeFileSafely(Path, OS.str(), {}, Error))
+      throw InputError("cannot write " + Path + ": " + Error +
                        "; check free space and the directory's permissions");
     if (Files)
       (*Files)[Key] = Name;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "energy/model/analytic_model.h"
+#include "support/Environment.h"
 
 #include <dlfcn.h>
 #include <link.h>
@@ -47,7 +48,7 @@ std::string shippedModelPath(const void *Anchor) {
 }
 
 std::string defaultModelPath(const void *Anchor) {
-  if (const char *Override = std::getenv("ENERGY_MODEL"); Override && *Override)
+  if (const char *Override = support::setting("ENERGY_MODEL"); Override && *Override)
     return Override;
   return shippedModelPath(Anchor);
 }

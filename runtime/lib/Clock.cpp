@@ -1,6 +1,8 @@
 //===- Clock.cpp - Choosing, calibrating and describing the clock ---------===//
 #include "Clock.h"
 
+#include "support/Environment.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -39,7 +41,7 @@ bool invariantTsc() {
 } // namespace
 
 void chooseClock() {
-  const char *Wanted = std::getenv("ENERGY_CLOCK");
+  const char *Wanted = support::setting("ENERGY_CLOCK");
   bool ForceMonotonic = Wanted && std::strcmp(Wanted, "monotonic") == 0;
   if (Wanted && *Wanted && !ForceMonotonic && std::strcmp(Wanted, "auto") != 0)
     std::fprintf(stderr, "energypass: ignoring ENERGY_CLOCK=%s (want auto or "

@@ -4,6 +4,7 @@
 #include "Runtime.h"
 
 #include "meters/SysfsFiles.h"
+#include "support/Environment.h"
 
 #include <chrono>
 #include <cstdio>
@@ -31,7 +32,7 @@ constexpr std::chrono::milliseconds MeterPollInterval{5};
 thread_local bool CreatingSampler = false;
 
 bool flagSet(const char *Name) {
-  const char *Text = std::getenv(Name);
+  const char *Text = support::setting(Name);
   return Text && *Text && std::strcmp(Text, "0") != 0;
 }
 
@@ -39,7 +40,7 @@ bool flagSet(const char *Name) {
 /// when unset (the sampler then runs only when it has something to record).
 /// Warns once about a bad value.
 long requestedPeriodMs() {
-  const char *Text = std::getenv("ENERGY_SAMPLE_MS");
+  const char *Text = support::setting("ENERGY_SAMPLE_MS");
   if (!Text || !*Text)
     return -1;
   char *End = nullptr;

@@ -2,6 +2,7 @@
 #include "ModelApplication.h"
 
 #include "energy/model/analytic_model.h"
+#include "support/Environment.h"
 
 #include <cmath>
 #include <cstdio>
@@ -16,7 +17,7 @@ using nlohmann::json;
 namespace {
 
 bool fallbackRequested() {
-  const char *Text = std::getenv("ENERGY_MODEL_FALLBACK");
+  const char *Text = support::setting("ENERGY_MODEL_FALLBACK");
   if (!Text || !*Text)
     return false;
   if (std::strcmp(Text, "default") == 0)

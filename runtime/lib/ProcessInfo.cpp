@@ -1,13 +1,27 @@
 //===- ProcessInfo.cpp - Reading the program and machine from /proc -------===//
 #include "ProcessInfo.h"
+#include "support/Environment.h"
 
 #include <cerrno>
 #include <climits>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <unistd.h>
 
 namespace energy::rt {
+namespace {
+
+/// ENERGY_REPORT_ARGS=0 leaves the arguments out of the report; a secure
+/// process always does.
+bool argumentsWanted() {
+  if (support::secureProcess())
+    return false;
+  const char *Text = support::setting("ENERGY_REPORT_ARGS");
+  return !Text || std::strcmp(Text, "0") != 0;
+}
+
+} // namespace
 
 ProcessInfo ProcessInfo::capture() {
   ProcessInfo Info;
@@ -24,6 +38,11 @@ ProcessInfo ProcessInfo::capture() {
     Info.Argv.push_back(All.substr(Pos, End - Pos));
     Pos = End + 1;
   }
+  if (!argumentsWanted() && Info.Argv.size() > 1) {
+    Info.ArgumentsOmitted = Info.Argv.size() - 1;
+    Info.Argv.resize(1);
+  }
+  Info.IgnoredSettings = support::ignoredSettings();
   Info.ProgramName = program_invocation_short_name;
   if (Info.ProgramName.empty())
     Info.ProgramName = "program";

@@ -10,7 +10,13 @@ namespace energy::rt {
 struct ProcessInfo {
   std::string ExePath;     /// resolved /proc/self/exe
   std::string ProgramName; /// basename of argv[0], for the default report name
+  /// argv[0] and, unless left out, the arguments
   std::vector<std::string> Argv;
+  /// Arguments left out of Argv: ENERGY_REPORT_ARGS=0, or a secure process,
+  /// whose arguments are its invoker's and may hold secrets.
+  size_t ArgumentsOmitted = 0;
+  /// ENERGY_* variables a secure process ignored (support::ignoredSettings).
+  std::vector<std::string> IgnoredSettings;
 
   /// Reads /proc/self; taken at start-up, before the program can rewrite argv.
   static ProcessInfo capture();

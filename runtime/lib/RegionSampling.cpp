@@ -6,6 +6,8 @@
 #include "Runtime.h"
 #include "ThreadState.h"
 
+#include "support/Environment.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -112,7 +114,7 @@ void onSample(int Signal, siginfo_t *Info, void *Context) {
 }
 
 unsigned rateFromEnvironment() {
-  const char *Text = std::getenv("ENERGY_SAMPLE_HZ");
+  const char *Text = support::setting("ENERGY_SAMPLE_HZ");
   if (!Text || !*Text)
     return DefaultRateHz;
   char *End = nullptr;

@@ -422,6 +422,10 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
       {"diagnostics", diagnosticsJson(Run.Diag, InvalidEntries)}};
   if (!Timeline.is_null())
     Rest["timeline"] = std::move(Timeline);
+  if (Run.Process.ArgumentsOmitted)
+    Rest["program"]["arguments_omitted"] = Run.Process.ArgumentsOmitted;
+  if (!Run.Process.IgnoredSettings.empty())
+    Rest["program"]["ignored_settings"] = Run.Process.IgnoredSettings;
   // The small members as a document; regions and totals as they were written.
   std::string Text;
   JsonText Document(Text);

@@ -1,4 +1,4 @@
-//===- ReportWriter.h - Where the report goes, and writing it atomically --===//
+//===- ReportWriter.h - Where the report goes, and writing it safely ------===//
 #ifndef ENERGY_RT_REPORTWRITER_H
 #define ENERGY_RT_REPORTWRITER_H
 
@@ -6,15 +6,18 @@
 
 namespace energy::rt {
 
-/// $ENERGY_REPORT with %p replaced by the process id, %h by the host name and
-/// %% by %; or energy-<program>.<pid>.json in the working directory.
+/// $ENERGY_REPORT (never read in a secure process) with %p replaced by the
+/// process id, %h by the host name and %% by %; or
+/// energy-<program>.<pid>.json in the working directory.
 std::string reportPath(const std::string &ProgramName);
 
-/// Writes a temporary file next to `Path`, then renames it over `Path`, so
-/// that readers see the old file or the whole new one, never a part. An
-/// existing `Path` that is not a regular file (/dev/null, a FIFO) is written
-/// into instead, never replaced. On failure returns false with `Error`
-/// naming the step and the reason.
+/// Writes the report to `Path` through support::writeFileSafely(): an
+/// exclusively created temporary file renamed into place, so that readers see
+/// the old file or the whole new one, and nothing planted there is followed.
+/// A device, FIFO or own link at `Path` is written into only when
+/// ENERGY_REPORT named it. Mode 0666 less the umask; in a secure process
+/// 0600, and only into a directory of the effective user that no one else
+/// can write. On failure returns false with `Error` naming the step and why.
 bool writeFileAtomically(const std::string &Path, const std::string &Text,
                          std::string &Error);
 

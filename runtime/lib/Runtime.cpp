@@ -6,6 +6,7 @@
 #include "PageMemory.h"
 #include "RegionSampling.h"
 #include "ReportWriter.h"
+#include "support/Environment.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -78,7 +79,7 @@ void threadExitHook(void *State) {
 bool isMainThread() { return gettid() == getpid(); }
 
 uint32_t maxDepthFromEnvironment() {
-  const char *Text = std::getenv("ENERGY_MAX_DEPTH");
+  const char *Text = support::setting("ENERGY_MAX_DEPTH");
   if (!Text || !*Text)
     return DefaultMaxDepth;
   char *End = nullptr;
@@ -94,7 +95,7 @@ uint32_t maxDepthFromEnvironment() {
 }
 
 uint32_t maxCallPathsFromEnvironment() {
-  const char *Text = std::getenv("ENERGY_CALL_PATHS");
+  const char *Text = support::setting("ENERGY_CALL_PATHS");
   if (!Text || !*Text)
     return DefaultMaxCallPaths;
   char *End = nullptr;
@@ -549,7 +550,7 @@ void Runtime::writeReport(const ModelChoice &Model) noexcept {
     std::fprintf(stderr, "energypass: no report written: unexpected error\n");
     return;
   }
-  const char *Quiet = std::getenv("ENERGY_QUIET");
+  const char *Quiet = support::setting("ENERGY_QUIET");
   if (!Quiet || !*Quiet || std::strcmp(Quiet, "0") == 0)
     std::fprintf(stderr, "energypass: report written to %s\n", Path.c_str());
 }

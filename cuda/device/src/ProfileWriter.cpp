@@ -2,14 +2,13 @@
 #include "ProfileWriter.h"
 
 #include "RowGrouper.h"
+#include "support/Environment.h"
+#include "support/SafeFile.h"
 
 #include <nlohmann/json.hpp>
 
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <unistd.h>
@@ -75,7 +74,7 @@ void writeProfileAtExit() {
 }
 
 std::string profilePath() {
-  if (const char *path = std::getenv("ENERGY_GPU_PROFILE"); path != nullptr && *path != '\0')
+  if (const char *path = support::setting("ENERGY_GPU_PROFILE"); path != nullptr && *path != '\0')
     return path;
   return "energy-gpu-" + std::string(program_invocation_short_name) + "." +
          std::to_string(getpid()) + ".json";
@@ -89,26 +88,13 @@ bool writeProfile() {
   const nlohmann::json doc{
       {"format", "energypass-gpu-profile"}, {"version", 1}, {"kernels", p.kernels}};
   const std::string path = profilePath();
-  const std::string temporary = path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << doc.dump() << '\n';
-    out.close();
-    if (!out) {
-      std::fprintf(stderr,
-                   "energy-gpu: cannot write the GPU profile %s: %s; set ENERGY_GPU_PROFILE "
-                   "to a writable file\n",
-                   temporary.c_str(), std::strerror(errno));
-      std::remove(temporary.c_str());
-      return false;
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+  std::string error;
+  if (!support::writeFileSafely(path, doc.dump() + "\n",
+                                support::guestFileOptions("ENERGY_GPU_PROFILE"), error)) {
     std::fprintf(stderr,
                  "energy-gpu: cannot write the GPU profile %s: %s; set ENERGY_GPU_PROFILE to a "
                  "writable file\n",
-                 path.c_str(), std::strerror(errno));
-    std::remove(temporary.c_str());
+                 path.c_str(), error.c_str());
     return false;
   }
   return true;

@@ -4,7 +4,9 @@
 // RowGrouper.h) and writes the GPU profile (docs/formats/gpu-profile.md,
 // version 1) once at exit to $ENERGY_GPU_PROFILE, or to
 // energy-gpu-<program>.<pid>.json in the working directory. The file is
-// written to a temporary name and renamed, so readers never see half of it.
+// written as the report is (support/SafeFile.h: an exclusively created
+// temporary file renamed into place; links and devices refused unless
+// ENERGY_GPU_PROFILE names them), so readers never see half of it.
 //
 // Thread safety: addLaunch may be called from any thread.
 //

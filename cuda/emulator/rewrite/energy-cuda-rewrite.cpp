@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "source_rewriter.h"
+#include "support/SafeFile.h"
 
 #include <CLI/CLI.hpp>
 
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -44,18 +44,10 @@ int main(int argc, char **argv) {
     std::cerr << "energy-cuda-rewrite: " << problem << '\n';
   if (!result.errors.empty())
     return 2;
-  const std::string temporary = output + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!(out << result.text) || !out.flush()) {
-      std::cerr << "energy-cuda-rewrite: cannot write '" << output << "'; check that its folder exists and is writable\n";
-      std::remove(temporary.c_str());
-      return 2;
-    }
-  }
-  if (std::rename(temporary.c_str(), output.c_str()) != 0) {
-    std::cerr << "energy-cuda-rewrite: cannot write '" << output << "'; check that its folder is writable\n";
-    std::remove(temporary.c_str());
+  std::string error;
+  if (!energy::support::writeFileSafely(output, result.text, {.Named = true}, error)) {
+    std::cerr << "energy-cuda-rewrite: cannot write '" << output << "': " << error
+              << "; check that its folder exists and is writable\n";
     return 2;
   }
   return 0;

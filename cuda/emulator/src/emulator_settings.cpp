@@ -1,6 +1,8 @@
 //===- emulator_settings.cpp - Reading the emulator's environment ----------===//
 #include "emulator_settings.h"
 
+#include "support/Environment.h"
+
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -12,7 +14,7 @@ namespace {
 
 unsigned long positive_from_environment(const char *name, unsigned long fallback,
                                         unsigned long limit) {
-  const char *text = std::getenv(name);
+  const char *text = energy::support::setting(name);
   if (text == nullptr || *text == '\0' || (fallback == 0 && std::strcmp(text, "0") == 0))
     return fallback;
   unsigned long value = 0;

@@ -1,5 +1,6 @@
 //===- SysfsFiles.cpp - Reading sysfs and procfs files --------------------===//
 #include "meters/SysfsFiles.h"
+#include "support/Environment.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -110,7 +111,7 @@ std::vector<std::string> listDirectory(const std::string &path) {
 std::string sysfsRoot(const std::string &explicitRoot) {
   if (!explicitRoot.empty())
     return explicitRoot;
-  if (const char *env = std::getenv("ENERGY_SYSFS_ROOT"); env && *env)
+  if (const char *env = support::setting("ENERGY_SYSFS_ROOT"); env && *env)
     return env;
   return "/sys";
 }

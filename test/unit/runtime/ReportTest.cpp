@@ -259,6 +259,136 @@ TEST(Report, SpecialFileTargetIsWrittenIntoNotReplaced) {
   EXPECT_EQ(json::parse(Received, nullptr, false)["format"], "energypass-report") << Received;
 }
 
+std::string readText(const std::string &Path) {
+  std::ifstream In(Path);
+  return std::string((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+}
+
+bool isLinkTo(const std::string &Link, const std::string &Target) {
+  std::error_code Ec;
+  return std::filesystem::is_symlink(Link, Ec) &&
+         std::filesystem::read_symlink(Link, Ec).string() == Target;
+}
+
+// A link planted at the temporary name the report once had (REPORT.tmp.PID):
+// the report must neither write through it nor move it into place.
+TEST(Report, LinkAtTheTemporaryNameLeavesItsTargetUntouched) {
+  TempDir Dir;
+  std::string Victim = Dir.file("victim"), Path = Dir.file("report.json");
+  std::ofstream(Victim) << "victim contents";
+  std::string Planted;
+  ChildResult R = runInChild(Dir, [&] {
+    Planted = Path + ".tmp." + std::to_string(getpid());
+    if (symlink(Victim.c_str(), Planted.c_str()) != 0)
+      std::exit(9);
+    runProgram();
+  });
+  ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
+  EXPECT_EQ(readText(Victim), "victim contents");
+  EXPECT_FALSE(std::filesystem::is_symlink(Path)) << "the planted link was moved into place";
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_EQ(R.Report["format"], "energypass-report");
+}
+
+// A link at the report's path that is neither this user's nor root's is
+// not followed, even when ENERGY_REPORT names it: the report is refused and
+// the link and its target stay as they were.
+TEST(Report, SomeoneElsesLinkAtTheReportPathIsRefused) {
+  if (geteuid() != 0)
+    GTEST_SKIP() << "needs root to give the link to another user";
+  TempDir Dir;
+  std::string Victim = Dir.file("victim"), Path = Dir.file("link.json");
+  std::ofstream(Victim) << "victim contents";
+  ASSERT_EQ(symlink(Victim.c_str(), Path.c_str()), 0);
+  ASSERT_EQ(lchown(Path.c_str(), 65534, 65534), 0);
+  // Set in the child: runInChild would read the victim through the link.
+  ChildResult R = runInChild(Dir, [&] {
+    setenv("ENERGY_REPORT", Path.c_str(), 1);
+    runProgram();
+  });
+  EXPECT_EQ(R.ExitCode, 0);
+  EXPECT_EQ(readText(Victim), "victim contents");
+  EXPECT_TRUE(isLinkTo(Path, Victim)) << "the link was replaced";
+  EXPECT_NE(R.Stderr.find("energypass: cannot write the report to " + Path + ": " + Path +
+                          " is a symbolic link of user 65534"),
+            std::string::npos)
+      << R.Stderr;
+}
+
+// The default name was not chosen by the user: a link found there, even the
+// user's own, is refused, never followed nor replaced.
+TEST(Report, LinkAtTheDefaultNameIsRefused) {
+  TempDir Dir;
+  std::string Victim = Dir.file("victim");
+  std::ofstream(Victim) << "victim contents";
+  std::string Planted;
+  ChildResult R = runInChild(Dir, [&] {
+    unsetenv("ENERGY_REPORT");
+    Planted = Dir.file("energy-runtime-tests." + std::to_string(getpid()) + ".json");
+    if (chdir(Dir.path().c_str()) != 0 || symlink(Victim.c_str(), Planted.c_str()) != 0)
+      std::exit(9);
+    runProgram();
+  });
+  ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
+  EXPECT_EQ(readText(Victim), "victim contents");
+  EXPECT_NE(R.Stderr.find("is a symbolic link, followed only when the path is named"),
+            std::string::npos)
+      << R.Stderr;
+  int Links = 0;
+  for (const auto &Entry : std::filesystem::directory_iterator(Dir.path()))
+    Links += isLinkTo(Entry.path(), Victim);
+  EXPECT_EQ(Links, 1) << "the planted link was replaced";
+}
+
+// ENERGY_REPORT naming the user's own link writes where the link leads, in
+// place, as a shell's `>` would; the link stays.
+TEST(Report, OwnLinkNamedExplicitlyIsWrittenThrough) {
+  TempDir Dir;
+  std::string Target = Dir.file("target.json"), Path = Dir.file("report.json");
+  std::ofstream(Target) << "old contents";
+  ASSERT_EQ(symlink(Target.c_str(), Path.c_str()), 0);
+  ChildResult R = runInChild(Dir, runProgram);
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_EQ(R.Report["format"], "energypass-report");
+  EXPECT_TRUE(isLinkTo(Path, Target)) << "the link was replaced";
+}
+
+// docs/runtime.md: a report is created with mode 0666 less the umask.
+TEST(Report, ModeIsTheDocumentedOneLessTheUmask) {
+  for (mode_t Umask : {mode_t(0), mode_t(027), mode_t(077)}) {
+    TempDir Dir;
+    ChildResult R = runInChild(Dir, [&] {
+      umask(Umask);
+      runProgram();
+    });
+    ASSERT_TRUE(R.HasReport) << R.Stderr;
+    struct stat St;
+    ASSERT_EQ(stat(R.ReportPath.c_str(), &St), 0);
+    EXPECT_EQ(St.st_mode & 07777, 0666 & ~Umask) << "umask " << std::oct << Umask;
+  }
+}
+
+// ENERGY_REPORT_ARGS=0 keeps the command line's arguments, which can hold
+// secrets, out of the report, and says how many were left out (ctest runs
+// this with a --gtest_filter argument; by hand, with none, only argv[0] is
+// compared).
+TEST(Report, ArgumentsCanBeLeftOut) {
+  TempDir Dir;
+  ChildResult All = runInChild(Dir, runProgram);
+  ASSERT_TRUE(All.HasReport) << All.Stderr;
+  std::vector<std::string> Argv = All.Report["program"]["argv"];
+  ASSERT_GE(Argv.size(), 1u);
+  EXPECT_FALSE(All.Report["program"].contains("arguments_omitted"));
+  ChildResult Some = runInChild(Dir, runProgram, {{"ENERGY_REPORT_ARGS", "0"}});
+  ASSERT_TRUE(Some.HasReport) << Some.Stderr;
+  EXPECT_EQ(Some.Report["program"]["argv"], json::array({Argv[0]}));
+  if (Argv.size() > 1)
+    EXPECT_EQ(Some.Report["program"]["arguments_omitted"], Argv.size() - 1);
+  else
+    EXPECT_FALSE(Some.Report["program"].contains("arguments_omitted"));
+  EXPECT_FALSE(Some.Report["program"].contains("ignored_settings"));
+}
+
 // A RAPL interface whose counter never moves (a VM's): the runtime waits the
 // sampler's 100 ms for it to count, then samples nothing and says why; the
 // program runs on without the sampler's per-task counters.
