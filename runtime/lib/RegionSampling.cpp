@@ -113,22 +113,6 @@ void onSample(int Signal, siginfo_t *Info, void *Context) {
   errno = SavedErrno;
 }
 
-unsigned rateFromEnvironment() {
-  const char *Text = support::setting("ENERGY_SAMPLE_HZ");
-  if (!Text || !*Text)
-    return DefaultRateHz;
-  char *End = nullptr;
-  unsigned long Value = std::strtoul(Text, &End, 10);
-  if (*End || Value > MaxRateHz) {
-    std::fprintf(stderr,
-                 "energypass: ignoring ENERGY_SAMPLE_HZ=%s (want an integer "
-                 "from 0, no sampling, to %u); using %u\n",
-                 Text, MaxRateHz, DefaultRateHz);
-    return DefaultRateHz;
-  }
-  return unsigned(Value);
-}
-
 uint64_t cpuClockNs(clockid_t Clock) {
   timespec T;
   if (clock_gettime(Clock, &T) != 0)
@@ -143,7 +127,7 @@ clockid_t threadCpuClock(pid_t Tid) { return clockid_t((~unsigned(Tid) << 3) | 6
 } // namespace
 
 bool startRegionSampling() noexcept {
-  RateHz = rateFromEnvironment();
+  RateHz = unsigned(support::integerSetting("ENERGY_SAMPLE_HZ", 0, MaxRateHz, DefaultRateHz));
   if (RateHz == 0) {
     Problem = "ENERGY_SAMPLE_HZ=0 turned sampling off";
     return false;

@@ -79,35 +79,13 @@ void threadExitHook(void *State) {
 bool isMainThread() { return gettid() == getpid(); }
 
 uint32_t maxDepthFromEnvironment() {
-  const char *Text = support::setting("ENERGY_MAX_DEPTH");
-  if (!Text || !*Text)
-    return DefaultMaxDepth;
-  char *End = nullptr;
-  unsigned long Value = std::strtoul(Text, &End, 10);
-  if (*End || Value < InitialFrames || Value > (1ul << 24)) {
-    std::fprintf(stderr,
-                 "energypass: ignoring ENERGY_MAX_DEPTH=%s (want an integer "
-                 "from %u to %lu); using %u\n",
-                 Text, InitialFrames, 1ul << 24, DefaultMaxDepth);
-    return DefaultMaxDepth;
-  }
-  return uint32_t(Value);
+  return uint32_t(support::integerSetting("ENERGY_MAX_DEPTH", InitialFrames,
+                                          1ul << 24, DefaultMaxDepth));
 }
 
 uint32_t maxCallPathsFromEnvironment() {
-  const char *Text = support::setting("ENERGY_CALL_PATHS");
-  if (!Text || !*Text)
-    return DefaultMaxCallPaths;
-  char *End = nullptr;
-  unsigned long Value = std::strtoul(Text, &End, 10);
-  if (*End || Value < MinCallPaths || Value > MaxCallPathsBound) {
-    std::fprintf(stderr,
-                 "energypass: ignoring ENERGY_CALL_PATHS=%s (want an integer "
-                 "from %u to %u); using %u\n",
-                 Text, MinCallPaths, MaxCallPathsBound, DefaultMaxCallPaths);
-    return DefaultMaxCallPaths;
-  }
-  return uint32_t(Value);
+  return uint32_t(support::integerSetting("ENERGY_CALL_PATHS", MinCallPaths,
+                                          MaxCallPathsBound, DefaultMaxCallPaths));
 }
 
 void finalReportAtExit() { Runtime::get().writeFinalReport(); }

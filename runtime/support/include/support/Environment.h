@@ -23,6 +23,12 @@ bool secureProcess();
 /// nullptr when unset or when the process is secure. Thread-safe as getenv.
 const char *setting(const char *Name);
 
+/// The integer setting `Name` in [Min, Max]: Default when unset or empty;
+/// when it is not such an integer, Default and one line on stderr naming the
+/// variable and the values it takes.
+unsigned long integerSetting(const char *Name, unsigned long Min,
+                             unsigned long Max, unsigned long Default);
+
 /// The names of the ENERGY_* variables in `Environ` (a null-terminated
 /// array of NAME=VALUE strings), sorted and without repeats.
 std::vector<std::string> energyVariables(const char *const *Environ);
