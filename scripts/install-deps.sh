@@ -12,7 +12,7 @@ packages=(
   libpfm4-dev                                              # event names for energy-stat
   libboost-context-dev                                     # CUDA emulator fibers
   liblzma-dev                                              # xz-compressed GPU traces
-  valgrind likwid python3 python3-scipy bc                    # benchmarks
+  valgrind likwid python3 python3-scipy python3-sklearn bc   # benchmarks (scikit-learn: bench/train)
   chromium                                                 # headless check of roofline plots
 )
 

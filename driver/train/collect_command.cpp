@@ -40,8 +40,12 @@ void addCollectCommand(CLI::App &App) {
                   "shell commands to measure, separated by ';'")
       ->required()
       ->delimiter(';');
-  Sub->add_option("-o,--output", C->output, "dataset CSV to write")->required();
-  Sub->add_option("--runs", C->options.runs, "runs per program")->capture_default_str();
+  Sub->add_option("-o,--output", C->output, "dataset CSV to write")
+      ->required()
+      ->check(writableOutputFile());
+  Sub->add_option("--runs", C->options.runs, "runs per program")
+      ->check(wholeNumber(1))
+      ->capture_default_str();
   Sub->add_flag("--timeline", C->options.timeline,
                 "one row per sampling interval (for the real-time model)");
   Sub->add_option("--interval", C->options.intervalSeconds, "sampling interval (s)")

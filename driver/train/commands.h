@@ -19,6 +19,14 @@ void addEvaluateCommand(CLI::App &App);
 void addRescaleCommand(CLI::App &App);
 void addExplainCommand(CLI::App &App);
 
+/// Checks run while the command line is parsed (validators.cpp): a file path
+/// whose directory is missing or not writable; a count without a sign that is
+/// at least Least; a number of at least 0; a share in (0, 1].
+CLI::Validator writableOutputFile();
+CLI::Validator wholeNumber(unsigned long long Least);
+CLI::Validator numberAtLeastZero();
+CLI::Validator shareOfOne();
+
 } // namespace energy::train::cli
 
 #endif

@@ -29,16 +29,13 @@ struct Candidate {
   CvResult cv;
 };
 
+/// The learner's error with everything it chooses chosen inside each outer
+/// training fold, and its recipe for all rows, chosen the same way on them.
 Candidate crossValidateLearner(const Dataset &D, const FitOptions &O,
                                LearnerKind K) {
-  Candidate C{O.recipe.recipe(K), {}};
-  if (O.recipe.autoTopK()) {
-    size_t Features = withDerivedFeatures(D, C.recipe).features.size();
-    C.recipe.topK = chooseTopK(D, C.recipe, O.recipe.scheme(), O.recipe.folds,
-                               topKCandidates(Features));
-  }
-  C.cv = crossValidate(D, C.recipe, O.recipe.scheme(), O.recipe.folds);
-  return C;
+  Tuning T = O.recipe.tuning(K, D);
+  CvResult Cv = nestedCrossValidate(D, T, O.recipe.scheme(), O.recipe.folds);
+  return Candidate{chooseRecipe(D, T), std::move(Cv)};
 }
 
 void printProgramErrors(const Errors &E) {
@@ -68,6 +65,7 @@ void fitWithoutCv(const Dataset &D, const FitOptions &O) {
 
 void runFit(const FitOptions &O) {
   Dataset D = loadDataset(O.dataset);
+  requireVariation(D, O.dataset);
   if (O.recipe.folds == 0)
     return fitWithoutCv(D, O);
   std::vector<LearnerKind> Kinds =
@@ -79,14 +77,16 @@ void runFit(const FitOptions &O) {
     const Candidate &C = Results.back();
     if (Results.size() == 1)
       std::printf("cross-validation: %zu folds by %s, %zu rows, %zu program(s)\n"
-                  "%-8s %4s %10s %10s %10s\n",
+                  "%-8s %4s %10s %10s %10s %7s\n",
                   C.cv.folds, foldSchemeName(C.cv.scheme), D.rows(),
-                  D.programNames().size(), "learner", "k", "MAE", "mean eps", "max eps");
-    std::printf("%-8s %4zu %9.3fW %9.2f%% %9.2f%%\n", learnerName(K), C.recipe.topK,
+                  D.programNames().size(), "learner", "k", "MAE", "mean eps", "max eps",
+                  "derived");
+    std::printf("%-8s %4zu %9.3fW %9.2f%% %9.2f%% %7s\n", learnerName(K), C.recipe.topK,
                 C.cv.errors.mae, 100 * C.cv.errors.meanEpsilon,
-                100 * C.cv.errors.maxEpsilon);
+                100 * C.cv.errors.maxEpsilon, C.recipe.derive ? "yes" : "no");
     nlohmann::json J = C.cv.toJson();
     J["k"] = C.recipe.topK;
+    J["chosen"] = describeChoice(C.recipe);
     Learners[learnerName(K)] = J;
   }
   const Candidate *Best = &Results.front();
@@ -114,7 +114,9 @@ void addFitCommand(CLI::App &App) {
   CLI::App *Sub = App.add_subcommand(
       "fit", "cross-validate learners on a dataset and write the best model");
   Sub->add_option("dataset", O->dataset, "dataset CSV")->required();
-  Sub->add_option("-o,--output", O->output, "model file to write")->required();
+  Sub->add_option("-o,--output", O->output, "model file to write")
+      ->required()
+      ->check(writableOutputFile());
   Sub->add_option("--learner", O->learner,
                   "ols, ridge, lasso, forest, boosted, or best (all, keep the "
                   "lowest MAE)")

@@ -50,7 +50,8 @@ void addImportCommand(CLI::App &App) {
       "import", "convert a CSV of measured power and counters into a dataset");
   Sub->add_option("input", O->input, "CSV file to read")->required();
   Sub->add_option("-o,--output", O->output, "dataset CSV to write (plus .json sidecar)")
-      ->required();
+      ->required()
+      ->check(writableOutputFile());
   Sub->add_option("--preset", O->preset,
                   "column mapping of a known source: kepler-nx12");
   Sub->add_option("--target", O->mapping.target, "column with power in watts");

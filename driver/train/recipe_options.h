@@ -16,6 +16,7 @@ struct RecipeOptions {
   std::string split = "none";
   std::string splitFeature = "cache-misses";
   double threshold = 2e7;
+  std::string derived = "auto";
   bool noDerived = false;
   double alpha = -1.0;
   int trees = 0;
@@ -26,16 +27,20 @@ struct RecipeOptions {
   double minChildWeight = -1.0;
   std::string foldsBy = "auto";
   size_t folds = 5;
+  size_t innerFolds = 3;
 
   void addTo(CLI::App &Sub);
-  /// The recipe for one learner; k is left to the caller when "auto".
+  /// The recipe for one learner with nothing left to choose: derived features
+  /// unless off, the learner's default settings unless given; k is left to the
+  /// caller when "auto".
   Recipe recipe(LearnerKind Learner) const;
+  /// Every recipe nested cross-validation chooses among: derived features on
+  /// and off (--derived auto), each k (--k auto), and, for tree learners, the
+  /// settings not given on the command line.
+  Tuning tuning(LearnerKind Learner, const Dataset &Data) const;
   bool autoTopK() const { return topK == "auto"; }
   FoldScheme scheme() const { return parseFoldScheme(foldsBy); }
 };
-
-/// The k candidates tried by --k auto for N features.
-std::vector<size_t> topKCandidates(size_t Features);
 
 } // namespace energy::train::cli
 

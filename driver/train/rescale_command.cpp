@@ -36,7 +36,9 @@ void addRescaleCommand(CLI::App &App) {
       "rescale", "set a model's scaling ranges from a dataset's counters");
   Sub->add_option("model", O->model, "model file")->required();
   Sub->add_option("dataset", O->dataset, "dataset CSV whose ranges to use")->required();
-  Sub->add_option("-o,--output", O->output, "model file to write")->required();
+  Sub->add_option("-o,--output", O->output, "model file to write")
+      ->required()
+      ->check(writableOutputFile());
   Sub->callback([O] { runRescale(*O); });
 }
 

@@ -11,10 +11,14 @@ namespace {
 class Fields {
 public:
   explicit Fields(std::string_view Line) : Rest(Line) {}
+  // At the end of the line TOK becomes empty, so an error names the missing field rather than
+  // the last one read.
   bool next(std::string_view &Tok) {
     size_t B = Rest.find_first_not_of(" \t");
-    if (B == std::string_view::npos)
+    if (B == std::string_view::npos) {
+      Tok = {};
       return false;
+    }
     size_t E = Rest.find_first_of(" \t", B);
     Tok = Rest.substr(B, E == std::string_view::npos ? std::string_view::npos : E - B);
     Rest = E == std::string_view::npos ? std::string_view() : Rest.substr(E);
@@ -62,6 +66,8 @@ bool plausibleOpcode(std::string_view Op) {
 }
 
 std::string quoted(std::string_view Tok) {
+  if (Tok.empty())
+    return "the end of the line (a truncated line?)";
   return "'" + std::string(Tok.substr(0, 40)) + (Tok.size() > 40 ? "...'" : "'");
 }
 
@@ -142,7 +148,7 @@ std::string parseTraceInstruction(std::string_view Line, const TraceLineLayout &
   if (std::string E = parseRegisters(F, "source", Out.Sources, Out.Source); !E.empty())
     return E;
   if (!F.next(Tok) || !parseUnsigned(Tok, 10, N) || N > 1024)
-    return "missing or bad memory width " + quoted(Tok);
+    return "expected a decimal memory width, found " + quoted(Tok);
   if (N > 0)
     if (std::string E = parseAddresses(F, Out.Mask); !E.empty())
       return E;

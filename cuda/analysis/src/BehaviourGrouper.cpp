@@ -27,6 +27,7 @@ uint32_t BehaviourGrouper::intern(const SparseVector &V, uint64_t Thread, uint64
     Vectors.push_back(V);
     Counts.push_back(0);
     First.push_back(Thread);
+    PredicatedOff.push_back(0);
   }
   Counts[It->second] += Count;
   if (Thread < First[It->second])
@@ -60,6 +61,7 @@ void BehaviourGrouper::store(Kernel &K, std::vector<std::vector<uint64_t>> Dense
     Dense.emplace_back(Blocks, 0);
     Counts.push_back(0);
     First.push_back(FirstSilent);
+    PredicatedOff.push_back(0);
     for (uint32_t &B : ThreadOf)
       if (B == Unassigned)
         B = uint32_t(Dense.size() - 1);
@@ -75,6 +77,7 @@ void BehaviourGrouper::store(Kernel &K, std::vector<std::vector<uint64_t>> Dense
     Behaviour &B = K.Behaviours[It->second];
     B.Threads += (Silent && I == Dense.size() - 1) ? Silent : Counts[I];
     B.FirstThread = std::min(B.FirstThread, First[I]);
+    B.PredicatedOffInstructions += PredicatedOff[I];
     Remap[I] = It->second;
   }
   for (uint32_t &B : ThreadOf)

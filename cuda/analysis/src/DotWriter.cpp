@@ -14,10 +14,17 @@ std::string heatColour(double Heat) {
   return Buf;
 }
 
+// Inside a quoted DOT string only '"', '\\' and line ends are special; '<', '>', '&' and '\''
+// are plain there (they matter only in HTML labels, which this writer does not use).
 std::string escape(const std::string &S) {
   std::string Out;
   for (char C : S)
-    Out += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
+    if (C == '"' || C == '\\')
+      Out += std::string("\\") + C;
+    else if (C == '\n')
+      Out += "\\n";
+    else if (C != '\r')
+      Out += C;
   return Out;
 }
 

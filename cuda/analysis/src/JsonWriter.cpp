@@ -33,6 +33,11 @@ json cfgJson(const KernelAnalysis &A) {
   return {{"block_count", A.K.Blocks.size()}, {"blocks", Blocks}, {"transitions", Transitions}};
 }
 
+json predicatedOn(const Kernel &K, const Behaviour &B) {
+  double On = K.predicatedOnInstructionsOf(B);
+  return On < 0 ? json(nullptr) : json(On);
+}
+
 json behavioursJson(const KernelAnalysis &A) {
   std::vector<ThreadRanges> Ranges = behaviourThreadRanges(A.K, 16);
   json Out = json::array();
@@ -48,6 +53,7 @@ json behavioursJson(const KernelAnalysis &A) {
                    {"thread_range_count", Ranges[I].Total},
                    {"block_counts", B.BlockCounts},
                    {"instructions", A.K.instructionsOf(B)},
+                   {"instructions_predicated_on", predicatedOn(A.K, B)},
                    {"cluster", A.Clusters.BehaviourCluster.empty() ? 0 : A.Clusters.BehaviourCluster[I]}});
   }
   return Out;

@@ -54,6 +54,13 @@ uint64_t Kernel::instructionsOf(const Behaviour &B) const {
   return Sum;
 }
 
+double Kernel::predicatedOnInstructionsOf(const Behaviour &B) const {
+  if (!DivergenceMeasured)
+    return -1;
+  double Off = B.Threads ? double(B.PredicatedOffInstructions) / double(B.Threads) : 0.0;
+  return double(instructionsOf(B)) - Off;
+}
+
 void Kernel::linkBlocksFromEdges() {
   std::vector<std::set<uint32_t>> Pred(Blocks.size()), Succ(Blocks.size());
   for (const auto &[Edge, Count] : Edges) {

@@ -34,6 +34,9 @@ struct LineReader::Source {
   lzma_stream Stream = LZMA_STREAM_INIT;
   std::vector<uint8_t> Compressed = std::vector<uint8_t>(ChunkSize);
   bool StreamEnded = false;
+  // Why the xz stream stopped early. Reported once the lines decoded before it have been read,
+  // so that the error can name the last complete line.
+  std::string Failure;
 
   ~Source() {
     if (Xz)
@@ -44,17 +47,27 @@ struct LineReader::Source {
 
   // Appends up to ChunkSize bytes to OUT; returns how many, 0 at the end.
   size_t read(std::string &Out, const std::string &Path, uint64_t Line) {
+    if (!Failure.empty())
+      failDecoding(Path, Line);
     size_t Old = Out.size();
     Out.resize(Old + ChunkSize);
     char *Dest = Out.data() + Old;
-    size_t Got = Xz ? decode(Dest, Path, Line) : std::fread(Dest, 1, ChunkSize, File);
+    size_t Got = Xz ? decode(Dest) : std::fread(Dest, 1, ChunkSize, File);
+    if (Xz && Got == 0 && !Failure.empty())
+      failDecoding(Path, Line);
     if (!Xz && Got == 0 && std::ferror(File))
       failAt(Path, Line, std::string("read error: ") + std::strerror(errno));
     Out.resize(Old + Got);
     return Got;
   }
 
-  size_t decode(char *Dest, const std::string &Path, uint64_t Line) {
+  [[noreturn]] void failDecoding(const std::string &Path, uint64_t Line) {
+    std::string Where = Line ? "after line " + std::to_string(Line) + ", the last complete line"
+                             : "before its first complete line";
+    failAt(Path, Line, "xz data is " + Failure + " " + Where + "; re-copy or re-compress the file");
+  }
+
+  size_t decode(char *Dest) {
     if (StreamEnded)
       return 0;
     Stream.next_out = reinterpret_cast<uint8_t *>(Dest);
@@ -70,11 +83,11 @@ struct LineReader::Source {
         StreamEnded = true;
         break;
       }
-      if (R != LZMA_OK)
-        failAt(Path, Line, R == LZMA_BUF_ERROR
-                               ? "xz data is truncated after this line; re-copy or re-compress the file"
-                               : "xz data is corrupt after this line (liblzma error " +
-                                     std::to_string(int(R)) + "); re-copy or re-compress the file");
+      if (R != LZMA_OK) {
+        Failure = R == LZMA_BUF_ERROR ? "truncated"
+                                      : "corrupt (liblzma error " + std::to_string(int(R)) + ")";
+        break;
+      }
     }
     return ChunkSize - Stream.avail_out;
   }

@@ -12,6 +12,27 @@ namespace {
 constexpr uint32_t NoSegment = UINT32_MAX;
 constexpr size_t RegisterKeys = 320;
 
+// Reading the trace's masks. NVBit gives the tracer two masks per executed warp instruction:
+// the active mask (__activemask(): the lanes executing it) and the predicate mask (lanes whose
+// guard predicate is true). Accel-Sim writes only their AND, so a lane whose bit is clear was
+// either absent or present but predicated off. The lanes present in a segment are therefore the
+// union of its instructions' masks: a present lane leaves its bit set on every unguarded
+// instruction.
+//
+// A branch diverges when the warp's threads at the branch do not all go the same way. The masks
+// show it in two ways: the branch's own mask holds some but not all present lanes (a guarded
+// branch taken by some: "@P0 BRA", or "@P0 EXIT"), or the instructions the warp runs next hold
+// some but not all of the lanes that reached the branch (the warp continues with one side while
+// the others wait), which also catches unguarded indirect branches (BRX, JMX) to several targets.
+bool splitAtBranch(uint32_t TakenOrExiting, uint32_t Present) {
+  return TakenOrExiting != 0 && TakenOrExiting != Present;
+}
+
+bool splitAfterBranch(uint32_t NextPresent, uint32_t AtBranch) {
+  uint32_t Went = NextPresent & AtBranch;
+  return Went != 0 && Went != AtBranch;
+}
+
 std::string hexLabel(uint64_t Pc) {
   char Buf[32];
   std::snprintf(Buf, sizeof Buf, "0x%04llx", static_cast<unsigned long long>(Pc));
@@ -84,8 +105,12 @@ std::string SassKernelBuilder::addWarp(uint64_t BlockLinear, uint32_t Warp,
   WarpCounts &W = K.WarpStats[GlobalWarp];
 
   uint32_t Live = LaneMask, Previous = LaneMask;
+  // Lanes that reached a branch not yet known to diverge; 0 when none is waiting for what the
+  // warp runs next.
+  uint32_t BranchLanes = 0;
   std::array<uint32_t, 32> LastSegment;
   LastSegment.fill(NoSegment);
+  std::array<uint64_t, 32> PredicatedOff{};
   std::unordered_map<uint32_t, std::array<uint64_t, 32>> Counts;
 
   for (size_t Start = 0; Start < Stream.size();) {
@@ -103,6 +128,9 @@ std::string SassKernelBuilder::addWarp(uint64_t BlockLinear, uint32_t Warp,
     Present &= LaneMask;
     if (Present == 0)
       Present = Previous & Live;
+    if (BranchLanes && splitAfterBranch(Present, BranchLanes))
+      ++W.DivergentBranches;
+    BranchLanes = 0;
     uint32_t Seg = segmentId(Stream[Start].Pc, Stream[End].Pc);
     for (size_t J = Start; J <= End; ++J) {
       const WarpInstruction &I = Stream[J];
@@ -110,13 +138,17 @@ std::string SassKernelBuilder::addWarp(uint64_t BlockLinear, uint32_t Warp,
       ++W.WarpInstructions;
       W.ActiveThreadInstructions += std::popcount(Present);
       W.PredicatedOnThreadInstructions += std::popcount(On);
-      if (isBranch(I.Opcode)) {
-        ++W.Branches;
-        if (On != 0 && On != Present)
-          ++W.DivergentBranches;
-      }
+      for (uint32_t Off = Present & ~On; Off; Off &= Off - 1)
+        ++PredicatedOff[std::countr_zero(Off)];
       if (isExit(I.Opcode))
         Live &= ~On;
+      if (!isBranch(I.Opcode))
+        continue;
+      ++W.Branches;
+      if (splitAtBranch(On, Present))
+        ++W.DivergentBranches;
+      else if (J == End)
+        BranchLanes = Present & Live;
     }
     SegmentRuns[Seg] += std::popcount(Present);
     auto &SegCounts = Counts.try_emplace(Seg).first->second;
@@ -139,7 +171,7 @@ std::string SassKernelBuilder::addWarp(uint64_t BlockLinear, uint32_t Warp,
       if (PerLane[Lane])
         V.emplace_back(Seg, PerLane[Lane]);
     std::sort(V.begin(), V.end());
-    Grouper.add(FirstThread + Lane, V);
+    Grouper.addPredicatedOff(Grouper.add(FirstThread + Lane, V), PredicatedOff[Lane]);
   }
   return "";
 }

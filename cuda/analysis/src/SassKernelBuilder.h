@@ -5,7 +5,8 @@
 // where the next PC is not higher, or before an instruction that brings in threads the segment
 // has not had, a reconvergence point). The threads present in a segment are the union of its
 // instructions' masks, or, when every instruction is predicated off, those present before
-// that have not exited. Threads are grouped by their segment counts as the warps arrive. At the
+// that have not exited (how the masks are read: SassKernelBuilder.cpp). Threads are grouped by
+// their segment counts as the warps arrive. At the
 // end the basic blocks are the observed PCs cut at segment starts and after control-flow
 // opcodes, and segment counts become block counts.
 #pragma once

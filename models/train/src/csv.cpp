@@ -19,6 +19,34 @@ int CsvTable::column(const std::string &Name) const {
 
 namespace {
 
+/// The longest line or quoted record accepted. A dataset row of a few hundred
+/// counters is a few kilobytes; anything longer is not a dataset, and refusing
+/// it bounds the memory spent on garbage (a file with no newline at all).
+constexpr size_t MaxRecordBytes = 1 << 20;
+
+/// std::getline that refuses, as soon as it reads them, a NUL byte (a binary
+/// file, never CSV text) and a line longer than MaxRecordBytes.
+bool readBoundedLine(std::istream &In, std::string &Line,
+                     const std::string &Origin, size_t LineNo) {
+  Line.clear();
+  std::streambuf *Buf = In.rdbuf();
+  for (;;) {
+    int C = Buf->sbumpc();
+    if (C == std::char_traits<char>::eof())
+      return !Line.empty();
+    if (C == '\n')
+      return true;
+    require(C != '\0', Origin + ":" + std::to_string(LineNo) +
+                           ": NUL byte: this is a binary file, not a CSV "
+                           "dataset; give the CSV export of the data");
+    require(Line.size() < MaxRecordBytes,
+            Origin + ":" + std::to_string(LineNo) +
+                ": line longer than 1 MiB: this is not a CSV dataset (or "
+                "its newlines are missing); give the CSV export of the data");
+    Line += static_cast<char>(C);
+  }
+}
+
 /// Splits one record; a quoted field may hold commas and doubled quotes.
 /// Returns false when a quote is left open (the record continues).
 bool splitRecord(const std::string &Line, std::vector<std::string> &Fields) {
@@ -56,11 +84,15 @@ CsvTable parseCsv(std::istream &In, const std::string &Origin) {
   std::string Line, Record;
   std::vector<std::string> Fields;
   size_t LineNo = 0, RecordLine = 0;
-  while (std::getline(In, Line)) {
+  while (readBoundedLine(In, Line, Origin, LineNo + 1)) {
     ++LineNo;
     if (Record.empty())
       RecordLine = LineNo;
     Record += Line;
+    require(Record.size() <= MaxRecordBytes,
+            Origin + ":" + std::to_string(RecordLine) +
+                ": quoted field longer than 1 MiB (an unterminated quote?); "
+                "fix the file");
     if (!splitRecord(Record, Fields)) {
       Record += '\n';
       continue;

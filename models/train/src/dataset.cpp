@@ -102,6 +102,19 @@ void validateDataset(const Dataset &Data, const std::string &Origin) {
           Origin + ": a series dataset needs a 'timestamp' column");
 }
 
+void requireVariation(const Dataset &Data, const std::string &Origin) {
+  require(Data.power.maxCoeff() > Data.power.minCoeff(),
+          Origin + ": power_w is " + std::to_string(Data.power(0)) +
+              " W in every row, so a model could only learn that constant; "
+              "measure runs whose power differs");
+  bool AnyVaries = false;
+  for (Eigen::Index C = 0; C < Data.x.cols(); ++C)
+    AnyVaries |= Data.x.col(C).maxCoeff() > Data.x.col(C).minCoeff();
+  require(AnyVaries, Origin + ": every feature column is constant, so none can "
+                              "explain the power; measure counters that differ "
+                              "between rows");
+}
+
 std::string sidecarPath(const std::string &CsvPath) {
   return CsvPath + ".json";
 }

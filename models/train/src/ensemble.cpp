@@ -4,6 +4,10 @@
 
 #include <xgboost/c_api.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -53,27 +57,71 @@ void setParam(BoosterHandle B, const char *Name, const std::string &Value) {
   check(XGBoosterSetParam(B, Name, Value.c_str()), Name);
 }
 
+int forestTrees(const EnsembleParams &P) { return P.trees ? P.trees : 100; }
+
+/// Deep enough never to bind: a tree on N rows grown until pure is about
+/// log2(N) deep on smooth data, and far below this on any data set here.
+constexpr int ForestMaxDepth = 64;
+
 void configure(BoosterHandle B, const EnsembleParams &P, double BaseScore) {
   setParam(B, "objective", "reg:squarederror");
-  setParam(B, "tree_method", "hist");
+  // A forest's trees split at the midpoints between distinct values, as
+  // scikit-learn's do (xgboost's exact method); the histogram method's 256 bins
+  // per feature would stop them short of pure leaves.
+  setParam(B, "tree_method", P.forest ? "exact" : "hist");
   setParam(B, "nthread", "1");
   setParam(B, "seed", std::to_string(P.seed));
   setParam(B, "base_score", std::to_string(BaseScore));
   setParam(B, "min_child_weight", std::to_string(P.minChildWeight));
-  setParam(B, "lambda", std::to_string(P.lambda));
   if (P.forest) {
-    // A random forest in xgboost: one round of many trees, no shrinkage,
-    // bootstrap-sized row samples and random columns at every split.
-    setParam(B, "num_parallel_tree", std::to_string(P.trees ? P.trees : 100));
-    setParam(B, "eta", "1");
-    setParam(B, "max_depth", std::to_string(P.maxDepth ? P.maxDepth : 10));
-    setParam(B, "subsample", std::to_string(P.subsample > 0 ? P.subsample : 0.632));
-    setParam(B, "colsample_bynode", std::to_string(P.colsample > 0 ? P.colsample : 0.8));
+    // scikit-learn's RandomForestRegressor by default: every feature at every split, trees
+    // grown until a leaf is pure or holds one bootstrap row (ForestMaxDepth never binds; no
+    // penalty on leaf values), averaged. Each tree is one round whose gradients bagForest()
+    // sets, scaled by eta = 1/trees so that the rounds' sum is the trees' mean (to 17 digits:
+    // six would bias a forest of 300 trees by 0.01%).
+    setParam(B, "max_depth", std::to_string(P.maxDepth ? P.maxDepth : ForestMaxDepth));
+    setParam(B, "lambda", std::to_string(P.lambda >= 0 ? P.lambda : 0.0));
+    char Eta[32];
+    std::snprintf(Eta, sizeof Eta, "%.17g", 1.0 / forestTrees(P));
+    setParam(B, "eta", Eta);
+    setParam(B, "colsample_bynode", std::to_string(P.colsample > 0 ? P.colsample : 1.0));
   } else {
+    setParam(B, "lambda", std::to_string(P.lambda >= 0 ? P.lambda : 1.0));
     setParam(B, "eta", std::to_string(P.eta));
     setParam(B, "max_depth", std::to_string(P.maxDepth ? P.maxDepth : 4));
     setParam(B, "subsample", std::to_string(P.subsample > 0 ? P.subsample : 0.8));
     setParam(B, "colsample_bynode", std::to_string(P.colsample > 0 ? P.colsample : 1.0));
+  }
+}
+
+/// How often each of N rows is drawn in round(Fraction * N) draws with replacement.
+std::vector<float> bootstrapCounts(size_t N, double Fraction, std::mt19937_64 &Rng) {
+  std::vector<float> Counts(N, 0.0f);
+  std::uniform_int_distribution<size_t> Row(0, N - 1);
+  auto Draws = static_cast<size_t>(std::max(1.0, std::round(Fraction * double(N))));
+  for (size_t I = 0; I < Draws; ++I)
+    Counts[Row(Rng)] += 1.0f;
+  return Counts;
+}
+
+/// A random forest as rounds of xgboost, one tree each, fitted to the targets rather than to
+/// the residuals: with gradient c (base - y) and hessian c, where c counts a row's draws in
+/// the tree's bootstrap sample, a leaf's value is the mean of y - base over the sample's rows
+/// in it and a split's gain is the squared-error reduction on the sample: CART on a bootstrap
+/// sample, which xgboost's own subsampling (without replacement) is not.
+void bagForest(BoosterHandle B, DMatrixHandle H, const Eigen::VectorXd &Y, double Base,
+               const EnsembleParams &P) {
+  size_t N = static_cast<size_t>(Y.size());
+  std::mt19937_64 Rng(static_cast<uint64_t>(P.seed));
+  std::vector<float> Grad(N), Hess(N);
+  for (int T = 0; T < forestTrees(P); ++T) {
+    std::vector<float> Counts =
+        bootstrapCounts(N, P.subsample > 0 ? P.subsample : 1.0, Rng);
+    for (size_t I = 0; I < N; ++I) {
+      Hess[I] = Counts[I];
+      Grad[I] = Counts[I] * static_cast<float>(Base - Y(static_cast<Eigen::Index>(I)));
+    }
+    check(XGBoosterBoostOneIter(B, H, Grad.data(), Hess.data(), N), "growing a tree");
   }
 }
 
@@ -140,8 +188,11 @@ Ensemble Ensemble::train(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y,
   DMatrixHandle H = M.handle();
   check(XGBoosterCreate(&H, 1, &E.Booster), "creating a booster");
   configure(E.Booster, P, Y.mean());
-  int Rounds = P.forest ? 1 : (P.trees ? P.trees : 200);
-  for (int I = 0; I < Rounds; ++I)
+  if (P.forest) {
+    bagForest(E.Booster, H, Y, Y.mean(), P);
+    return E;
+  }
+  for (int I = 0; I < (P.trees ? P.trees : 200); ++I)
     check(XGBoosterUpdateOneIter(E.Booster, I, H), "training");
   return E;
 }

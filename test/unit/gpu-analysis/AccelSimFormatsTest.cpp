@@ -55,6 +55,38 @@ INSTANTIATE_TEST_SUITE_P(
                       test::TraceVariant{4, true, false, 1}, test::TraceVariant{3, true, true, 0},
                       test::TraceVariant{5, true, false, 2}));
 
+TEST(AccelSimMasks, PredicatedOffInstructionsAreCountedApart) {
+  // Threads 16-63 are present at warp 0's and warp 1's BRA with their predicate false: they issue
+  // 7 instructions, 6 of them predicated on. Threads 0-15 take the BRA: 7 of 7.
+  Kernel K = readAccelSimKernel(test::writeTempFile("ifelse-pred.traceg", test::ifElseTrace({})));
+  for (uint64_t T : {0u, 16u, 40u}) {
+    const Behaviour &B = K.Behaviours[K.ThreadBehaviour[T]];
+    EXPECT_EQ(K.instructionsOf(B), 7u) << "thread " << T;
+    EXPECT_DOUBLE_EQ(K.predicatedOnInstructionsOf(B), T < 16 ? 7.0 : 6.0) << "thread " << T;
+  }
+}
+
+TEST(AccelSimMasks, ABranchDivergesWhenTheWarpSplitsAfterIt) {
+  // An unguarded indirect branch: its mask is the whole warp, but lanes 0-15 run on at 0x20 and
+  // lanes 16-31 at 0x40. The BRA at 0x30 takes lanes 0-15 to the join together (uniform), and
+  // so does the EXIT.
+  std::string Trace =
+      "-kernel name = brx\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n"
+      "-accelsim tracer version = 4\n\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 6\n"
+      "0000 ffffffff 1 R1 MOV 0 0\n"
+      "0010 ffffffff 0 BRX 1 R1 0\n"
+      "0020 0000ffff 1 R3 IADD 1 R1 0\n"
+      "0030 0000ffff 0 BRA 0 0\n"
+      "0040 ffff0000 1 R3 FADD 1 R1 0\n"
+      "0050 ffffffff 0 EXIT 0 0\n"
+      "#END_TB\n";
+  KernelAnalysis A =
+      analyseKernel(readAccelSimKernel(test::writeTempFile("brx.traceg", Trace)), AnalysisOptions());
+  EXPECT_EQ(A.Divergence.Total.Branches, 3u);
+  EXPECT_EQ(A.Divergence.Total.DivergentBranches, 1u);
+  EXPECT_EQ(A.Divergence.DivergentWarps, 1u);
+}
+
 TEST(AccelSimKernelList, ReadsEveryLaunchAndFindsCompressedTraces) {
   std::string Text = test::ifElseTrace({});
   test::writeTempFile("kernel-1.traceg.xz", test::xzCompress(Text));

@@ -44,6 +44,34 @@ TEST(TraceErrors, TruncatedXzStreamIsReported) {
   EXPECT_NE(M.find("xz data is"), std::string::npos) << M;
 }
 
+TEST(TraceErrors, TruncatedXzStreamNamesTheLastCompleteLine) {
+  std::string Real = test::readFile(test::vecAddDir() + "/kernel-1.traceg");
+  std::string Xz = test::xzCompress(Real);
+  std::string M = errorOf("cut-line.traceg.xz", Xz.substr(0, Xz.size() / 2));
+  // ":N: xz data is truncated after line N, the last complete line", with the same N > 0.
+  ASSERT_EQ(M.rfind(":", 0), 0u) << M;
+  size_t Colon = M.find(':', 1);
+  ASSERT_NE(Colon, std::string::npos) << M;
+  std::string Line = M.substr(1, Colon - 1);
+  EXPECT_GT(std::stoul(Line), 0u) << M;
+  EXPECT_NE(M.find("xz data is truncated after line " + Line + ", the last complete line"),
+            std::string::npos)
+      << M;
+}
+
+TEST(TraceErrors, LineCutMidwayNamesTheMissingField) {
+  std::string Text = test::ifElseTrace({});
+  // Cut inside "0010 ffffffff 1 R2 LDG.E ...", after its destination register.
+  std::string Cut = Text.substr(0, Text.find("LDG.E"));
+  std::string M = errorOf("midline.traceg", Cut);
+  EXPECT_NE(M.find(": expected a SASS opcode, found the end of the line (a truncated line?)"),
+            std::string::npos)
+      << M;
+  Cut = Text.substr(0, Text.find(" 1 0x7000"));
+  M = errorOf("midline-address.traceg", Cut);
+  EXPECT_NE(M.find(": missing the address mode after a non-zero memory width"), std::string::npos) << M;
+}
+
 TEST(TraceErrors, UnknownVersionIsRefused) {
   std::string Text = test::ifElseTrace({});
   size_t At = Text.find("version = 4");

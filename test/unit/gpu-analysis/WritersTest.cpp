@@ -46,10 +46,45 @@ TEST(Writers, CsvAndSvg) {
   writeMatrixCsv(Csv, A.Similarity.Similarity, behaviourLabels(A));
   EXPECT_EQ(Csv.str(), ",b0 (100 threads),b1 (924 threads)\nb0 (100 threads),1,0\nb1 (924 threads),0,1\n");
   writeSimilaritySvg(Svg, A);
-  size_t Rects = 0;
-  for (size_t P = Svg.str().find("<rect"); P != std::string::npos; P = Svg.str().find("<rect", P + 1))
-    ++Rects;
-  EXPECT_EQ(Rects, 4u);
+  // One cell per pair of the two behaviours (the legend's bar is a rect of its own class).
+  size_t Cells = 0;
+  for (size_t P = Svg.str().find("<rect class=\"cell\""); P != std::string::npos;
+       P = Svg.str().find("<rect class=\"cell\"", P + 1))
+    ++Cells;
+  EXPECT_EQ(Cells, 4u);
+}
+
+TEST(Writers, SvgAndDotEscapeEveryName) {
+  KernelAnalysis A = vecAdd();
+  A.K.Name = "mult_gpu<float>&\"'";
+  A.K.Blocks[0].Label = "L<&>\"'";
+  std::ostringstream Svg, Dot;
+  writeSimilaritySvg(Svg, A);
+  EXPECT_NE(Svg.str().find("<title>Behaviour similarity of mult_gpu&lt;float&gt;&amp;&quot;&apos;</title>"),
+            std::string::npos)
+      << Svg.str();
+  EXPECT_EQ(Svg.str().find("<float>"), std::string::npos);
+  writeCfgDot(Dot, A);
+  EXPECT_NE(Dot.str().find("digraph \"mult_gpu<float>&\\\"'\" {"), std::string::npos) << Dot.str();
+  EXPECT_NE(Dot.str().find("label=\"B0 L<&>\\\"'\\n"), std::string::npos) << Dot.str();
+}
+
+TEST(Writers, SvgOrdersByClusterAndLabelsItsScale) {
+  KernelAnalysis A = vecAdd();
+  std::ostringstream Svg;
+  writeSimilaritySvg(Svg, A);
+  std::string S = Svg.str();
+  // Two behaviours in two clusters: one boundary line each way, both axes and the legend.
+  size_t Boundaries = 0;
+  for (size_t P = S.find("class=\"cluster-boundary\""); P != std::string::npos;
+       P = S.find("class=\"cluster-boundary\"", P + 1))
+    ++Boundaries;
+  EXPECT_EQ(Boundaries, 2u) << S;
+  EXPECT_NE(S.find("behaviour (ordered by cluster; threads in brackets)"), std::string::npos);
+  EXPECT_NE(S.find(">b0 (100)</text>"), std::string::npos) << S;
+  // Every pair off the diagonal is 0 apart here: the scale stays 0..1 rather than stretching.
+  EXPECT_NE(S.find(">every pair off the diagonal alike</text>"), std::string::npos) << S;
+  EXPECT_NE(S.find("fill=\"url(#scale)\""), std::string::npos);
 }
 
 TEST(Writers, JsonIsVersioned) {

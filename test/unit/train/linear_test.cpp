@@ -85,3 +85,39 @@ TEST(Ensemble, ForestAndBoostingLearnANonlinearFunction) {
     EXPECT_LT(Mae, 2.0) << learnerName(K);
   }
 }
+
+namespace {
+
+/// y = 100 x on N distinct, evenly spaced x: a tree grown until pure fits
+/// every row of its bootstrap sample exactly.
+Eigen::VectorXd evenlySpaced(Eigen::Index N) {
+  return Eigen::VectorXd::LinSpaced(N, 0.0, 1.0);
+}
+
+TEST(Forest, GrowsTreesUntilTheirLeavesArePure) {
+  Eigen::MatrixXd X = evenlySpaced(20000);
+  Eigen::VectorXd Y = 100 * X.col(0);
+  EnsembleParams P;
+  Ensemble F = Ensemble::train(X, Y, P);
+  // A row outside a tree's sample takes a neighbour's value (0.005 away); a
+  // depth limit of 10 (1,024 leaves of about 20 rows) would miss by 0.025.
+  double Mae = (F.predict(X) - Y).cwiseAbs().mean();
+  EXPECT_LT(Mae, 0.01);
+}
+
+TEST(Forest, EachTreeSeesABootstrapSample) {
+  // Neighbours 1 apart: xgboost scores splits in single precision, so rows
+  // much closer in y than |y - mean| * 1e-3 or so may share a leaf.
+  Eigen::MatrixXd X = evenlySpaced(1001);
+  Eigen::VectorXd Y = 1000 * X.col(0);
+  EnsembleParams P;
+  P.trees = 1;
+  Ensemble Tree = Ensemble::train(X, Y, P);
+  // N draws with replacement hold 1 - 1/e = 63.2% of the rows; those the
+  // tree fits exactly.
+  double Exact = ((Tree.predict(X) - Y).array().abs() < 1e-3).cast<double>().mean();
+  EXPECT_GT(Exact, 0.60);
+  EXPECT_LT(Exact, 0.66);
+}
+
+} // namespace

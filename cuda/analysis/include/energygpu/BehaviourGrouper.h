@@ -20,6 +20,8 @@ public:
   explicit BehaviourGrouper(uint64_t Threads);
   // Records that THREAD has vector V (sorted by key); returns the behaviour index.
   uint32_t add(uint64_t Thread, const SparseVector &V);
+  // Adds N instructions that a thread of behaviour ID was present for but predicated off.
+  void addPredicatedOff(uint32_t Id, uint64_t N) { PredicatedOff[Id] += N; }
   // Adds COUNT threads starting at FIRST, all with vector V.
   void addRange(uint64_t First, uint64_t Count, const SparseVector &V);
   const std::vector<SparseVector> &vectors() const { return Vectors; }
@@ -40,7 +42,7 @@ private:
 
   std::unordered_map<SparseVector, uint32_t, Hash> Index;
   std::vector<SparseVector> Vectors;
-  std::vector<uint64_t> Counts, First;
+  std::vector<uint64_t> Counts, First, PredicatedOff;
   std::vector<uint32_t> ThreadOf;
 };
 

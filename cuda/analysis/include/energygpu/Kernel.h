@@ -34,6 +34,9 @@ struct Behaviour {
   std::vector<uint64_t> BlockCounts; // indexed by block id
   uint64_t Threads = 0;
   uint64_t FirstThread = 0;
+  // Over all its threads: instructions a thread was present for but predicated off. Known
+  // only where the input has masks (Kernel::DivergenceMeasured); 0 otherwise.
+  uint64_t PredicatedOffInstructions = 0;
 };
 
 // Warp-level counts. Measured from active masks for traces; estimated from per-thread counts
@@ -81,8 +84,12 @@ struct Kernel {
   uint64_t warpOfThread(uint64_t Thread) const;
   // Thread-level executions of each block (sum over behaviours of count x threads).
   std::vector<uint64_t> blockExecutions() const;
-  // Instructions a behaviour executes (block counts weighted by block sizes).
+  // Instructions one thread of B issues (block counts weighted by block sizes), predicated-off
+  // ones included: the thread is present for them and occupies its lane.
   uint64_t instructionsOf(const Behaviour &B) const;
+  // Of those, the ones whose predicate was true, per thread (mean over B's threads; equal for
+  // all of them unless their predicates differ within a block); negative without masks.
+  double predicatedOnInstructionsOf(const Behaviour &B) const;
   // Fills each block's predecessors and successors from Edges.
   void linkBlocksFromEdges();
 };

@@ -22,7 +22,8 @@ std::vector<std::string> behaviourLabels(const KernelAnalysis &A);
 
 // Graphviz: blocks coloured by heat (thread executions), edges labelled with probabilities.
 void writeCfgDot(std::ostream &OS, const KernelAnalysis &A);
-// SVG heat map of the behaviour similarity matrix (at most MAXCELLS behaviours, most frequent).
+// SVG heat map of the behaviour similarity matrix (at most MAXCELLS behaviours, the most
+// frequent), ordered by cluster, with axis labels and a colour legend; names are XML-escaped.
 void writeSimilaritySvg(std::ostream &OS, const KernelAnalysis &A, size_t MaxCells = 200);
 // SimPoint .bb: one line per thread, "T:block:instructions" with 1-based block ids.
 void writeSimPointBb(std::ostream &OS, const Kernel &K);

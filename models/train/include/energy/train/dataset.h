@@ -84,6 +84,11 @@ Dataset datasetFromTable(const CsvTable &T, const CsvColumns &Columns,
 /// negative power or time, fewer than two rows, no features.
 void validateDataset(const Dataset &Data, const std::string &Origin);
 
+/// Refuses data a model can learn nothing from, though each value is valid: a
+/// power that never changes, or counters that never change. Evaluating a model
+/// on such data is fine; fitting one is not.
+void requireVariation(const Dataset &Data, const std::string &Origin);
+
 /// Reads DATASET.csv and its sidecar DATASET.csv.json (if present); validates.
 Dataset loadDataset(const std::string &CsvPath);
 /// Writes the CSV and its sidecar.

@@ -1,8 +1,9 @@
 //===- energy/train/ensemble.h - Random forests and boosted trees (xgboost) ===//
 //
 // Tree ensembles come from libxgboost's C API rather than trees written by
-// hand: a random forest is one round of many parallel trees on row and column
-// subsamples; gradient boosting is many rounds of one shallow tree. The
+// hand: a random forest is scikit-learn's default one (bootstrap samples, all
+// features at each split, trees grown until pure), each tree a round fitted to
+// the targets; gradient boosting is many rounds of one shallow tree. The
 // trained booster is kept in xgboost's own JSON model format, which the model
 // file embeds, so a model file is complete on its own.
 //
@@ -21,12 +22,14 @@ namespace energy::train {
 struct EnsembleParams {
   bool forest = true;       ///< true: random forest; false: gradient boosting
   int trees = 0;            ///< forest trees (0: 100); boosting rounds (0: 200)
-  int maxDepth = 0;         ///< 0: forest 10, boosting 4
+  int maxDepth = 0;         ///< 0: forest until pure (see ensemble.cpp), boosting 4
   double eta = 0.05;        ///< boosting learning rate
-  double subsample = 0.0;   ///< 0: forest 0.632, boosting 0.8
-  double colsample = 0.0;   ///< per split; 0: forest 0.8, boosting 1
-  double minChildWeight = 1.0;
-  double lambda = 1.0;
+  /// Forest: bootstrap draws per tree as a share of the rows (0: 1, as many
+  /// draws as rows); boosting: rows sampled without replacement (0: 0.8).
+  double subsample = 0.0;
+  double colsample = 0.0;   ///< per split; 0: all features
+  double minChildWeight = 1.0; ///< forest: bootstrap rows a leaf must hold
+  double lambda = -1.0;     ///< L2 penalty on leaf values; < 0: forest 0, boosting 1
   int seed = 1;
 
   nlohmann::json toJson() const;
