@@ -12,14 +12,13 @@
 #include "energy/report/flame.h"
 #include "energy/report/report_document.h"
 #include "energy/report/report_error.h"
+#include "support/SafeFile.h"
 
 #include <CLI/CLI.hpp>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 namespace energy::report::cli {
 
@@ -51,14 +50,11 @@ int runFlame(const FlameArguments &Args) {
     std::cout.flush();
     return std::cout ? 0 : 1;
   }
-  std::ofstream Out(Args.output);
-  if (!Out)
-    throw ReportError(Args.output + ": cannot write (" +
-                      std::strerror(errno) + "); choose another -o path");
-  printFolded(Stacks, Out);
-  Out.close();
-  if (!Out)
-    throw ReportError(Args.output + ": write failed; check the disk");
+  std::ostringstream Folded;
+  printFolded(Stacks, Folded);
+  std::string Error;
+  if (!support::writeFileSafely(Args.output, Folded.str(), {.Named = true}, Error))
+    throw ReportError(Args.output + ": cannot write (" + Error + "); choose another -o path");
   return 0;
 }
 

@@ -11,13 +11,11 @@
 #include "energy/report/reader.h"
 #include "energy/report/report_error.h"
 #include "energy/report/timeline_svg.h"
+#include "support/SafeFile.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -78,14 +76,9 @@ int runTimeline(const TimelineArguments &Args) {
   auto [T, Plot] = loadTimeline(Args.input);
   std::ostringstream Svg;
   writeTimelineSvg(T, Plot, Args.input, Svg);
-  std::ofstream Out(Args.output);
-  if (!Out)
-    throw ReportError(Args.output + ": cannot write (" +
-                      std::strerror(errno) + "); choose another -o path");
-  Out << Svg.str();
-  Out.close();
-  if (!Out)
-    throw ReportError(Args.output + ": write failed; check the disk");
+  std::string Error;
+  if (!support::writeFileSafely(Args.output, Svg.str(), {.Named = true}, Error))
+    throw ReportError(Args.output + ": cannot write (" + Error + "); choose another -o path");
   return 0;
 }
 

@@ -18,12 +18,12 @@
 #include "meters/Events.h"
 #include "meters/ExternalMeter.h"
 #include "meters/Sampler.h"
+#include "support/SafeFile.h"
 
 #include <CLI/CLI.hpp>
 
 #include <csignal>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 
 using namespace energy;
@@ -150,12 +150,6 @@ int main(int argc, char **argv) {
   if (o.command.empty())
     fail("no program to run: energy-stat [options] -- PROGRAM [ARGS]");
   std::vector<EventSpec> events = chosenEvents(o);
-  std::ofstream json;
-  if (!o.output.empty()) {
-    json.open(o.output, std::ios::trunc);
-    if (!json)
-      fail("cannot write '" + o.output + "': " + std::strerror(errno));
-  }
 
   auto meters = MeterSet::probe(ProbeOptions{}, events);
   // Keyboard signals go to the program; energy-stat stays to print what it measured.
@@ -216,11 +210,10 @@ int main(int argc, char **argv) {
     stat::printText(stderr, result);
   else
     stat::printCsv(stderr, o.separator, result);
-  if (json.is_open()) {
-    json << stat::resultJson(result);
-    if (!json.flush())
-      fail("cannot write '" + o.output + "'");
-  }
+  std::string writeError;
+  if (!o.output.empty() &&
+      !support::writeFileSafely(o.output, stat::resultJson(result), {.Named = true}, writeError))
+    fail("cannot write '" + o.output + "': " + writeError);
   if (!logError.empty())
     fail(logError);
   return result.exitStatus;

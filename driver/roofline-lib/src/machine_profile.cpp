@@ -2,6 +2,7 @@
 #include "energy/roofline/machine_profile.h"
 
 #include "energy/roofline/input_error.h"
+#include "support/SafeFile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,7 +13,6 @@
 #include <map>
 #include <set>
 #include <sstream>
-#include <unistd.h>
 
 namespace energy::roofline {
 namespace fs = std::filesystem;
@@ -302,23 +302,10 @@ void writeProfile(const MachineProfile &Profile, const fs::path &Path) {
   std::error_code Ec;
   if (Path.has_parent_path())
     fs::create_directories(Path.parent_path(), Ec);
-  fs::path Temp = Path;
-  Temp += ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream Out(Temp, std::ios::binary | std::ios::trunc);
-    if (!Out)
-      throw std::runtime_error("cannot write " + Temp.string() +
-                               ": check the directory exists and is writable, or pass --output PATH");
-    Out << profileToJson(Profile);
-    if (!Out.flush())
-      throw std::runtime_error("writing " + Temp.string() + " failed (disk full?)");
-  }
-  fs::rename(Temp, Path, Ec);
-  if (Ec) {
-    fs::remove(Temp, Ec);
-    throw std::runtime_error("cannot rename the profile into " + Path.string() +
-                             ": check permissions, or pass --output PATH");
-  }
+  std::string Error;
+  if (!support::writeFileSafely(Path.string(), profileToJson(Profile), {.Named = true}, Error))
+    throw std::runtime_error("cannot write the machine profile " + Path.string() + ": " + Error +
+                             "; check the directory, or pass --output PATH");
 }
 
 std::optional<PeakFlops> bestPeak(const MachineProfile &Profile, const std::string &Precision,

@@ -6,8 +6,8 @@
 #include "energy/roofline/input_error.h"
 #include "energy/roofline/machine_profile.h"
 #include "energy/roofline/svg_renderer.h"
+#include "support/SafeFile.h"
 
-#include <fstream>
 #include <iostream>
 
 namespace energy::roofline {
@@ -67,10 +67,10 @@ int runRooflineCommand(const RooflineOptions &Options, std::ostream &Out, std::o
     Out << Rendered;
     return 0;
   }
-  std::ofstream File(Options.Output, std::ios::binary | std::ios::trunc);
-  if (!File || !(File << Rendered) || !File.flush()) {
-    Err << "energy-report roofline: cannot write " << Options.Output.string()
-        << ": check the directory exists and is writable\n";
+  std::string Error;
+  if (!support::writeFileSafely(Options.Output.string(), Rendered, {.Named = true}, Error)) {
+    Err << "energy-report roofline: cannot write " << Options.Output.string() << ": " << Error
+        << "\n";
     return 1;
   }
   Out << "wrote " << Options.Output.string() << "\n";

@@ -2,6 +2,7 @@
 #include "energy/train/dataset.h"
 #include "energy/train/csv.h"
 #include "energy/train/error.h"
+#include "support/SafeFile.h"
 
 #include <cmath>
 #include <filesystem>
@@ -210,9 +211,7 @@ Dataset loadDataset(const std::string &CsvPath) {
 }
 
 void saveDataset(const Dataset &Data, const std::string &CsvPath) {
-  std::ofstream Out(CsvPath);
-  require(static_cast<bool>(Out),
-          CsvPath + ": cannot write; check the directory and permissions");
+  std::ostringstream Out;
   Out << std::setprecision(17);
   bool HasTime = Data.timestamp.size() > 0;
   Out << ProgramColumn << (HasTime ? std::string(",") + TimestampColumn : "")
@@ -237,11 +236,11 @@ void saveDataset(const Dataset &Data, const std::string &CsvPath) {
                       {"meter", Data.info.meter},
                       {"events", Data.info.events},
                       {"target", PowerColumn}};
-  std::ofstream Side(sidecarPath(CsvPath));
-  require(static_cast<bool>(Side), sidecarPath(CsvPath) + ": cannot write");
-  Side << J.dump(2) << '\n';
-  require(static_cast<bool>(Out) && static_cast<bool>(Side),
-          CsvPath + ": write failed (disk full?)");
+  std::string Error;
+  require(support::writeFileSafely(CsvPath, Out.str(), {.Named = true}, Error),
+          CsvPath + ": cannot write (" + Error + "); check the directory and permissions");
+  require(support::writeFileSafely(sidecarPath(CsvPath), J.dump(2) + "\n", {}, Error),
+          sidecarPath(CsvPath) + ": cannot write (" + Error + ")");
 }
 
 } // namespace energy::train

@@ -1,9 +1,9 @@
 //===- learned_model.cpp - A trained energy model and its file ------------===//
 #include "energy/train/learned_model.h"
 #include "energy/train/error.h"
+#include "support/SafeFile.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <fstream>
 
 namespace energy::train {
@@ -195,18 +195,12 @@ LearnedModel LearnedModel::load(const std::string &Path) {
 }
 
 void LearnedModel::save(const std::string &Path) const {
-  std::string Temp = Path + ".tmp";
-  {
-    std::ofstream Out(Temp);
-    require(static_cast<bool>(Out),
-            Path + ": cannot write; check the directory and permissions");
-    // Tree ensembles are large: written compact; linear models indented.
-    Out << toJson().dump(isLinear(learner) ? 1 : -1) << '\n';
-    require(static_cast<bool>(Out), Path + ": write failed (disk full?)");
-  }
+  // Tree ensembles are large: written compact; linear models indented.
+  std::string Text = toJson().dump(isLinear(learner) ? 1 : -1) + "\n";
   // Written whole, then renamed: a reader never sees half a model.
-  require(std::rename(Temp.c_str(), Path.c_str()) == 0,
-          Path + ": cannot replace the file");
+  std::string Error;
+  require(support::writeFileSafely(Path, Text, {.Named = true}, Error),
+          Path + ": cannot write (" + Error + "); check the directory and permissions");
 }
 
 } // namespace energy::train
