@@ -24,7 +24,9 @@
 
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
+#include <unistd.h>
 
 using namespace energy;
 using namespace energy::meters;
@@ -150,6 +152,11 @@ int main(int argc, char **argv) {
   if (o.command.empty())
     fail("no program to run: energy-stat [options] -- PROGRAM [ARGS]");
   std::vector<EventSpec> events = chosenEvents(o);
+  // The file is written when the program has ended: a directory it cannot go
+  // into fails now, before a long run is lost to it.
+  if (std::string dir = std::filesystem::path(o.output).parent_path().string();
+      !o.output.empty() && access(dir.empty() ? "." : dir.c_str(), W_OK) != 0)
+    fail("cannot write '" + o.output + "': " + std::strerror(errno));
 
   auto meters = MeterSet::probe(ProbeOptions{}, events);
   // Keyboard signals go to the program; energy-stat stays to print what it measured.
