@@ -17,6 +17,7 @@
 #include <csignal>
 #include <cmath>
 #include <ctime>
+#include <functional>
 #include <unistd.h>
 
 extern "C" {
@@ -90,6 +91,12 @@ void work(Program &P, double Own, double InInner) {
   restore(At);
 }
 
+/// Runs Body in a child sampled at Hz and reads its report.
+ChildResult runSampled(const std::function<void()> &Body, const char *Hz) {
+  TempDir Dir;
+  return runInChild(Dir, Body, {{"ENERGY_SAMPLE_HZ", Hz}});
+}
+
 double seconds(const nlohmann::json &Region, const char *Which) {
   return Region["time_s"][Which].get<double>();
 }
@@ -104,16 +111,14 @@ void expectWithinUncertainty(const nlohmann::json &Region, const char *Which,
 }
 
 TEST(SamplingTest, SampledTimesAgreeWithTheCpuTimeSpentInEachRegion) {
-  TempDir Dir;
-  ChildResult R = runInChild(
-      Dir,
+  ChildResult R = runSampled(
       [] {
         Program &P = program();
         __energy_register_module(P.D);
         for (int I = 0; I < 3; ++I)
           work(P, 0.15, 0.10);
       },
-      {{"ENERGY_SAMPLE_HZ", "1000"}});
+      "1000");
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   const nlohmann::json &Timing = R.Report["timing"];
   EXPECT_EQ(Timing["mode"], "sampled");
@@ -149,9 +154,7 @@ TEST(SamplingTest, SampledTimesAgreeWithTheCpuTimeSpentInEachRegion) {
 }
 
 TEST(SamplingTest, CallTreeSelfTimesAreTheSamplesOfEachPath) {
-  TempDir Dir;
-  ChildResult R = runInChild(
-      Dir,
+  ChildResult R = runSampled(
       [] {
         Program &P = program();
         __energy_register_module(P.D);
@@ -167,7 +170,7 @@ TEST(SamplingTest, CallTreeSelfTimesAreTheSamplesOfEachPath) {
         restore(PongAt);
         restore(PingAt);
       },
-      {{"ENERGY_SAMPLE_HZ", "1000"}});
+      "1000");
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   const nlohmann::json &Ping = regionNamed(R.Report, "ping");
   const nlohmann::json &Pong = regionNamed(R.Report, "pong");
@@ -191,9 +194,7 @@ TEST(SamplingTest, CallTreeSelfTimesAreTheSamplesOfEachPath) {
 }
 
 TEST(SamplingTest, ExactEntryPointsPushInASampledProcess) {
-  TempDir Dir;
-  ChildResult R = runInChild(
-      Dir,
+  ChildResult R = runSampled(
       [] {
         // Built before the runtime registers its exit handler, so that the
         // tables outlive the report, as a module's static tables do.
@@ -207,7 +208,7 @@ TEST(SamplingTest, ExactEntryPointsPushInASampledProcess) {
         burn(0.2);
         ENERGY_TEST_EXIT(E, Region);
       },
-      {{"ENERGY_SAMPLE_HZ", "1000"}});
+      "1000");
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   const nlohmann::json &Exact = regionNamed(R.Report, "exact_work");
   expectWithinUncertainty(Exact, "self", 0.2, 0.01);
@@ -222,9 +223,7 @@ void programHandler(int) { ProgramSawSignal = 1; }
 int samplingSignal() { return SIGRTMAX - 3; }
 
 TEST(SamplingTest, TheProgramsSignalsReachItsHandlers) {
-  TempDir Dir;
-  ChildResult R = runInChild(
-      Dir,
+  ChildResult R = runSampled(
       [] {
         // SIGPROF is the program's own, and so is the sampling signal's
         // number when the program handled it first.
@@ -242,7 +241,7 @@ TEST(SamplingTest, TheProgramsSignalsReachItsHandlers) {
           }
         }
       },
-      {{"ENERGY_SAMPLE_HZ", "1000"}});
+      "1000");
   EXPECT_EQ(R.ExitCode, 0) << R.Stderr;
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   EXPECT_GT(R.Report["timing"]["periods"].get<uint64_t>(), 0u);
@@ -250,29 +249,25 @@ TEST(SamplingTest, TheProgramsSignalsReachItsHandlers) {
 }
 
 TEST(SamplingTest, AnUnhandledSamplingSignalStillEndsTheProgram) {
-  TempDir Dir;
-  ChildResult R = runInChild(
-      Dir,
+  ChildResult R = runSampled(
       [] {
         Program &P = program();
         __energy_register_module(P.D);
         kill(getpid(), samplingSignal());
         _exit(5);
       },
-      {{"ENERGY_SAMPLE_HZ", "1000"}});
+      "1000");
   EXPECT_EQ(R.Signal, samplingSignal()) << R.Stderr;
 }
 
 TEST(SamplingTest, RateZeroTurnsSamplingOffAndSaysSo) {
-  TempDir Dir;
-  ChildResult R = runInChild(
-      Dir,
+  ChildResult R = runSampled(
       [] {
         Program &P = program();
         __energy_register_module(P.D);
         work(P, 0.02, 0.02);
       },
-      {{"ENERGY_SAMPLE_HZ", "0"}});
+      "0");
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   EXPECT_EQ(R.Report["timing"]["periods"], 0);
   EXPECT_NE(R.Report["timing"]["problem"].get<std::string>().find("ENERGY_SAMPLE_HZ=0"),
