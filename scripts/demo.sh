@@ -13,8 +13,10 @@ mkdir -p "$out"
 echo "== compiling examples/demo/cg.c with energycc -O2"
 "$build/bin/energycc" -O2 -g examples/demo/cg.c -lm -o "$out/cg"
 
+# 512 x 512 for 1000 iterations: a second or two of CPU time, so that each hot loop's sampled
+# time is known to a few percent (docs/runtime.md, sampled timing).
 echo "== running it (report in $out/cg.json)"
-ENERGY_REPORT="$out/cg.json" "$out/cg"
+ENERGY_REPORT="$out/cg.json" "$out/cg" 512 1000
 
 echo "== per-function report"
 "$build/bin/energy-report" show "$out/cg.json"
