@@ -448,10 +448,9 @@ void ModulePlanner::planFunction(Function &F) {
   DenseMap<const BasicBlock *, uint32_t> IndexOf;
   for (BasicBlock &BB : F) {
     // A preheader the pass added is counted for its loop's entries alone.
-    bool AddedEntry = Loops && Loops->isAddedBlock(&BB) &&
-                      LoopEntryBlocks.contains(&BB);
-    if (is_contained(Cleanups, &BB) ||
-        (Loops && Loops->isAddedBlock(&BB) && !AddedEntry) || !canCount(BB) ||
+    bool Added = Loops && Loops->isAddedBlock(&BB);
+    bool AddedEntry = Added && LoopEntryBlocks.contains(&BB);
+    if (is_contained(Cleanups, &BB) || (Added && !AddedEntry) || !canCount(BB) ||
         isFootprintBlock(BB))
       continue;
     const Loop *Owner = LoopRegionOf(&BB);

@@ -33,14 +33,13 @@ void CallTree::clear() {
 
 nlohmann::json CallTree::toJson(double SecondsPerTick, bool Sampled,
                                 const std::vector<uint32_t> &ReportIds) const {
-  constexpr uint32_t Dropped = 0xffffffffu;
   // Node ids of the written tree: parents come first, so one pass decides.
-  std::vector<uint32_t> Written(Nodes.size(), Dropped);
+  std::vector<uint32_t> Written(Nodes.size(), NotWritten);
   uint32_t Next = 0;
   for (uint32_t I = 0; I < Nodes.size(); ++I) {
     const CallPathNode &N = Nodes[I];
-    bool Known = N.Region < ReportIds.size() && ReportIds[N.Region] != Dropped;
-    bool UnderWritten = N.Parent == RootPath || Written[N.Parent] != Dropped;
+    bool Known = N.Region < ReportIds.size() && ReportIds[N.Region] != NotWritten;
+    bool UnderWritten = N.Parent == RootPath || Written[N.Parent] != NotWritten;
     if (Known && UnderWritten)
       Written[I] = Next++;
   }
@@ -51,7 +50,7 @@ nlohmann::json CallTree::toJson(double SecondsPerTick, bool Sampled,
   nlohmann::json Tree = nlohmann::json::array();
   for (uint32_t I = 0; I < Nodes.size(); ++I) {
     const CallPathNode &N = Nodes[I];
-    if (Written[I] == Dropped)
+    if (Written[I] == NotWritten)
       continue;
     // Ticks of parent and children are read at slightly different moments
     // for paths open at exit: never report a negative self time.

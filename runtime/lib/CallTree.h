@@ -17,6 +17,9 @@
 
 namespace energy::rt {
 
+/// A region the report does not write (ReportIds in toJson).
+constexpr uint32_t NotWritten = 0xffffffffu;
+
 class CallTree {
 public:
   /// Adds a thread's paths; returns, per thread node, the tree's node.

@@ -30,17 +30,17 @@ namespace energy::rt {
 /// Set once by chooseClock(), before the first region is timed.
 extern bool ClockUsesTsc;
 
-inline uint64_t monotonicNs() noexcept {
+/// Clock's time in nanoseconds; 0 when it cannot be read (another thread's
+/// CPU clock once the thread is gone).
+inline uint64_t clockNs(clockid_t Clock) noexcept {
   timespec Ts;
-  clock_gettime(CLOCK_MONOTONIC, &Ts);
+  if (clock_gettime(Clock, &Ts) != 0)
+    return 0;
   return uint64_t(Ts.tv_sec) * 1000000000u + uint64_t(Ts.tv_nsec);
 }
 
-inline uint64_t realtimeNs() noexcept {
-  timespec Ts;
-  clock_gettime(CLOCK_REALTIME, &Ts);
-  return uint64_t(Ts.tv_sec) * 1000000000u + uint64_t(Ts.tv_nsec);
-}
+inline uint64_t monotonicNs() noexcept { return clockNs(CLOCK_MONOTONIC); }
+inline uint64_t realtimeNs() noexcept { return clockNs(CLOCK_REALTIME); }
 
 /// The hot path's clock.
 inline uint64_t clockTicks() noexcept {

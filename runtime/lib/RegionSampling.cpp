@@ -1,6 +1,7 @@
 //===- RegionSampling.cpp - The sampling timer and its signal handler -----===//
 #include "RegionSampling.h"
 
+#include "Clock.h"
 #include "ModuleRecord.h"
 #include "PageMemory.h"
 #include "Runtime.h"
@@ -11,9 +12,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <ctime>
 #include <unistd.h>
 
@@ -44,7 +42,6 @@ constexpr uint32_t MaxWalked = 4096;
 /// tells their signals from anyone else's.
 int TimerTag;
 
-unsigned RateHz = 0;
 uint64_t PeriodNs = 0;
 const char *Problem = "sampling was not started";
 struct sigaction ProgramAction;
@@ -113,13 +110,6 @@ void onSample(int Signal, siginfo_t *Info, void *Context) {
   errno = SavedErrno;
 }
 
-uint64_t cpuClockNs(clockid_t Clock) {
-  timespec T;
-  if (clock_gettime(Clock, &T) != 0)
-    return 0;
-  return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
-}
-
 /// Another thread's CPU clock, as glibc's pthread_getcpuclockid makes it
 /// from the thread's id (the kernel's CPUCLOCK_PERTHREAD | CPUCLOCK_SCHED).
 clockid_t threadCpuClock(pid_t Tid) { return clockid_t((~unsigned(Tid) << 3) | 6); }
@@ -127,7 +117,8 @@ clockid_t threadCpuClock(pid_t Tid) { return clockid_t((~unsigned(Tid) << 3) | 6
 } // namespace
 
 bool startRegionSampling() noexcept {
-  RateHz = unsigned(support::integerSetting("ENERGY_SAMPLE_HZ", 0, MaxRateHz, DefaultRateHz));
+  unsigned long RateHz =
+      support::integerSetting("ENERGY_SAMPLE_HZ", 0, MaxRateHz, DefaultRateHz);
   if (RateHz == 0) {
     Problem = "ENERGY_SAMPLE_HZ=0 turned sampling off";
     return false;
@@ -138,7 +129,6 @@ bool startRegionSampling() noexcept {
   sigemptyset(&Action.sa_mask);
   if (sigaction(sampleSignal(), &Action, &ProgramAction) != 0) {
     Problem = "the sampling signal's handler could not be installed";
-    RateHz = 0;
     return false;
   }
   PeriodNs = 1000000000ull / RateHz;
@@ -149,7 +139,6 @@ bool startRegionSampling() noexcept {
 int sampleSignal() noexcept { return SIGRTMAX - 3; }
 
 uint64_t samplePeriodNs() noexcept { return PeriodNs; }
-unsigned sampleRateHz() noexcept { return PeriodNs ? RateHz : 0; }
 const char *samplingProblem() noexcept { return Problem; }
 
 bool addSampledModule(ModuleRecord &Rec, const energy_region *Regions) noexcept {
@@ -213,7 +202,7 @@ bool startThreadTimer(ThreadState &T) noexcept {
   Period.it_interval.tv_nsec = long(PeriodNs % 1000000000u);
   Period.it_value = Period.it_interval;
   T.SampleTimer = Timer;
-  T.TimerStartCpuNs = cpuClockNs(CLOCK_THREAD_CPUTIME_ID);
+  T.TimerStartCpuNs = clockNs(CLOCK_THREAD_CPUTIME_ID);
   T.HasSampleTimer = true;
   if (timer_settime(Timer, 0, &Period, nullptr) != 0) {
     stopThreadTimer(T);
@@ -222,19 +211,25 @@ bool startThreadTimer(ThreadState &T) noexcept {
   return true;
 }
 
+void restartThreadTimerAfterFork(ThreadState &T) noexcept {
+  // The parent's timer is not the child's: timers are not inherited.
+  T.HasSampleTimer = false;
+  startThreadTimer(T);
+}
+
 void stopThreadTimer(ThreadState &T) noexcept {
   if (!T.HasSampleTimer)
     return;
   T.HasSampleTimer = false;
   std::atomic_signal_fence(std::memory_order_seq_cst);
   timer_delete(static_cast<timer_t>(T.SampleTimer));
-  T.Diag.SampledCpuNs += cpuClockNs(CLOCK_THREAD_CPUTIME_ID) - T.TimerStartCpuNs;
+  T.Diag.SampledCpuNs += clockNs(CLOCK_THREAD_CPUTIME_ID) - T.TimerStartCpuNs;
 }
 
 uint64_t runningTimerCpuNs(const ThreadState &T) noexcept {
   if (!T.HasSampleTimer)
     return 0;
-  uint64_t Now = cpuClockNs(threadCpuClock(T.Tid));
+  uint64_t Now = clockNs(threadCpuClock(T.Tid));
   return Now > T.TimerStartCpuNs ? Now - T.TimerStartCpuNs : 0;
 }
 

@@ -51,8 +51,7 @@ int sampleSignal() noexcept;
 bool startRegionSampling() noexcept;
 /// The sampling period in nanoseconds of CPU time (0: not sampling).
 uint64_t samplePeriodNs() noexcept;
-/// The rate actually used, and why sampling is off when it is.
-unsigned sampleRateHz() noexcept;
+/// Why sampling is off, or null.
 const char *samplingProblem() noexcept;
 
 /// Publishes a module's region table for the handler's address lookups;
@@ -70,6 +69,8 @@ void detachSampledThread(ThreadState &T) noexcept;
 /// Starts the calling thread's timer (also in a fork child, where timers
 /// are not inherited); false when the kernel refuses one.
 bool startThreadTimer(ThreadState &T) noexcept;
+/// Fork child: the calling thread's timer again.
+void restartThreadTimerAfterFork(ThreadState &T) noexcept;
 /// Stops and deletes the calling thread's timer; the handler ignores the
 /// thread from then on. Adds the CPU time it ran since its timer started to
 /// its Diag.SampledCpuNs.

@@ -159,13 +159,7 @@ void writeRegionTimes(JsonText &W, const RegionTotals &T, const RunSummary &Run)
   W.endObject();
 }
 
-/// Report ids of the regions written, by runtime id (NotWritten for the
-/// others): a function region is written with its loops and user regions
-/// when any of them was entered, timed or counted anything; the regions of
-/// functions that never ran are left out, so that a large program's report
-/// costs what it ran. Dense, in module order.
-constexpr uint32_t NotWritten = 0xffffffffu;
-
+/// Whether region R was entered, timed or counted anything.
 bool ran(const ModuleRecord &M, uint32_t R, const RegionCountsResult &Counts) {
   const model::Activity &A = Counts.Regions[R];
   const RegionTotals &T = M.Totals[R];
@@ -185,6 +179,11 @@ uint32_t functionOf(const ModuleRecord &M, uint32_t R) {
   return R;
 }
 
+/// Report ids of the regions written, by runtime id (NotWritten for the
+/// others): a function region is written with its loops and user regions
+/// when any of them ran; the regions of functions that never ran are left
+/// out, so that a large program's report costs what it ran. Dense, in
+/// module order.
 std::vector<uint32_t> writtenIds(const RunSummary &Run,
                                  const std::vector<RegionCountsResult> &Counts) {
   std::vector<uint32_t> Ids;
@@ -197,7 +196,7 @@ std::vector<uint32_t> writtenIds(const RunSummary &Run,
         FunctionRan[functionOf(M, R)] = true;
     Ids.resize(size_t(M.RegionBase) + M.NumRegions, NotWritten);
     for (uint32_t R = 0; R < M.NumRegions; ++R)
-      if (FunctionRan[M.Regions ? functionOf(M, R) : R])
+      if (FunctionRan[functionOf(M, R)])
         Ids[M.RegionBase + R] = Next++;
   }
   return Ids;

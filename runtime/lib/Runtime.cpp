@@ -578,10 +578,7 @@ void Runtime::resetAfterFork() noexcept {
         std::fill_n(Counts, size_t(Modules[I]->NumRegions) * Me->counterStride(), 0.0);
     }
     Me->restartAfterFork(Now);
-    // Timers are not inherited by a fork child.
-    Me->HasSampleTimer = false;
-    Me->SampleStamp = 0;
-    startThreadTimer(*Me);
+    restartThreadTimerAfterFork(*Me);
   }
   discardCallingThreadCounters();
   Measure.abandonAfterFork();
