@@ -275,4 +275,20 @@ TEST(SamplingTest, RateZeroTurnsSamplingOffAndSaysSo) {
   EXPECT_EQ(regionNamed(R.Report, "work")["calls"], 1);
 }
 
+TEST(SamplingTest, ABadRateIsIgnoredWithOneLine) {
+  ChildResult R = runSampled(
+      [] {
+        Program &P = program();
+        __energy_register_module(P.D);
+        work(P, 0.01, 0.01);
+      },
+      "lots");
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_NE(R.Stderr.find("energypass: ignoring ENERGY_SAMPLE_HZ=lots (want an integer from 0 "
+                          "to 100000); using 1000"),
+            std::string::npos)
+      << R.Stderr;
+  EXPECT_EQ(R.Report["timing"]["rate_hz"].get<double>(), 1000.0);
+}
+
 } // namespace
