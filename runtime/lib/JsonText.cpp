@@ -1,6 +1,7 @@
 //===- JsonText.cpp - Commas, escapes and numbers of JSON text ------------===//
 #include "JsonText.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -29,18 +30,27 @@ size_t utf8Length(std::string_view S, size_t I) {
   return N;
 }
 
-bool plain(unsigned char C) { return C >= 0x20 && C < 0x80 && C != '"' && C != '\\'; }
+template <typename T> char *writeNumber(char *At, T N) {
+  auto [End, Error] = std::to_chars(At, At + 24, N);
+  return Error == std::errc() ? End : At;
+}
 
-void appendEscaped(std::string &Out, std::string_view S) {
+} // namespace
+
+void JsonText::grow(size_t N) {
+  Buffer.resize(std::max({Buffer.size() * 2, Used + N, size_t(4096)}));
+}
+
+void JsonText::appendEscaped(std::string_view S) {
   static constexpr char Hex[] = "0123456789abcdef";
-  Out += '"';
+  put('"');
   for (size_t I = 0; I < S.size();) {
     // Names are mostly printable ASCII: copy such runs whole.
     size_t Run = I;
-    while (Run < S.size() && plain(static_cast<unsigned char>(S[Run])))
+    while (Run < S.size() && isPlainJsonByte(static_cast<unsigned char>(S[Run])))
       ++Run;
     if (Run > I) {
-      Out.append(S.data() + I, Run - I);
+      put(S.data() + I, Run - I);
       I = Run;
       continue;
     }
@@ -48,58 +58,45 @@ void appendEscaped(std::string &Out, std::string_view S) {
     if (C >= 0x80) {
       size_t N = utf8Length(S, I);
       if (N == 0) {
-        Out += "\xEF\xBF\xBD";
+        put("\xEF\xBF\xBD", 3);
         ++I;
         continue;
       }
-      Out.append(S.substr(I, N));
+      put(S.data() + I, N);
       I += N;
       continue;
     }
     ++I;
     switch (C) {
     case '"':
-      Out += "\\\"";
+      put("\\\"", 2);
       continue;
     case '\\':
-      Out += "\\\\";
+      put("\\\\", 2);
       continue;
     case '\n':
-      Out += "\\n";
+      put("\\n", 2);
       continue;
     case '\t':
-      Out += "\\t";
+      put("\\t", 2);
       continue;
     case '\r':
-      Out += "\\r";
+      put("\\r", 2);
       continue;
     case '\b':
-      Out += "\\b";
+      put("\\b", 2);
       continue;
     case '\f':
-      Out += "\\f";
+      put("\\f", 2);
       continue;
     default:
       break;
     }
-    if (C < 0x20) {
-      Out += "\\u00";
-      Out += Hex[C >> 4];
-      Out += Hex[C & 0xF];
-    } else {
-      Out += static_cast<char>(C);
-    }
+    const char Unicode[] = {'\\', 'u', '0', '0', Hex[C >> 4], Hex[C & 0xF]};
+    put(Unicode, sizeof Unicode);
   }
-  Out += '"';
+  put('"');
 }
-
-template <typename T> void appendNumber(std::string &Out, T N) {
-  char Buffer[32];
-  auto [End, Error] = std::to_chars(Buffer, Buffer + sizeof Buffer, N);
-  Out.append(Buffer, Error == std::errc() ? End : Buffer);
-}
-
-} // namespace
 
 void JsonText::separate() {
   if (AfterKey) {
@@ -107,77 +104,98 @@ void JsonText::separate() {
     return;
   }
   if (!First[Depth])
-    Out += ',';
+    put(',');
   First[Depth] = false;
 }
 
 void JsonText::open(char Bracket) {
   separate();
-  Out += Bracket;
+  put(Bracket);
   if (Depth + 1 < MaxDepth)
     First[++Depth] = true;
 }
 
 void JsonText::close(char Bracket) {
-  Out += Bracket;
+  put(Bracket);
   if (Depth)
     --Depth;
 }
 
-void JsonText::key(std::string_view Name) {
+void JsonText::key(JsonName Name) {
   separate();
-  appendEscaped(Out, Name);
-  Out += ':';
+  reserve(Name.size() + 3);
+  char *At = end();
+  *At++ = '"';
+  std::memcpy(At, Name.data(), Name.size());
+  At += Name.size();
+  *At++ = '"';
+  *At++ = ':';
+  Used = At - Buffer.data();
+  AfterKey = true;
+}
+
+void JsonText::escapedKey(std::string_view Name) {
+  separate();
+  appendEscaped(Name);
+  put(':');
   AfterKey = true;
 }
 
 void JsonText::value(uint64_t N) {
   separate();
-  appendNumber(Out, N);
+  reserve(24);
+  Used = writeNumber(end(), N) - Buffer.data();
 }
 
 void JsonText::value(int64_t N) {
   separate();
-  appendNumber(Out, N);
+  reserve(24);
+  Used = writeNumber(end(), N) - Buffer.data();
 }
 
 void JsonText::value(double X) {
   separate();
   if (!std::isfinite(X)) {
-    Out += "null";
+    put("null", 4);
     return;
   }
-  size_t Start = Out.size();
-  appendNumber(Out, X);
+  reserve(32);
+  char *Start = end();
+  char *Stop = writeNumber(Start, X);
+  Used = Stop - Buffer.data();
   // nlohmann writes a double that holds an integer with ".0": keep it a
   // floating-point number for readers that look at the type.
-  if (Out.find_first_of(".eE", Start) == std::string::npos)
-    Out += ".0";
+  if (std::find_if(Start, Stop, [](char C) { return C == '.' || C == 'e' || C == 'E'; }) == Stop)
+    put(".0", 2);
 }
 
 void JsonText::value(bool B) {
   separate();
-  Out += B ? "true" : "false";
+  if (B)
+    put("true", 4);
+  else
+    put("false", 5);
 }
 
 void JsonText::value(std::string_view S) {
   separate();
-  appendEscaped(Out, S);
+  appendEscaped(S);
 }
 
 void JsonText::null() {
   separate();
-  Out += "null";
+  put("null", 4);
 }
 
 void JsonText::raw(std::string_view Json) {
   separate();
-  Out.append(Json);
+  put(Json.data(), Json.size());
 }
 
 void JsonText::value(const nlohmann::json &J) {
   separate();
-  Out += J.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string Text = J.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  put(Text.data(), Text.size());
 }
 
 } // namespace energy::rt

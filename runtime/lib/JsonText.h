@@ -1,4 +1,4 @@
-//===- JsonText.h - JSON written straight into a string --------------------===//
+//===- JsonText.h - JSON written straight into a buffer --------------------===//
 //
 // The report's regions are most of its size, and building them as a
 // nlohmann::json document (a std::map per object) then serialising it cost
@@ -8,7 +8,12 @@
 // output, with JSON's commas, escapes and numbers (shortest round-trip
 // doubles; non-finite ones as null, as nlohmann writes them), and strings
 // that are not valid UTF-8 get U+FFFD for each bad byte, as nlohmann's
-// `replace` error handler does. Not thread-safe; for one report at a time.
+// `replace` error handler does.
+//
+// A region has about seventy members whose names are the report's own, so
+// those names are JsonName: checked at compile time to need no escape and
+// copied whole, and the text grows in a buffer with no per-character
+// capacity checks. Not thread-safe; for one report at a time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_RT_JSONTEXT_H
@@ -17,21 +22,48 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
 namespace energy::rt {
 
+/// A byte JSON copies into a string as it is.
+constexpr bool isPlainJsonByte(unsigned char C) {
+  return C >= 0x20 && C < 0x80 && C != '"' && C != '\\';
+}
+
+/// A member name of the report's own schema, known when the runtime is
+/// compiled: one that needs an escape does not compile.
+class JsonName {
+public:
+  consteval JsonName(const char *Name) : Text(Name) {
+    while (Name[Size])
+      if (!isPlainJsonByte(static_cast<unsigned char>(Name[Size++])))
+        throw "a JsonName must be printable ASCII without quotes or backslashes";
+  }
+  const char *data() const { return Text; }
+  size_t size() const { return Size; }
+
+private:
+  const char *Text;
+  size_t Size = 0;
+};
+
 class JsonText {
 public:
-  explicit JsonText(std::string &Out) : Out(Out) {}
+  /// `ExpectedSize`: about how long the text will be, so that a long one is
+  /// not copied as it grows.
+  explicit JsonText(size_t ExpectedSize = 0) { Buffer.resize(ExpectedSize); }
 
   void beginObject() { open('{'); }
   void endObject() { close('}'); }
   void beginArray() { open('['); }
   void endArray() { close(']'); }
   /// An object member's name; its value follows.
-  void key(std::string_view Name);
+  void key(JsonName Name);
+  /// A name that did not come from the runtime's own source.
+  void escapedKey(std::string_view Name);
 
   void value(uint64_t N);
   void value(int64_t N);
@@ -50,9 +82,19 @@ public:
   void raw(std::string_view Json);
 
   /// key() then value(), for the common case.
-  template <typename T> void member(std::string_view Name, const T &V) {
+  template <typename T> void member(JsonName Name, const T &V) {
     key(Name);
     value(V);
+  }
+
+  std::string_view text() const { return {Buffer.data(), Used}; }
+  /// The text with a newline after it, as a file of one line ends; the
+  /// writer is left empty.
+  std::string takeLine() {
+    put('\n');
+    Buffer.resize(Used);
+    Used = 0;
+    return std::move(Buffer);
   }
 
 private:
@@ -60,8 +102,28 @@ private:
   void close(char Bracket);
   /// The comma before a value that is not its container's first.
   void separate();
+  void appendEscaped(std::string_view S);
 
-  std::string &Out;
+  /// Room for N more bytes at end().
+  void reserve(size_t N) {
+    if (Buffer.size() - Used < N)
+      grow(N);
+  }
+  void grow(size_t N);
+  char *end() { return Buffer.data() + Used; }
+  void put(char C) {
+    reserve(1);
+    Buffer[Used++] = C;
+  }
+  void put(const char *S, size_t N) {
+    reserve(N);
+    std::memcpy(end(), S, N);
+    Used += N;
+  }
+
+  /// Sized ahead of the text; the first Used bytes are written.
+  std::string Buffer;
+  size_t Used = 0;
   static constexpr unsigned MaxDepth = 32;
   bool First[MaxDepth] = {true};
   unsigned Depth = 0;

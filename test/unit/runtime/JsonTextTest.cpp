@@ -24,8 +24,7 @@ std::string nlohmannText(const json &J) {
 }
 
 TEST(JsonText, NestedMembersAndElementsGetTheirCommas) {
-  std::string Out;
-  JsonText W(Out);
+  JsonText W;
   W.beginObject();
   W.member("a", uint64_t(1));
   W.key("list");
@@ -42,7 +41,7 @@ TEST(JsonText, NestedMembersAndElementsGetTheirCommas) {
   W.raw("{\"x\":1}");
   W.member("c", std::string("s"));
   W.endObject();
-  EXPECT_EQ(json::parse(Out),
+  EXPECT_EQ(json::parse(W.text()),
             json::parse(R"({"a":1,"list":[-2,{},[],null],"b":true,"raw":{"x":1},"c":"s"})"));
 }
 
@@ -50,8 +49,9 @@ TEST(JsonText, StringsAreEscapedAsNlohmannEscapesThem) {
   for (std::string S : {std::string("plain"), std::string("q\"uo\\te"), std::string("tab\tnl\ncr\r"),
                         std::string("ctl\x01\x1f"), std::string("\xc3\xa9t\xc3\xa9"),
                         std::string("\xe2\x82\xac\xf0\x9f\x98\x80"), std::string("<>&'")}) {
-    std::string Out;
-    JsonText(Out).value(S);
+    JsonText W;
+    W.value(S);
+    std::string Out(W.text());
     EXPECT_EQ(Out, nlohmannText(S)) << S;
   }
 }
@@ -59,8 +59,9 @@ TEST(JsonText, StringsAreEscapedAsNlohmannEscapesThem) {
 TEST(JsonText, InvalidUtf8BecomesReplacementCharacters) {
   for (std::string S : {std::string("bad\xff"), std::string("\xc3"), std::string("\xc0\xaf"),
                         std::string("\xed\xa0\x80"), std::string("a\x80z")}) {
-    std::string Out;
-    JsonText(Out).value(S);
+    JsonText W;
+    W.value(S);
+    std::string Out(W.text());
     EXPECT_EQ(json::parse(Out), json::parse(nlohmannText(S))) << Out;
     EXPECT_NE(Out.find("\xEF\xBF\xBD"), std::string::npos) << Out;
   }
@@ -68,29 +69,43 @@ TEST(JsonText, InvalidUtf8BecomesReplacementCharacters) {
 
 TEST(JsonText, DoublesRoundTripAndStayFloatingPoint) {
   for (double X : {0.0, 1.0, -3.0, 0.1, 1e-300, 2.5e20, 123456789.125, 1.0 / 3}) {
-    std::string Out;
-    JsonText(Out).value(X);
+    JsonText W;
+    W.value(X);
+    std::string Out(W.text());
     json Parsed = json::parse(Out);
     EXPECT_TRUE(Parsed.is_number_float()) << Out;
     EXPECT_EQ(Parsed.get<double>(), X) << Out;
   }
   for (double X : {std::nan(""), std::numeric_limits<double>::infinity()}) {
-    std::string Out;
-    JsonText(Out).value(X);
+    JsonText W;
+    W.value(X);
+    std::string Out(W.text());
     EXPECT_EQ(Out, "null");
   }
 }
 
 TEST(JsonText, IntegersAreExact) {
-  std::string Out;
-  JsonText W(Out);
+  JsonText W;
   W.beginArray();
   W.value(std::numeric_limits<uint64_t>::max());
   W.value(std::numeric_limits<int64_t>::min());
   W.endArray();
-  json Parsed = json::parse(Out);
+  json Parsed = json::parse(W.text());
   EXPECT_EQ(Parsed[0].get<uint64_t>(), std::numeric_limits<uint64_t>::max());
   EXPECT_EQ(Parsed[1].get<int64_t>(), std::numeric_limits<int64_t>::min());
+}
+
+TEST(JsonText, EscapedKeysAreEscapedAndLongTextGrowsTheBuffer) {
+  JsonText W;
+  W.beginObject();
+  W.escapedKey("we\"ird\n");
+  W.value(uint64_t(7));
+  std::string Long(100000, 'x');
+  W.member("long", Long);
+  W.endObject();
+  json Parsed = json::parse(W.text());
+  EXPECT_EQ(Parsed["we\"ird\n"].get<uint64_t>(), 7u);
+  EXPECT_EQ(Parsed["long"].get<std::string>(), Long);
 }
 
 } // namespace
