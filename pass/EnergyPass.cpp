@@ -185,6 +185,7 @@ private:
   void planTripCounts(FunctionPlan &Plan);
   void planCounters(FunctionPlan &Plan, ArrayRef<BasicBlock *> Blocks,
                     ArrayRef<uint32_t> BlockIndices);
+  void planLoopRegisters(FunctionPlan &Plan);
 
   const EnergyOptions &Options;
   const RegionSelector &Selector;
@@ -387,6 +388,47 @@ void ModulePlanner::planCounters(FunctionPlan &Plan,
   }
 }
 
+/// Which counters of each promoted loop live in registers (the choice
+/// Options::LoopRegisters explains), by their increments' expected
+/// frequency: blocks counted by trip count are added to once, at the exit,
+/// and are not candidates.
+void ModulePlanner::planLoopRegisters(FunctionPlan &Plan) {
+  if (Plan.PromotedLoops.empty() || Options.LoopRegisters == 0)
+    return;
+  const auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(*Plan.F);
+  const auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(*Plan.F);
+  SmallPtrSet<const BasicBlock *, 8> ByTripCount;
+  for (const TripCountedLoop &Loop : Plan.TripCounted) {
+    ByTripCount.insert(Loop.Blocks.begin(), Loop.Blocks.end());
+    for (const GuardedBlock &Guarded : Loop.Guarded)
+      ByTripCount.insert(Guarded.Block);
+  }
+  for (PromotedLoop &Loop : Plan.PromotedLoops) {
+    MapVector<uint32_t, uint64_t> Frequency;
+    for (auto [BB, Slot] : Plan.BlockSlots)
+      if (Loop.Blocks.contains(BB) && !ByTripCount.contains(BB))
+        Frequency[Slot] += BFI.getBlockFreq(BB).getFrequency();
+    for (auto [Point, Slot] : Plan.EdgeSlots) {
+      if (!Loop.Blocks.contains(Point.Block))
+        continue;
+      BlockFrequency Edge = BFI.getBlockFreq(Point.Block);
+      if (Point.Where == EdgePoint::OnEdge)
+        Edge *= BPI.getEdgeProbability(Point.Block, Point.Successor);
+      Frequency[Slot] += Edge.getFrequency();
+    }
+    uint64_t Entries = BFI.getBlockFreq(Loop.Preheader).getFrequency();
+    SmallVector<std::pair<uint64_t, uint32_t>, 8> Hottest;
+    for (auto [Slot, Count] : Frequency)
+      if (Count / 2 >= Entries)
+        Hottest.emplace_back(Count, Slot);
+    llvm::sort(Hottest, [](auto A, auto B) {
+      return A.first != B.first ? A.first > B.first : A.second < B.second;
+    });
+    for (auto [Count, Slot] : ArrayRef(Hottest).take_front(Options.LoopRegisters))
+      Loop.Slots.insert(Slot);
+  }
+}
+
 void ModulePlanner::planFunction(Function &F) {
   RegionDesc Function = describeFunction(F);
   // User markers ask for this function's time, whatever its size.
@@ -477,6 +519,7 @@ void ModulePlanner::planFunction(Function &F) {
     }
   }
   planCounters(Plan, Counted, CountedIndices);
+  planLoopRegisters(Plan);
   planEntryBlocks(Plan, IndexOf);
   LLVM_DEBUG(dbgs() << "energy: " << F.getName() << (Timed ? "" : " (untimed)")
                     << ": " << Counted.size() << " blocks, "

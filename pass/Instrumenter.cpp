@@ -77,6 +77,12 @@ const PromotedLoop *promotedLoopOf(const FunctionPlan &Plan,
   return nullptr;
 }
 
+/// Whether Slot, counted in BB, lives in a register of BB's loop.
+bool inRegister(const FunctionPlan &Plan, const BasicBlock &BB, uint32_t Slot) {
+  const PromotedLoop *Loop = promotedLoopOf(Plan, BB);
+  return Loop && Loop->Slots.contains(Slot);
+}
+
 /// Whether the counter array's address is a constant offset from the thread
 /// pointer (local-exec TLS: an executable, PIE or not), so that each block may
 /// compute it where it counts, folded into the add's addressing mode. In a
@@ -151,9 +157,9 @@ Value *Instrumenter::counterSlot(IRBuilder<> &B, FunctionState &State,
 
 Value *Instrumenter::counterAddress(IRBuilder<> &B, FunctionState &State,
                                     const BasicBlock &BB, uint32_t Slot) {
-  const PromotedLoop *Loop = promotedLoopOf(State.Plan, BB);
-  if (!Loop)
+  if (!inRegister(State.Plan, BB, Slot))
     return counterSlot(B, State, Slot);
+  const PromotedLoop *Loop = promotedLoopOf(State.Plan, BB);
   AllocaInst *&Register = State.Registers[Slot];
   if (!Register) {
     Register = promote(State, *Loop, Slot);
@@ -194,11 +200,13 @@ Instrumenter::countByTripCounts(FunctionState &State) {
                                        Loop.Preheader->getTerminator());
       IRBuilder<> B(Loop.Exit, Loop.Exit->getFirstInsertionPt());
       setArtificialLocation(B, *Plan.F);
-      Value *Address = counterAddress(B, State, *BB, It->second);
+      if (inRegister(Plan, *BB, It->second))
+        counterAddress(B, State, *BB, It->second);
       B.SetInsertPoint(Loop.Exit, Loop.Exit->getFirstInsertionPt());
       // From an induction variable, computed where it is added: each add
       // goes in front of the last.
       Value *Amount = Trips ? Trips : tripsFromInduction(B, Loop.Induction);
+      Value *Address = counterAddress(B, State, *BB, It->second);
       if (Guard) {
         Value *Zero = B.getInt64(0);
         Amount = B.CreateSelect(Guard->Condition, Guard->WhenTrue ? Amount : Zero,

@@ -33,6 +33,7 @@
 #include "UserRegions.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -42,11 +43,14 @@
 
 namespace energy {
 
-/// A loop whose counters are kept in registers while it runs.
+/// A loop whose hottest counters are kept in registers while it runs.
 struct PromotedLoop {
   llvm::BasicBlock *Preheader = nullptr;
   llvm::SmallVector<llvm::BasicBlock *, 2> Exits;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 8> Blocks;
+  /// The counter slots that live in registers: the others are added to in
+  /// memory, in the loop as elsewhere.
+  llvm::SmallDenseSet<uint32_t, 4> Slots;
 };
 
 /// Where the counters of one function go; built by the pass, read here.

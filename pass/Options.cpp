@@ -27,6 +27,13 @@ static cl::opt<bool> ClPromoteCounters(
     cl::desc("Keep the block counters of loops that call nothing in "
              "registers, written back at the loop exits (default on)"));
 
+static cl::opt<unsigned> ClLoopRegisters(
+    "energy-loop-registers", cl::init(energy::EnergyOptions().LoopRegisters),
+    cl::cat(EnergyCategory),
+    cl::desc("With -energy-promote-counters, how many of a loop's counters "
+             "live in registers: the most frequent, run at least twice per "
+             "entry of the loop (default 3)"));
+
 static cl::opt<bool> ClTripCounts(
     "energy-trip-counts", cl::init(energy::EnergyOptions().TripCounts),
     cl::cat(EnergyCategory),
@@ -118,6 +125,7 @@ EnergyOptions EnergyOptions::fromCommandLine() {
   Options.Timing = ClTiming;
   Options.UnwindExits = ClUnwindExits;
   Options.PromoteCounters = ClPromoteCounters;
+  Options.LoopRegisters = ClLoopRegisters;
   Options.TripCounts = ClTripCounts;
   Options.InductionTripCounts = ClInductionTripCounts;
   Options.SpanningTree = ClSpanningTree;

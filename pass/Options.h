@@ -29,6 +29,13 @@ struct EnergyOptions {
   /// Keep the counters of loops that call nothing in registers while the
   /// loop runs (written back at the loop's exits).
   bool PromoteCounters = true;
+  /// At most this many of a loop's counters get registers: the most
+  /// frequent, expected to run at least twice per entry of the loop. A
+  /// register costs a load and a store per entry and saves no instruction
+  /// per iteration (an add to memory is one instruction too), only the
+  /// store-to-load dependency of a hot counter; a loop's counters beyond
+  /// its spare registers are spilled, which keeps the cost and loses that.
+  unsigned LoopRegisters = 3;
   /// In those loops, count a block that runs once per iteration by adding
   /// the loop's trip count at its exit (TripCounts.h) where it is known.
   bool TripCounts = true;
