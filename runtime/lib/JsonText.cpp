@@ -134,13 +134,6 @@ void JsonText::key(JsonName Name) {
   AfterKey = true;
 }
 
-void JsonText::escapedKey(std::string_view Name) {
-  separate();
-  appendEscaped(Name);
-  put(':');
-  AfterKey = true;
-}
-
 void JsonText::value(uint64_t N) {
   separate();
   reserve(24);

@@ -62,8 +62,6 @@ public:
   void endArray() { close(']'); }
   /// An object member's name; its value follows.
   void key(JsonName Name);
-  /// A name that did not come from the runtime's own source.
-  void escapedKey(std::string_view Name);
 
   void value(uint64_t N);
   void value(int64_t N);

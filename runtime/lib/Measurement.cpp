@@ -277,7 +277,7 @@ void Measurement::abandonAfterFork() noexcept {
   // locks may be held by that thread forever.
   try {
     if (Meters)
-      SourcesAfterFork = Meters->sourcesJson();
+      SourcesAfterFork = Meters->sources();
   } catch (...) {
     SourcesAfterFork.clear();
   }
@@ -286,14 +286,11 @@ void Measurement::abandonAfterFork() noexcept {
   Stopped = true;
 }
 
-nlohmann::json Measurement::sourcesJson() const {
+std::vector<meters::Source> Measurement::sources() const {
   awaitStart();
-  std::string Text = Meters ? Meters->sourcesJson() : SourcesAfterFork;
-  nlohmann::json Sources = nlohmann::json::parse(Text, nullptr, false);
-  if (!Sources.is_array())
-    Sources = nlohmann::json::array();
+  std::vector<meters::Source> Sources = Meters ? Meters->sources() : SourcesAfterFork;
   if (Started)
-    Sources.push_back(Regions.sourceJson());
+    Sources.push_back(Regions.source());
   return Sources;
 }
 

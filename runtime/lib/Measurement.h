@@ -65,7 +65,7 @@ public:
 
   /// The report's meter sources (docs/formats/report.md); empty when the
   /// probe never ran. Throws std::bad_alloc.
-  nlohmann::json sourcesJson() const;
+  std::vector<meters::Source> sources() const;
   /// The timeline (docs/formats/timeline.md), or null when not sampled.
   nlohmann::json timelineJson() const;
   /// Measured joules per region report id; empty when no meter was read.
@@ -95,7 +95,7 @@ private:
 
   std::unique_ptr<meters::MeterSet> Meters;
   std::unique_ptr<meters::Sampler> Sampler;
-  std::string SourcesAfterFork; /// the parent's sources, kept in a fork child
+  std::vector<meters::Source> SourcesAfterFork; /// the parent's, in a fork child
   RegionCounting Regions;
   bool Started = false;
   std::atomic<bool> Stopped{false};

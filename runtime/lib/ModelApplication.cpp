@@ -219,7 +219,7 @@ json ModelApplication::modelJson() const {
   return Model;
 }
 
-json ModelApplication::sourceJson() const {
+meters::Source ModelApplication::source() const {
   std::string Detail;
   if (!Applied)
     Detail = Choice.Problem;
@@ -229,11 +229,7 @@ json ModelApplication::sourceJson() const {
   else
     Detail = Applied->kind() + " model " + Applied->name() + " read from " + *AppliedPath +
              (FallbackNote.empty() ? "" : " (fallback: " + FallbackNote + ")");
-  return {{"name", "model"},
-          {"kind", "model"},
-          {"present", Applied != nullptr},
-          {"used", Usable},
-          {"detail", Detail}};
+  return {"model", "model", Applied != nullptr, Usable, std::move(Detail)};
 }
 
 } // namespace energy::rt

@@ -65,7 +65,7 @@ public:
   /// The report's `model` object (null without a model).
   nlohmann::json modelJson() const;
   /// The `model` entry of the report's sources.
-  nlohmann::json sourceJson() const;
+  meters::Source source() const;
 
 private:
   bool learned() const { return Applied && Applied->kind() != "analytic"; }

@@ -280,7 +280,7 @@ void RegionCounting::resetFigures() noexcept {
   Multiplexed = false;
 }
 
-nlohmann::json RegionCounting::sourceJson() const {
+meters::Source RegionCounting::source() const {
   std::string Text;
   bool Present = false, Used = false;
   if (!Request.Requested) {
@@ -293,11 +293,7 @@ nlohmann::json RegionCounting::sourceJson() const {
     Used = Enabled && Described;
     Text = Described ? Detail : "no thread entered a region";
   }
-  return {{"name", "region-counters"},
-          {"kind", "counters"},
-          {"present", Present},
-          {"used", Used},
-          {"detail", Text}};
+  return {"region-counters", "counters", Present, Used, std::move(Text)};
 }
 
 } // namespace energy::rt

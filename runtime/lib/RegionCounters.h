@@ -23,6 +23,7 @@
 
 #include "meters/Counters.h"
 #include "meters/Events.h"
+#include "meters/Sources.h"
 
 #include <nlohmann/json.hpp>
 
@@ -128,7 +129,7 @@ public:
   bool scaled() const { return Multiplexed; }
 
   /// The `region-counters` entry of the report's sources.
-  nlohmann::json sourceJson() const;
+  meters::Source source() const;
 
 private:
   void describeFirstOpen(const meters::CounterSet &Set);

@@ -272,58 +272,131 @@ void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
   W.endObject();
 }
 
-json sourcesJson(const ModelApplication &Application, const RunSummary &Run,
-                 const Measurement &Measure) {
-  json Model = Application.sourceJson();
+void writeSource(JsonText &W, const meters::Source &S) {
+  W.beginObject();
+  W.member("name", S.name);
+  W.member("kind", S.kind);
+  W.member("present", S.present);
+  W.member("used", S.used);
+  W.member("detail", S.detail);
+  W.endObject();
+}
+
+void writeSources(JsonText &W, const ModelApplication &Application, const RunSummary &Run) {
   std::string Detail = describeClock(Run.SecondsPerTick);
   if (Run.Sampled)
     Detail += "; region times come from samples (see `timing`)";
-  json Clock = {{"name", "clock"},
-                {"kind", "time"},
-                {"present", true},
-                {"used", true},
-                {"detail", std::move(Detail)}};
-  json Sources = json::array({std::move(Clock), std::move(Model)});
-  for (json &Meter : Measure.sourcesJson())
-    Sources.push_back(std::move(Meter));
-  return Sources;
+  W.beginArray();
+  writeSource(W, {"clock", "time", true, true, std::move(Detail)});
+  writeSource(W, Application.source());
+  for (const meters::Source &Meter : Run.Measure.sources())
+    writeSource(W, Meter);
+  W.endArray();
 }
 
-json diagnosticsJson(const Diagnostics &D, uint64_t InvalidEntries) {
-  return {{"unwound_frames", D.UnwoundFrames},
-          {"depth_overflows", D.DepthOverflows},
-          {"unmatched_exits", D.UnmatchedExits},
-          {"dropped_entries", D.DroppedEnters},
-          {"max_depth", D.MaxDepth},
-          {"untracked_call_paths", D.UntrackedCallPaths},
-          {"unlowered_user_markers", D.UnloweredUserMarkers},
-          {"unknown_sample_frames", D.UnknownSampleFrames},
-          {"invalid_table_entries", InvalidEntries}};
+void writeDiagnostics(JsonText &W, const Diagnostics &D, uint64_t InvalidEntries) {
+  W.beginObject();
+  W.member("unwound_frames", D.UnwoundFrames);
+  W.member("depth_overflows", D.DepthOverflows);
+  W.member("unmatched_exits", D.UnmatchedExits);
+  W.member("dropped_entries", D.DroppedEnters);
+  W.member("max_depth", D.MaxDepth);
+  W.member("untracked_call_paths", D.UntrackedCallPaths);
+  W.member("unlowered_user_markers", D.UnloweredUserMarkers);
+  W.member("unknown_sample_frames", D.UnknownSampleFrames);
+  W.member("invalid_table_entries", InvalidEntries);
+  W.endObject();
 }
 
 /// How the report's region times were measured (docs/formats/report.md).
-json timingJson(const RunSummary &Run) {
-  if (!Run.Sampled)
-    return {{"mode", "exact"},
-            {"clock", "wall-clock time between region entry and exit, per thread"}};
-  const Diagnostics &D = Run.Diag;
-  return {{"mode", "sampled"},
-          {"clock", "CPU time of each thread (CLOCK_THREAD_CPUTIME_ID)"},
-          {"signal", "SIGRTMAX-" + std::to_string(SIGRTMAX - sampleSignal())},
-          {"rate_hz", Run.SampleSeconds > 0 ? std::round(1.0 / Run.SampleSeconds) : 0.0},
-          {"period_s", Run.SampleSeconds},
-          {"periods", D.Samples},
-          {"outside_periods", D.OutsideSamples},
-          {"deep_periods", D.DeepSamples},
-          {"sampled_cpu_time_s", double(D.Samples) * Run.SampleSeconds},
-          {"timed_cpu_time_s", double(D.SampledCpuNs) * 1e-9},
-          {"process_cpu_time_s", Run.CpuSeconds},
-          {"problem", Run.SamplingProblem ? json(Run.SamplingProblem) : json(nullptr)}};
-}
-
 const char *timingName(energy_timing Timing) {
   return Timing == ENERGY_TIMING_SAMPLED ? "sampled" : "exact";
 }
+
+void writeTiming(JsonText &W, const RunSummary &Run) {
+  W.beginObject();
+  if (!Run.Sampled) {
+    W.member("mode", "exact");
+    W.member("clock", "wall-clock time between region entry and exit, per thread");
+    W.endObject();
+    return;
+  }
+  const Diagnostics &D = Run.Diag;
+  W.member("mode", "sampled");
+  W.member("clock", "CPU time of each thread (CLOCK_THREAD_CPUTIME_ID)");
+  W.member("signal", "SIGRTMAX-" + std::to_string(SIGRTMAX - sampleSignal()));
+  W.member("rate_hz", Run.SampleSeconds > 0 ? std::round(1.0 / Run.SampleSeconds) : 0.0);
+  W.member("period_s", Run.SampleSeconds);
+  W.member("periods", D.Samples);
+  W.member("outside_periods", D.OutsideSamples);
+  W.member("deep_periods", D.DeepSamples);
+  W.member("sampled_cpu_time_s", double(D.Samples) * Run.SampleSeconds);
+  W.member("timed_cpu_time_s", double(D.SampledCpuNs) * 1e-9);
+  W.member("process_cpu_time_s", Run.CpuSeconds);
+  W.key("problem");
+  if (Run.SamplingProblem)
+    W.value(Run.SamplingProblem);
+  else
+    W.null();
+  W.endObject();
+}
+
+/// What the report says of one module (`modules[]`).
+struct ModuleSummary {
+  const ModuleRecord *Module;
+  uint64_t NotRun;
+};
+
+void writeModules(JsonText &W, const std::vector<ModuleSummary> &Modules) {
+  W.beginArray();
+  for (const auto &[M, NotRun] : Modules) {
+    char Hash[17];
+    std::snprintf(Hash, sizeof Hash, "%016llx", (unsigned long long)M->Hash);
+    W.beginObject();
+    W.member("source", M->Source);
+    W.member("hash", Hash);
+    W.member("regions", M->NumRegions);
+    W.member("regions_not_run", NotRun);
+    W.member("timing", timingName(M->Timing));
+    W.member("timed", M->Timed);
+    W.member("unloaded", M->unloaded());
+    W.endObject();
+  }
+  W.endArray();
+}
+
+void writeStrings(JsonText &W, const std::vector<std::string> &Strings) {
+  W.beginArray();
+  for (const std::string &S : Strings)
+    W.value(S);
+  W.endArray();
+}
+
+void writeProgram(JsonText &W, const RunSummary &Run) {
+  W.beginObject();
+  W.member("path", Run.Process.ExePath);
+  W.key("argv");
+  writeStrings(W, Run.Process.Argv);
+  W.member("pid", int64_t(getpid()));
+  W.member("start_time", isoUtc(Run.StartRealNs));
+  W.member("wall_time_s", Run.WallSeconds);
+  if (Run.Process.ArgumentsOmitted)
+    W.member("arguments_omitted", uint64_t(Run.Process.ArgumentsOmitted));
+  if (!Run.Process.IgnoredSettings.empty()) {
+    W.key("ignored_settings");
+    writeStrings(W, Run.Process.IgnoredSettings);
+  }
+  W.endObject();
+}
+
+void writeMachine(JsonText &W) {
+  W.beginObject();
+  W.member("hostname", hostName());
+  W.member("cpu_model", cpuModel());
+  W.member("logical_cpus", uint64_t(logicalCpus()));
+  W.endObject();
+}
+
 
 /// The timeline's regions are runtime ids, like the call tree's.
 void renumberTimeline(json &Timeline, const std::vector<uint32_t> &Ids) {
@@ -341,7 +414,7 @@ void renumberTimeline(json &Timeline, const std::vector<uint32_t> &Ids) {
 } // namespace
 
 std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
-  json Modules = json::array();
+  std::vector<ModuleSummary> Modules;
   model::Activity Total;
   uint64_t InvalidEntries = 0;
   uint64_t NotRun = 0;
@@ -351,11 +424,11 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
   for (const ModuleRecord *M : Run.Modules)
     Counts.push_back(regionCounts(*M));
   std::vector<uint32_t> Ids = writtenIds(Run, Counts);
-  // Regions and totals first, straight into the one text (key order means
-  // nothing to a JSON reader), sized for what a region takes without
-  // counters: a report of megabytes is not copied as it grows.
+  // The whole report is written straight into one text, regions first (key
+  // order means nothing to a JSON reader), sized for what a region takes
+  // without counters: a report of megabytes is not copied as it grows.
   size_t Written = std::count_if(Ids.begin(), Ids.end(), [](uint32_t Id) { return Id != NotWritten; });
-  JsonText W(Written * 1200 + 65536);
+  JsonText W(Written * 1200 + 4096);
   W.beginObject();
   W.key("regions");
   W.beginArray();
@@ -379,15 +452,7 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
                   Run.Measure.regionCounting());
     }
     NotRun += ModuleNotRun;
-    char Hash[17];
-    std::snprintf(Hash, sizeof Hash, "%016llx", (unsigned long long)M->Hash);
-    Modules.push_back({{"source", M->Source},
-                       {"hash", Hash},
-                       {"regions", M->NumRegions},
-                       {"regions_not_run", ModuleNotRun},
-                       {"timing", timingName(M->Timing)},
-                       {"timed", M->Timed},
-                       {"unloaded", M->unloaded()}});
+    Modules.push_back({M, ModuleNotRun});
   }
   W.endArray();
   json Timeline = Run.Measure.timelineJson();
@@ -403,37 +468,26 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
   W.member("measured", totalMeasuredEnergy(Run, Measured));
   W.endObject();
   W.endObject();
-  json Rest = {
-      {"format", "energypass-report"},
-      {"version", 2},
-      {"program",
-       {{"path", Run.Process.ExePath},
-        {"argv", Run.Process.Argv},
-        {"pid", getpid()},
-        {"start_time", isoUtc(Run.StartRealNs)},
-        {"wall_time_s", Run.WallSeconds}}},
-      {"machine",
-       {{"hostname", hostName()},
-        {"cpu_model", cpuModel()},
-        {"logical_cpus", logicalCpus()}}},
-      {"sources", sourcesJson(Application, Run, Run.Measure)},
-      {"timing", timingJson(Run)},
-      {"model", Application.modelJson()},
-      {"threads", Run.Threads},
-      {"modules", std::move(Modules)},
-      {"regions_not_run", NotRun},
-      {"call_tree", Run.Tree.toJson(timeUnit(Run), Run.Sampled, Ids)},
-      {"diagnostics", diagnosticsJson(Run.Diag, InvalidEntries)}};
+  W.member("format", "energypass-report");
+  W.member("version", uint64_t(2));
+  W.key("program");
+  writeProgram(W, Run);
+  W.key("machine");
+  writeMachine(W);
+  W.key("sources");
+  writeSources(W, Application, Run);
+  W.key("timing");
+  writeTiming(W, Run);
+  W.member("model", Application.modelJson());
+  W.member("threads", Run.Threads);
+  W.key("modules");
+  writeModules(W, Modules);
+  W.member("regions_not_run", NotRun);
+  W.member("call_tree", Run.Tree.toJson(timeUnit(Run), Run.Sampled, Ids));
+  W.key("diagnostics");
+  writeDiagnostics(W, Run.Diag, InvalidEntries);
   if (!Timeline.is_null())
-    Rest["timeline"] = std::move(Timeline);
-  if (Run.Process.ArgumentsOmitted)
-    Rest["program"]["arguments_omitted"] = Run.Process.ArgumentsOmitted;
-  if (!Run.Process.IgnoredSettings.empty())
-    Rest["program"]["ignored_settings"] = Run.Process.IgnoredSettings;
-  for (const auto &[Key, Value] : Rest.items()) {
-    W.escapedKey(Key);
-    W.value(Value);
-  }
+    W.member("timeline", Timeline);
   W.endObject();
   return W.takeLine();
 }
