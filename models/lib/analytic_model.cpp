@@ -57,27 +57,46 @@ AnalyticModel AnalyticModel::fromJson(const nlohmann::json &Json,
   ModelObject Doc(Json, Origin);
   checkEnvelope(Doc, Origin);
 
-  AnalyticModel M;
-  M.Name = Doc.string("name");
-  M.Version = static_cast<int>(Doc.integer("version"));
-  M.StaticWatts = Doc.nonNegative("static_power_w");
+  AnalyticPicojoules P;
+  P.Name = Doc.string("name");
+  P.Version = static_cast<int>(Doc.integer("version"));
+  P.StaticWatts = Doc.nonNegative("static_power_w");
 
   ModelObject Energy = Doc.object("energy_pj");
   ModelObject Flop = Energy.object("flop");
-  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P) {
-    ModelObject ByKind = Flop.object(PrecisionKeys[P]);
+  for (int Precision = 0; Precision < ENERGY_NUM_PRECISIONS; ++Precision) {
+    ModelObject ByKind = Flop.object(PrecisionKeys[Precision]);
     for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
-      M.JoulesPerFlop[P][K] =
-          ByKind.nonNegative(FlopKindKeys[K]) * JoulesPerPicojoule;
+      P.Flop[Precision][K] = ByKind.nonNegative(FlopKindKeys[K]);
   }
-  M.JoulesPerByteLoaded =
-      Energy.nonNegative("byte_loaded") * JoulesPerPicojoule;
-  M.JoulesPerByteStored =
-      Energy.nonNegative("byte_stored") * JoulesPerPicojoule;
-  M.JoulesPerInstruction =
-      Energy.nonNegative("instruction") * JoulesPerPicojoule;
-  M.JoulesPerBranch = Energy.nonNegative("branch") * JoulesPerPicojoule;
+  P.ByteLoaded = Energy.nonNegative("byte_loaded");
+  P.ByteStored = Energy.nonNegative("byte_stored");
+  P.Instruction = Energy.nonNegative("instruction");
+  P.Branch = Energy.nonNegative("branch");
+  return fromPicojoules(P);
+}
+
+AnalyticModel AnalyticModel::fromPicojoules(const AnalyticPicojoules &P) {
+  AnalyticModel M;
+  M.Name = P.Name;
+  M.Version = P.Version;
+  M.StaticWatts = P.StaticWatts;
+  for (int Precision = 0; Precision < ENERGY_NUM_PRECISIONS; ++Precision)
+    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+      M.JoulesPerFlop[Precision][K] = P.Flop[Precision][K] * JoulesPerPicojoule;
+  M.JoulesPerByteLoaded = P.ByteLoaded * JoulesPerPicojoule;
+  M.JoulesPerByteStored = P.ByteStored * JoulesPerPicojoule;
+  M.JoulesPerInstruction = P.Instruction * JoulesPerPicojoule;
+  M.JoulesPerBranch = P.Branch * JoulesPerPicojoule;
   return M;
+}
+
+std::vector<double> AnalyticModel::coefficients() const {
+  std::vector<double> C(&JoulesPerFlop[0][0],
+                        &JoulesPerFlop[0][0] + sizeof JoulesPerFlop / sizeof(double));
+  C.insert(C.end(), {JoulesPerByteLoaded, JoulesPerByteStored, JoulesPerInstruction,
+                     JoulesPerBranch, StaticWatts});
+  return C;
 }
 
 AnalyticModel AnalyticModel::load(const std::string &Path) {

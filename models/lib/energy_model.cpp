@@ -8,6 +8,7 @@
 #include "energy/model/energy_model.h"
 
 #include "energy/model/analytic_model.h"
+#include "energy/model/builtin_model.h"
 #include "energy/model/learned_model.h"
 
 #include "model_json.h"
@@ -17,7 +18,10 @@ namespace energy::model {
 EnergyModel::~EnergyModel() = default;
 
 std::unique_ptr<EnergyModel> loadModel(const std::string &Path) {
-  nlohmann::json Doc = readModelFile(Path);
+  std::string Text = readModelText(Path);
+  if (Text == BuiltInModelText)
+    return std::make_unique<AnalyticModel>(builtInModel());
+  nlohmann::json Doc = parseModelText(Text, Path);
   ModelObject Envelope(Doc, Path);
   std::string Kind = Envelope.string("kind");
   if (Kind == "analytic")

@@ -89,7 +89,7 @@ nlohmann::json parseModelText(const std::string &Text,
   return Doc;
 }
 
-nlohmann::json readModelFile(const std::string &Path) {
+std::string readModelText(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
   if (!In)
     throw ModelError("energy model " + Path + ": cannot open (" +
@@ -97,7 +97,11 @@ nlohmann::json readModelFile(const std::string &Path) {
                      "); check the path (ENERGY_MODEL, --model)");
   std::stringstream Text;
   Text << In.rdbuf();
-  return parseModelText(Text.str(), Path);
+  return Text.str();
+}
+
+nlohmann::json readModelFile(const std::string &Path) {
+  return parseModelText(readModelText(Path), Path);
 }
 
 double ModelObject::number(const std::string &Key) const {

@@ -59,6 +59,8 @@ nlohmann::json parseModelText(const std::string &Text,
                               const std::string &Origin);
 /// Reads and parses a model file; throws ModelError.
 nlohmann::json readModelFile(const std::string &Path);
+/// The bytes of a model file; throws ModelError naming the path.
+std::string readModelText(const std::string &Path);
 
 } // namespace energy::model
 

@@ -20,8 +20,22 @@
 
 namespace energy::model {
 
+/// An analytic model's parameters as its file writes them: picojoules per
+/// operation.
+struct AnalyticPicojoules {
+  std::string Name;
+  int Version = 0;
+  double StaticWatts = 0.0;
+  double Flop[ENERGY_NUM_PRECISIONS][ENERGY_NUM_FLOP_KINDS] = {};
+  double ByteLoaded = 0.0;
+  double ByteStored = 0.0;
+  double Instruction = 0.0;
+  double Branch = 0.0;
+};
+
 class AnalyticModel final : public EnergyModel {
 public:
+  static AnalyticModel fromPicojoules(const AnalyticPicojoules &P);
   /// Parses a model document; throws ModelError. `Origin` names it in errors.
   static AnalyticModel fromJson(const nlohmann::json &Doc,
                                 const std::string &Origin);
@@ -43,6 +57,9 @@ public:
   double realTimeJoules(const std::vector<EventValues> &Samples,
                         double Seconds) const override;
   int version() const { return Version; }
+  /// Joules per operation, in the order of AnalyticPicojoules, then the
+  /// static power: what two models that agree have in common.
+  std::vector<double> coefficients() const;
 
 private:
   std::string Name;
