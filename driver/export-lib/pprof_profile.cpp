@@ -174,8 +174,9 @@ private:
     if (Paths.regionsOutsideTree > 0)
       Profile.add_comment(Strings.index(
           Who + std::to_string(Paths.regionsOutsideTree) +
-          " regions have figures the call tree does not hold (it is bounded "
-          "per thread, or absent): those are on samples stacked by region "
+          " regions have figures the call tree does not hold (a sampled "
+          "report's tree has only the paths samples saw, every tree is "
+          "bounded per thread): those are on samples stacked by region "
           "nesting, label stack=\"region nesting\""));
   }
 

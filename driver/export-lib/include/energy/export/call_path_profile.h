@@ -13,10 +13,11 @@
 //   meters counted while no region was on top), modelled otherwise;
 // - time: the regions' self times summed, in nanoseconds;
 // - flops, bytes (loaded + stored), instructions: totals.counts.
-// A region the call tree has no node for (the tree is bounded per thread,
-// docs/formats/report.md), or whose nodes hold less self time than the
-// region (entries beyond the bound), gets a sample for what the tree lacks,
-// stacked by its region nesting.
+// A region the call tree has no node for (a sampled report's tree has only
+// the paths that samples saw, so a short region with exact counts may have
+// none; every tree is bounded per thread, docs/formats/report.md), or whose
+// nodes hold less self time than the region (entries beyond the bound), gets
+// a sample for what the tree lacks, stacked by its region nesting.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_EXPORT_CALL_PATH_PROFILE_H
