@@ -7,6 +7,7 @@
 
 #include "profile.pb.h"
 
+#include <algorithm>
 #include <ctime>
 #include <map>
 #include <unordered_map>
@@ -162,12 +163,16 @@ private:
     Profile.add_comment(Strings.index(Who + "EnergyPass report " + R.origin +
                                       " of " + R.programPath + " on " +
                                       R.hostname + ", started " + R.startTime));
+    bool Outside = std::any_of(
+        Paths.samples.begin(), Paths.samples.end(), [](const PathSample &S) {
+          return S.origin == StackOrigin::OutsideRegions;
+        });
     Profile.add_comment(Strings.index(
         Who + "energy " + energySource(R) +
-        (Paths.measuredEnergy ? "; energy the meters counted while no region "
-                                "was on top is on a sample '" +
-                                    std::string(OutsideRegionsFrame) + "'"
-                              : "")));
+        (Outside ? "; energy the meters counted while no region was on top "
+                   "is on the sample '" +
+                       std::string(OutsideRegionsFrame) + "'"
+                 : "")));
     Profile.add_comment(Strings.index(Who + "time is self time, " +
                                       timeDescription(R) +
                                       ", summed over threads"));

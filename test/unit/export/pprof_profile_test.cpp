@@ -134,3 +134,26 @@ TEST(PprofProfile, TheFileIsTheMessageGzipped) {
   EXPECT_EQ(static_cast<unsigned char>(File[1]), 0x8b);
   EXPECT_EQ(gunzip(File), serializedPprofProfile(Inputs));
 }
+
+TEST(PprofProfile, MeasuredEnergyOutsideRegionsIsAFrameOfItsOwn) {
+  ExportInput In = callTreeInput();
+  auto &R = In.document.report;
+  R.sources.push_back({"rapl-powercap", "energy", true, true, ""});
+  for (auto &Reg : R.regions)
+    Reg.energy.measuredJoules = Reg.energy.modelledJoules;
+  R.totalEnergy.measuredJoules = 0.5; // 0.05 J while no region was on top
+  pb::Profile P = decode({In});
+  const pb::Sample &Last = P.sample(P.sample_size() - 1);
+  EXPECT_EQ(leafName(P, Last), "[outside any region]");
+  EXPECT_EQ(Last.value(0), 50000000);
+  int64_t Energy = 0;
+  for (const pb::Sample &S : P.sample())
+    Energy += S.value(0);
+  EXPECT_EQ(Energy, 500000000);
+  std::string All;
+  for (int64_t C : P.comment())
+    All += str(P, C) + "\n";
+  EXPECT_NE(All.find("energy measured by rapl-powercap; energy the meters counted "
+                     "while no region was on top is on the sample '[outside any region]'"),
+            std::string::npos);
+}
