@@ -12,6 +12,7 @@ packages=(
   libpfm4-dev                                              # event names for energy-stat
   libboost-context-dev                                     # CUDA emulator fibers
   liblzma-dev                                              # xz-compressed GPU traces
+  libprotobuf-dev protobuf-compiler zlib1g-dev             # energy-report export --format pprof
   valgrind likwid python3 python3-scipy python3-sklearn bc   # benchmarks (scikit-learn: bench/train)
   chromium                                                 # headless check of roofline plots
 )

@@ -23,6 +23,8 @@ config.substitutions.append(("%plugin", os.path.join(lib_dir, "libEnergyPass.so"
 config.substitutions.append(("%energy_lib", lib_dir))
 config.substitutions.append(("%energy_bin", bin_dir))
 config.substitutions.append(("%examples", os.path.join(config.energy_src_root, "examples")))
+# pprof's profile.proto, for decoding exported profiles with protoc.
+config.substitutions.append(("%profile_proto_dir", os.path.join(config.energy_src_root, "driver", "export-lib", "proto")))
 config.substitutions.append(("%shared_data", os.path.join(config.energy_src_root, "..", "shared", "data")))
 config.substitutions.append(
     ("%check-report", "python3 " + os.path.join(config.energy_src_root, "test", "e2e", "lib", "check_report.py")))

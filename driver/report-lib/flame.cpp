@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "energy/report/flame.h"
 
-#include "energy/report/report_error.h"
+#include "energy/report/region_paths.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,30 +33,17 @@ double weightOf(const Region &R, FlameWeight W, bool Measured) {
 }
 
 std::string frameName(const Region &R) {
-  std::string Name = R.demangled.empty() ? R.name : R.demangled;
+  std::string Name = displayName(R);
   std::replace(Name.begin(), Name.end(), ';', ':');
   std::replace(Name.begin(), Name.end(), '\n', ' ');
   return Name;
 }
 
-std::vector<std::string> framesOf(const Report &Rep, size_t Id) {
+std::vector<std::string> frameNames(const Report &R,
+                                    const std::vector<uint64_t> &Path) {
   std::vector<std::string> Frames;
-  std::optional<uint64_t> Current = Id;
-  while (Current) {
-    if (*Current >= Rep.regions.size())
-      throw ReportError(Rep.origin + ": region " + std::to_string(Id) +
-                        " has a parent that is not a region; the report is "
-                        "damaged, re-run the program");
-    if (Frames.size() > Rep.regions.size())
-      throw ReportError(Rep.origin + ": the parent links of region " +
-                        std::to_string(Id) +
-                        " form a cycle; the report is damaged, re-run the "
-                        "program");
-    const Region &R = Rep.regions[*Current];
-    Frames.push_back(frameName(R));
-    Current = R.parent;
-  }
-  std::reverse(Frames.begin(), Frames.end());
+  for (uint64_t Id : Path)
+    Frames.push_back(frameName(R.regions[Id]));
   return Frames;
 }
 
@@ -85,7 +72,8 @@ std::vector<FoldedStack> foldedStacks(const Report &R, FlameWeight Weight) {
     auto W = std::llround(weightOf(R.regions[I], Weight, Measured));
     if (W <= 0)
       continue;
-    Stacks.push_back({framesOf(R, I), static_cast<unsigned long long>(W)});
+    Stacks.push_back({frameNames(R, nestingPath(R, I)),
+                      static_cast<unsigned long long>(W)});
   }
   return Stacks;
 }
@@ -115,17 +103,6 @@ std::vector<double> pathShares(const Report &R,
   return Shares;
 }
 
-std::vector<std::string> pathFrames(const Report &R,
-                                    const std::vector<CallTreeNode> &Tree,
-                                    size_t Node) {
-  std::vector<std::string> Frames;
-  // Parents have smaller ids (checked when read), so this ends.
-  for (std::optional<uint64_t> N = Node; N; N = Tree[*N].parent)
-    Frames.push_back(frameName(R.regions[Tree[*N].region]));
-  std::reverse(Frames.begin(), Frames.end());
-  return Frames;
-}
-
 } // namespace
 
 std::vector<FoldedStack> foldedStacks(const Report &R,
@@ -142,10 +119,18 @@ std::vector<FoldedStack> foldedStacks(const Report &R,
     auto Rounded = std::llround(W);
     if (Rounded <= 0)
       continue;
-    Stacks.push_back(
-        {pathFrames(R, Tree, I), static_cast<unsigned long long>(Rounded)});
+    Stacks.push_back({frameNames(R, callPath(Tree, I)),
+                      static_cast<unsigned long long>(Rounded)});
   }
   return Stacks;
+}
+
+std::vector<FoldedStack> foldedStacks(const ReportDocument &Doc,
+                                      FlameWeight Weight) {
+  auto Tree = Doc.document.find("call_tree");
+  if (Tree == Doc.document.end())
+    return foldedStacks(Doc.report, Weight);
+  return foldedStacks(Doc.report, parseCallTree(*Tree, Doc.report), Weight);
 }
 
 void printFolded(const std::vector<FoldedStack> &Stacks, std::ostream &OS) {

@@ -75,6 +75,12 @@ Timeline parseTimeline(const nlohmann::json &Json, const std::string &Origin) {
   checkEnvelope(Doc, Origin);
   Timeline T;
   T.period = Doc["period_s"].nonNegative();
+  if (auto Start = Doc.optional("start_epoch_s"))
+    T.startEpochSeconds = Start->nonNegative();
+  if (auto Threads = Doc.optional("threads"))
+    for (size_t I = 0, N = Threads->arraySize(); I < N; ++I)
+      T.threadIds[Threads->element(I)["thread"].unsignedInteger()] =
+          Threads->element(I)["tid"].unsignedInteger();
   JsonNode Events = Doc["events"];
   for (size_t I = 0, N = Events.arraySize(); I < N; ++I)
     T.events.push_back(Events.element(I).string());

@@ -34,10 +34,7 @@ int runFlame(const FlameArguments &Args) {
   ReportDocument Doc = readReportDocument(Args.reportPath);
   const Report &R = Doc.report;
   FlameWeight Weight = *parseFlameWeight(Args.weight);
-  auto Tree = Doc.document.find("call_tree");
-  auto Stacks = Tree != Doc.document.end()
-                    ? foldedStacks(R, parseCallTree(*Tree, R), Weight)
-                    : foldedStacks(R, Weight);
+  auto Stacks = foldedStacks(Doc, Weight);
   if (Stacks.empty())
     std::cerr << "energy-report: " << Args.reportPath
               << ": no region has a non-zero " << Args.weight

@@ -16,6 +16,7 @@
 
 #include "energy/report/call_tree.h"
 #include "energy/report/report.h"
+#include "energy/report/report_document.h"
 
 #include <optional>
 #include <ostream>
@@ -43,6 +44,11 @@ std::vector<FoldedStack> foldedStacks(const Report &R, FlameWeight Weight);
 /// One stack per call-tree node with a non-zero weight, in node order.
 std::vector<FoldedStack> foldedStacks(const Report &R,
                                       const std::vector<CallTreeNode> &Tree,
+                                      FlameWeight Weight);
+
+/// The stacks `energy-report flame` writes: by call path when the document
+/// has a `call_tree`, by region nesting otherwise.
+std::vector<FoldedStack> foldedStacks(const ReportDocument &Doc,
                                       FlameWeight Weight);
 
 void printFolded(const std::vector<FoldedStack> &Stacks, std::ostream &OS);

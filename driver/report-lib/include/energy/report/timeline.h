@@ -43,6 +43,10 @@ struct TimelineInterval {
 
 struct Timeline {
   double period = 0.0;
+  /// `start_epoch_s`: UNIX time of t = 0, which lines up several processes.
+  std::optional<double> startEpochSeconds;
+  /// `threads`: the Linux thread id behind each thread slot.
+  std::map<uint64_t, uint64_t> threadIds;
   std::vector<std::string> events;
   std::vector<TimelineMeter> meters;
   std::vector<TimelineInterval> intervals;

@@ -1,0 +1,38 @@
+//===- energy/export/export_input.h - One report, read for exporting ------===//
+//
+// Every exporter reads the same three parts of a report: the validated
+// report, its call tree and its timeline (both optional sections). They are
+// read and validated once here, so that a damaged section is refused the same
+// way whatever the output format.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_EXPORT_EXPORT_INPUT_H
+#define ENERGY_EXPORT_EXPORT_INPUT_H
+
+#include "energy/report/call_tree.h"
+#include "energy/report/report_document.h"
+#include "energy/report/timeline.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace energy::exporter {
+
+struct ExportInput {
+  report::ReportDocument document;
+  std::optional<std::vector<report::CallTreeNode>> callTree;
+  std::optional<report::Timeline> timeline;
+
+  const report::Report &report() const { return document.report; }
+  /// What viewers call the process: "cg (pid 4242)".
+  std::string processName() const;
+};
+
+/// Reads and validates the report at Path with its optional sections;
+/// throws report::ReportError.
+ExportInput readExportInput(const std::string &Path);
+
+} // namespace energy::exporter
+
+#endif
