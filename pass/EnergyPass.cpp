@@ -391,7 +391,8 @@ void ModulePlanner::planCounters(FunctionPlan &Plan,
 /// Which counters of each promoted loop live in registers (the choice
 /// Options::LoopRegisters explains), by their increments' expected
 /// frequency: blocks counted by trip count are added to once, at the exit,
-/// and are not candidates.
+/// and are not candidates. The body's size is the program's own, before any
+/// counter is added.
 void ModulePlanner::planLoopRegisters(FunctionPlan &Plan) {
   if (Plan.PromotedLoops.empty() || Options.LoopRegisters == 0)
     return;
@@ -404,6 +405,11 @@ void ModulePlanner::planLoopRegisters(FunctionPlan &Plan) {
       ByTripCount.insert(Guarded.Block);
   }
   for (PromotedLoop &Loop : Plan.PromotedLoops) {
+    unsigned Body = 0;
+    for (const BasicBlock *BB : Loop.Blocks)
+      Body += BB->sizeWithoutDebug();
+    if (Body > Options.LoopRegisterBody)
+      continue;
     MapVector<uint32_t, uint64_t> Frequency;
     for (auto [BB, Slot] : Plan.BlockSlots)
       if (Loop.Blocks.contains(BB) && !ByTripCount.contains(BB))

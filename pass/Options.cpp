@@ -34,6 +34,13 @@ static cl::opt<unsigned> ClLoopRegisters(
              "live in registers: the most frequent, run at least twice per "
              "entry of the loop (default 3)"));
 
+static cl::opt<unsigned> ClLoopRegisterBody(
+    "energy-loop-register-body",
+    cl::init(energy::EnergyOptions().LoopRegisterBody), cl::cat(EnergyCategory),
+    cl::desc("Give counters registers only in loops of at most this many IR "
+             "instructions, where a counter's dependency through memory would "
+             "bound the loop's speed (default 64)"));
+
 static cl::opt<bool> ClTripCounts(
     "energy-trip-counts", cl::init(energy::EnergyOptions().TripCounts),
     cl::cat(EnergyCategory),
@@ -126,6 +133,7 @@ EnergyOptions EnergyOptions::fromCommandLine() {
   Options.UnwindExits = ClUnwindExits;
   Options.PromoteCounters = ClPromoteCounters;
   Options.LoopRegisters = ClLoopRegisters;
+  Options.LoopRegisterBody = ClLoopRegisterBody;
   Options.TripCounts = ClTripCounts;
   Options.InductionTripCounts = ClInductionTripCounts;
   Options.SpanningTree = ClSpanningTree;
