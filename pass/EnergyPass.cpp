@@ -391,8 +391,10 @@ void ModulePlanner::planCounters(FunctionPlan &Plan,
 /// Which counters of each promoted loop live in registers (the choice
 /// Options::LoopRegisters explains), by their increments' expected
 /// frequency: blocks counted by trip count are added to once, at the exit,
-/// and are not candidates. The body's size is the program's own, before any
-/// counter is added.
+/// and are not candidates, nor are blocks whose innermost loop is longer
+/// than Options::LoopRegisterBody: the loop that repeats them is the one
+/// whose speed a counter in memory would bound (an outer loop's body holds
+/// its inner loops). Sizes are the program's own, before any counter.
 void ModulePlanner::planLoopRegisters(FunctionPlan &Plan) {
   if (Plan.PromotedLoops.empty() || Options.LoopRegisters == 0)
     return;
@@ -404,18 +406,23 @@ void ModulePlanner::planLoopRegisters(FunctionPlan &Plan) {
     for (const GuardedBlock &Guarded : Loop.Guarded)
       ByTripCount.insert(Guarded.Block);
   }
+  const LoopInfo &LI = FAM.getResult<LoopAnalysis>(*Plan.F);
+  DenseMap<const Loop *, unsigned> BodySize;
+  auto InShortLoop = [&](const BasicBlock *BB) {
+    const Loop *Innermost = LI.getLoopFor(BB);
+    auto [It, New] = BodySize.try_emplace(Innermost, 0);
+    if (New)
+      for (const BasicBlock *Member : Innermost->blocks())
+        It->second += Member->sizeWithoutDebug();
+    return It->second <= Options.LoopRegisterBody;
+  };
   for (PromotedLoop &Loop : Plan.PromotedLoops) {
-    unsigned Body = 0;
-    for (const BasicBlock *BB : Loop.Blocks)
-      Body += BB->sizeWithoutDebug();
-    if (Body > Options.LoopRegisterBody)
-      continue;
     MapVector<uint32_t, uint64_t> Frequency;
     for (auto [BB, Slot] : Plan.BlockSlots)
-      if (Loop.Blocks.contains(BB) && !ByTripCount.contains(BB))
+      if (Loop.Blocks.contains(BB) && !ByTripCount.contains(BB) && InShortLoop(BB))
         Frequency[Slot] += BFI.getBlockFreq(BB).getFrequency();
     for (auto [Point, Slot] : Plan.EdgeSlots) {
-      if (!Loop.Blocks.contains(Point.Block))
+      if (!Loop.Blocks.contains(Point.Block) || !InShortLoop(Point.Block))
         continue;
       BlockFrequency Edge = BFI.getBlockFreq(Point.Block);
       if (Point.Where == EdgePoint::OnEdge)

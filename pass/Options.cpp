@@ -37,9 +37,10 @@ static cl::opt<unsigned> ClLoopRegisters(
 static cl::opt<unsigned> ClLoopRegisterBody(
     "energy-loop-register-body",
     cl::init(energy::EnergyOptions().LoopRegisterBody), cl::cat(EnergyCategory),
-    cl::desc("Give counters registers only in loops of at most this many IR "
-             "instructions, where a counter's dependency through memory would "
-             "bound the loop's speed (default 64)"));
+    cl::desc("Give a counter a register only where the innermost loop around "
+             "its increment has at most this many IR instructions, where a "
+             "dependency through memory would bound the loop's speed "
+             "(default 64)"));
 
 static cl::opt<bool> ClTripCounts(
     "energy-trip-counts", cl::init(energy::EnergyOptions().TripCounts),

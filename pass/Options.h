@@ -31,7 +31,8 @@ struct EnergyOptions {
   bool PromoteCounters = true;
   /// At most this many of a loop's counters get registers: the most
   /// frequent, expected to run at least twice per entry of the loop, and
-  /// only in loops of at most LoopRegisterBody IR instructions. A register
+  /// only where the innermost loop around the increment has at most
+  /// LoopRegisterBody IR instructions. A register
   /// costs a load and a store per entry and saves no instruction per
   /// iteration (an add to memory is one instruction too); what it saves is
   /// the store-to-load dependency through memory, a few cycles per

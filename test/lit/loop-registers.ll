@@ -3,7 +3,8 @@
 ; BlockFrequencyInfo. A register costs a load before the loop and a store
 ; after it, and an add to memory is one instruction as an add to a register
 ; is, so the others stay in memory rather than being spilled; 0 keeps them all
-; in memory. A loop longer than -energy-loop-register-body IR instructions
+; in memory. Counters whose innermost loop is longer than
+; -energy-loop-register-body IR instructions
 ; (default 64; this one has 17) keeps them all in memory too.
 ; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-trip-counts=false -energy-min-instructions=0 -energy-loops=false -S %s | FileCheck %s
 ; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-trip-counts=false -energy-min-instructions=0 -energy-loops=false -energy-loop-registers=0 -S %s | FileCheck %s --check-prefix=NONE
