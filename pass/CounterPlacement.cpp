@@ -1,14 +1,17 @@
 //===- CounterPlacement.cpp - Which CFG edges carry a counter -------------===//
 //
 // See CounterPlacement.h. The graph has node 0 for the virtual node and, per
-// block, up to three nodes: its entry (where its CFG edges arrive), its top
-// and its bottom (where its CFG edges leave). Entry and top differ for a
-// block that some edge enters where no counter can go; top and bottom differ
-// for a block counted by its loop's trip count, and for one whose calls may
-// not come back and that has successors. Besides the CFG edges there are
-// virtual ones: into the entry block, out of every block that leaves the
-// function, from the top of each block with such calls, from each block's
-// entry to its top, and through each block counted by trip count.
+// block, up to four nodes: its entry (where its CFG edges arrive), its top,
+// its middle and its bottom (where its CFG edges leave). Entry and top
+// differ for a block that some edge enters where no counter can go; top and
+// bottom differ for a block counted by itself (by its loop's trip count, or
+// by a counter at its top where its derived count would be too long), and
+// for one whose calls may not come back and that has successors; such a
+// block counted by itself has a middle too, between its counter and its
+// calls. Besides the CFG edges there are virtual ones: into the entry block,
+// out of every block that leaves the function, from the top (or middle) of
+// each block with such calls, from each block's entry to its top, and
+// through each block counted by itself.
 //
 //===----------------------------------------------------------------------===//
 #include "CounterPlacement.h"
@@ -98,10 +101,12 @@ struct GraphEdge {
 };
 
 /// A block's nodes: where its CFG edges arrive, its top (after the edges
-/// no counter sees have joined the others) and its bottom.
+/// no counter sees have joined the others), its middle (after a counter of
+/// its own, when its calls may not come back: Top otherwise) and its bottom.
 struct BlockNodes {
   unsigned Entry;
   unsigned Top;
+  unsigned Mid;
   unsigned Bottom;
 };
 
@@ -178,10 +183,11 @@ void FlowGraph::numberNodes() {
     unsigned Top = Measured ? Entry : NumNodes++;
     // Without successors, the block's only way on is out of the function,
     // the same edge its calls that do not come back take.
-    bool TwoNodes = Measured || (hasCallThatMayNotComeBack(BB, Returning) &&
-                                 BB.getTerminator()->getNumSuccessors() > 0);
-    unsigned Bottom = TwoNodes ? NumNodes++ : Top;
-    Nodes[&BB] = {Entry, Top, Bottom};
+    bool Escapes = hasCallThatMayNotComeBack(BB, Returning) &&
+                   BB.getTerminator()->getNumSuccessors() > 0;
+    unsigned Mid = Measured && Escapes ? NumNodes++ : Top;
+    unsigned Bottom = Measured || Escapes ? NumNodes++ : Top;
+    Nodes[&BB] = {Entry, Top, Mid, Bottom};
   }
   Contracted = IntEqClasses(NumNodes);
 }
@@ -200,7 +206,7 @@ EdgePoint FlowGraph::pointOf(BasicBlock &BB, unsigned Successor,
 }
 
 void FlowGraph::addEdgesOf(BasicBlock &BB) {
-  auto [Entry, Top, Bottom] = Nodes.lookup(&BB);
+  auto [Entry, Top, Mid, Bottom] = Nodes.lookup(&BB);
   uint64_t Frequency = frequency(BB);
   Instruction *Term = BB.getTerminator();
   bool Measured = MeasuredBlocks.count(&BB);
@@ -213,12 +219,14 @@ void FlowGraph::addEdgesOf(BasicBlock &BB) {
     addEdge(Entry, Top, Frequency, {EdgePoint::AtStart, &BB, 0}, &BB);
   bool MayNotComeBack = hasCallThatMayNotComeBack(BB, Returning);
   if (Measured) {
-    addEdge(Top, Bottom, 0, {}, nullptr);
+    addEdge(Top, Mid == Top ? Bottom : Mid, 0, {}, nullptr);
     Edges.back().Measured = &BB;
-  } else if (Top != Bottom) {
-    addEdge(Top, 0, 0, {}, nullptr, /*Countable=*/false);
+  }
+  // The block's calls that may not come back leave from its middle.
+  if (Measured ? Mid != Top : Top != Bottom) {
+    addEdge(Mid, 0, 0, {}, nullptr, /*Countable=*/false);
     // After an invoke or callbr nothing of the block is left to count in.
-    addEdge(Top, Bottom, Frequency, {EdgePoint::BeforeTerminator, &BB, 0},
+    addEdge(Mid, Bottom, Frequency, {EdgePoint::BeforeTerminator, &BB, 0},
             nullptr, !isa<InvokeInst>(Term) && !isa<CallBrInst>(Term));
   }
   if (Term->getNumSuccessors() == 0)
@@ -359,7 +367,7 @@ DenseMap<const BasicBlock *, Sum> FlowGraph::completions() const {
   DenseMap<const BasicBlock *, Sum> Completed;
   for (auto [I, E] : enumerate(Edges))
     if (E.Countable && !E.Measured && E.Point.Where == EdgePoint::BeforeTerminator &&
-        E.Point.Block && E.From == Nodes.lookup(E.Point.Block).Top &&
+        E.Point.Block && E.From == Nodes.lookup(E.Point.Block).Mid &&
         E.To == Nodes.lookup(E.Point.Block).Bottom && E.From != E.To)
       Completed[E.Point.Block] = Flow[I];
   return Completed;
@@ -379,6 +387,51 @@ CounterPlan countEveryBlock(ArrayRef<BasicBlock *> Blocks,
   return Plan;
 }
 
+/// A plan on a spanning tree with Measured blocks counted by themselves, or
+/// none when a block's derived count would need more than MaxTermsPerBlock
+/// terms: TooLong then holds those blocks.
+std::optional<CounterPlan>
+planOnTree(Function &F, ArrayRef<BasicBlock *> Blocks,
+           const DenseMap<const BasicBlock *, unsigned> &Measured,
+           const BlockFrequencyInfo &BFI, const BranchProbabilityInfo &BPI,
+           const ReturningFunctions &Returning,
+           ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms,
+           SmallVectorImpl<BasicBlock *> &TooLong) {
+  FlowGraph Graph(F, Measured, BFI, BPI, Returning, EntryTerms);
+  Graph.chooseTree();
+  // A block whose calls may not come back costs the tree a counter more
+  // than it costs to count the block: where that makes the tree dearer
+  // (a function that is one block with a call), count blocks.
+  uint64_t BlockFrequency = 0;
+  for (const BasicBlock *BB : Blocks)
+    if (!Measured.count(BB))
+      BlockFrequency = SaturatingAdd(BlockFrequency, Graph.frequency(*BB));
+  if (Graph.offTreeFrequency() >= BlockFrequency)
+    return countEveryBlock(Blocks, Returning);
+  CounterPlan Plan;
+  Plan.SpanningTree = true;
+  Graph.countOffTreeEdges(Plan);
+  DenseMap<const BasicBlock *, Sum> Counts = Graph.blockCounts();
+  DenseMap<const BasicBlock *, Sum> Completed = Graph.completions();
+  for (BasicBlock *BB : Blocks)
+    if (Counts[BB].size() > MaxTermsPerBlock)
+      TooLong.push_back(BB);
+  if (!TooLong.empty())
+    return std::nullopt;
+  for (BasicBlock *BB : Blocks) {
+    const Sum &Count = Counts[BB];
+    Plan.Terms.emplace_back(Count.begin(), Count.end());
+    auto Done = Completed.find(BB);
+    if (Done != Completed.end() && Done->second.size() <= MaxTermsPerBlock)
+      Plan.Completions.emplace_back(CountTerms(Done->second.begin(), Done->second.end()));
+    else if (!hasCallThatMayNotComeBack(*BB, Returning))
+      Plan.Completions.push_back(Plan.Terms.back());
+    else
+      Plan.Completions.push_back(std::nullopt);
+  }
+  return Plan;
+}
+
 } // namespace
 
 CounterPlan
@@ -390,36 +443,26 @@ placeCounters(Function &F, ArrayRef<BasicBlock *> Blocks,
               bool SpanningTree) {
   if (!SpanningTree || !BFI || !BPI || needsBlockCounters(F))
     return countEveryBlock(Blocks, Returning);
-  FlowGraph Graph(F, MeasuredBlocks, *BFI, *BPI, Returning, EntryTerms);
-  Graph.chooseTree();
-  // A block whose calls may not come back costs the tree a counter more
-  // than it costs to count the block: where that makes the tree dearer
-  // (a function that is one block with a call), count blocks.
-  uint64_t BlockFrequency = 0;
-  for (const BasicBlock *BB : Blocks)
-    if (!MeasuredBlocks.count(BB))
-      BlockFrequency = SaturatingAdd(BlockFrequency, Graph.frequency(*BB));
-  if (Graph.offTreeFrequency() >= BlockFrequency)
-    return countEveryBlock(Blocks, Returning);
-  CounterPlan Plan;
-  Plan.SpanningTree = true;
-  Graph.countOffTreeEdges(Plan);
-  DenseMap<const BasicBlock *, Sum> Counts = Graph.blockCounts();
-  DenseMap<const BasicBlock *, Sum> Completed = Graph.completions();
-  for (BasicBlock *BB : Blocks) {
-    const Sum &Count = Counts[BB];
-    if (Count.size() > MaxTermsPerBlock)
-      return countEveryBlock(Blocks, Returning);
-    Plan.Terms.emplace_back(Count.begin(), Count.end());
-    auto Done = Completed.find(BB);
-    if (Done != Completed.end() && Done->second.size() <= MaxTermsPerBlock)
-      Plan.Completions.emplace_back(CountTerms(Done->second.begin(), Done->second.end()));
-    else if (!hasCallThatMayNotComeBack(*BB, Returning))
-      Plan.Completions.push_back(Plan.Terms.back());
-    else
-      Plan.Completions.push_back(std::nullopt);
+  // A block where many paths meet (an interpreter's dispatch loop, where
+  // every opcode's case joins) would be the sum of a counter per path: it
+  // gets a counter of its own instead, and the tree is chosen again with
+  // its count known, so that the rest of the function stays on the tree
+  // (every block counted cost such a loop three counters per opcode, this
+  // costs it two). When its calls may not come back, the flow that leaves
+  // it is still the tree's to find, after the counter at its top.
+  DenseMap<const BasicBlock *, unsigned> Measured = MeasuredBlocks;
+  unsigned NextGroup = 0;
+  for (auto [BB, Group] : MeasuredBlocks)
+    NextGroup = std::max(NextGroup, Group + 1);
+  for (unsigned Round = 0; Round < MaxPlacementRounds; ++Round) {
+    SmallVector<BasicBlock *, 4> TooLong;
+    if (std::optional<CounterPlan> Plan = planOnTree(
+            F, Blocks, Measured, *BFI, *BPI, Returning, EntryTerms, TooLong))
+      return std::move(*Plan);
+    for (BasicBlock *BB : TooLong)
+      Measured[BB] = NextGroup++;
   }
-  return Plan;
+  return countEveryBlock(Blocks, Returning);
 }
 
 } // namespace energy

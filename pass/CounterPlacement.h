@@ -85,6 +85,9 @@ struct PlannedCounter {
 
 /// Beyond this many terms a derived count costs more table than it saves.
 constexpr size_t MaxTermsPerBlock = 32;
+/// How many times the tree is chosen again with the blocks that had too many
+/// terms counted by themselves, before every block is.
+constexpr unsigned MaxPlacementRounds = 16;
 
 /// A block's count: the sum of coefficient x counter (indices into
 /// CounterPlan::Counters).
@@ -105,7 +108,9 @@ struct CounterPlan {
 /// empty, is how often F is entered, from counters the module already has
 /// (CallerCountedEntries.h): F then counts no entries itself. MeasuredBlocks, among
 /// Blocks, are counted by the trip count of a loop (block -> a group number;
-/// the blocks of one group have equal counts and share a counter). Without frequency information, or with SpanningTree false,
+/// the blocks of one group have equal counts and share a counter). A block whose count
+/// off the tree would need more than MaxTermsPerBlock terms is counted by
+/// itself too, and the tree chosen again. Without frequency information, or with SpanningTree false,
 /// every block gets its own counter.
 CounterPlan
 placeCounters(llvm::Function &F, llvm::ArrayRef<llvm::BasicBlock *> Blocks,

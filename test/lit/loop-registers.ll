@@ -5,7 +5,7 @@
 ; is, so the others stay in memory rather than being spilled; 0 keeps them all
 ; in memory. Counters whose innermost loop is longer than
 ; -energy-loop-register-body IR instructions
-; (default 64; this one has 17) keeps them all in memory too.
+; (default 64; this one has 17) stay in memory too.
 ; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-trip-counts=false -energy-min-instructions=0 -energy-loops=false -S %s | FileCheck %s
 ; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-trip-counts=false -energy-min-instructions=0 -energy-loops=false -energy-loop-registers=0 -S %s | FileCheck %s --check-prefix=NONE
 ; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-spanning-tree=false -energy-trip-counts=false -energy-min-instructions=0 -energy-loops=false -energy-loop-register-body=16 -S %s | FileCheck %s --check-prefix=NONE
