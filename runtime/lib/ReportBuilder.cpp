@@ -404,7 +404,7 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
       {"program",
        {{"path", Run.Process.ExePath},
         {"argv", Run.Process.Argv},
-        {"pid", getpid()},
+        {"pid", Run.Process.Pid},
         {"start_time", isoUtc(Run.StartRealNs)},
         {"wall_time_s", Run.WallSeconds}}},
       {"machine",

@@ -137,35 +137,44 @@ TEST(Report, CorruptModelStillWritesTheReport) {
   EXPECT_EQ(R.Report["sources"][1]["present"], false);
 }
 
-TEST(Report, SummaryLineAndQuiet) {
+TEST(Report, SilentUnlessVerbose) {
   TempDir Dir;
-  ChildResult Loud = runInChild(Dir, runProgram);
+  ChildResult Silent = runInChild(Dir, runProgram);
+  EXPECT_TRUE(Silent.HasReport);
+  EXPECT_EQ(Silent.Stderr, "");
+  ChildResult Loud = runInChild(Dir, runProgram, {{"ENERGY_VERBOSE", "1"}});
   EXPECT_EQ(Loud.Stderr, "energypass: report written to " + Loud.ReportPath + "\n");
-  ChildResult Quiet = runInChild(Dir, runProgram, {{"ENERGY_QUIET", "1"}});
+  ChildResult Quiet =
+      runInChild(Dir, runProgram, {{"ENERGY_VERBOSE", "1"}, {"ENERGY_QUIET", "1"}});
   EXPECT_TRUE(Quiet.HasReport);
   EXPECT_EQ(Quiet.Stderr, "");
 }
 
-TEST(Report, DefaultNameHasProgramAndPid) {
+TEST(Report, DefaultNameHasProgramTimeAndPidAndLastLinksToIt) {
   TempDir Dir;
+  std::string Reports = Dir.file("reports/nested");
   ChildResult R = runInChild(Dir, [&] {
     unsetenv("ENERGY_REPORT");
     if (chdir(Dir.path().c_str()) != 0)
       std::exit(9);
     runProgram();
-  });
+  }, {{"ENERGY_REPORT_DIR", Reports}});
   ASSERT_EQ(R.ExitCode, 0);
-  int Reports = 0;
-  for (const auto &Entry : std::filesystem::directory_iterator(Dir.path())) {
+  int Found = 0;
+  for (const auto &Entry : std::filesystem::directory_iterator(Reports)) {
     std::string Name = Entry.path().filename();
-    if (Name.rfind("energy-runtime-tests.", 0) != 0)
+    if (Name == "last")
       continue;
     json Rep = readJson(Entry.path());
-    EXPECT_EQ(Name, "energy-runtime-tests." + std::to_string(Rep["program"]["pid"].get<int>()) +
-                        ".json");
-    ++Reports;
+    std::string Pid = std::to_string(Rep["program"]["pid"].get<int>());
+    EXPECT_TRUE(Name.starts_with("runtime-tests.")) << Name;
+    EXPECT_TRUE(Name.ends_with("Z." + Pid + ".json")) << Name;
+    EXPECT_EQ(std::filesystem::read_symlink(Reports + "/last"), Name);
+    ++Found;
   }
-  EXPECT_EQ(Reports, 1);
+  EXPECT_EQ(Found, 1);
+  // Nothing in the working directory.
+  EXPECT_FALSE(std::filesystem::exists(Dir.file("report.json")));
 }
 
 TEST(Report, PatternExpandsPidAndHost) {
