@@ -539,6 +539,10 @@ bool Runtime::writeReportFromCopy() noexcept {
     // attach or an unload when the copy is made.
     if (Initialised && !Finished) {
       CopiedThreadCpuNs = clockNs(CLOCK_THREAD_CPUTIME_ID);
+      CopiedOtherTimersCpuNs = 0;
+      for (ThreadState *T = Threads; T; T = T->Next)
+        if (T != CurrentThread)
+          CopiedOtherTimersCpuNs += runningTimerCpuNs(*T);
       CopiedProcessCpuSeconds = processCpuSeconds();
       Written = runInCopy(reportInCopy, this);
       CopiedProcessCpuSeconds = -1;
@@ -561,6 +565,10 @@ int Runtime::writeReportAsCopy() noexcept {
     stopThreadTimerInCopy(*CurrentThread, CopiedThreadCpuNs);
   ModelChoice Model = defaultModel();
   mergeEverything(/*InCopy=*/true);
+  // The copy cannot read the other threads' CPU clocks (they are another
+  // process's now: runningTimerCpuNs gave 0 in mergeThread), so the
+  // original read them.
+  Diag.SampledCpuNs += CopiedOtherTimersCpuNs;
   return writeReport(Model) ? 0 : 1;
 }
 

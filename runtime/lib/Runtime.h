@@ -104,8 +104,10 @@ private:
   ProcessInfo Process;
   Measurement Measure;
   /// What the copy cannot read of the process it copies, read just before
-  /// the copy is made: the calling thread's and the process's CPU time.
+  /// the copy is made: the calling thread's, the other threads' (since
+  /// their timers started) and the process's CPU time.
   uint64_t CopiedThreadCpuNs = 0;
+  uint64_t CopiedOtherTimersCpuNs = 0;
   double CopiedProcessCpuSeconds = -1; /// < 0: not a copy
 };
 
