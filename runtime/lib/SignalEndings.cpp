@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <dlfcn.h>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
@@ -30,6 +31,31 @@ constexpr int CrashSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 /// The first ending signal's handler writes the report; one that arrives
 /// meanwhile in another thread waits for it to end the process.
 std::atomic<bool> Ending{false};
+
+using SigactionFn = int (*)(int, const struct sigaction *, struct sigaction *);
+using SignalFn = sighandler_t (*)(int, sighandler_t);
+
+/// The C library's sigaction, which the runtime's own calls use: the
+/// exported one below is the program's view.
+SigactionFn realSigaction() {
+  static SigactionFn Real = reinterpret_cast<SigactionFn>(dlsym(RTLD_NEXT, "sigaction"));
+  return Real;
+}
+
+SignalFn realSignal() {
+  static SignalFn Real = reinterpret_cast<SignalFn>(dlsym(RTLD_NEXT, "signal"));
+  return Real;
+}
+
+/// The ending and crash signals the runtime took at start-up, and whether
+/// it holds each now (the program has not installed its own handler or
+/// ignored it since), with the action the program believes is in place.
+struct TakenSignal {
+  std::atomic<bool> Eligible{false};
+  std::atomic<bool> Held{false};
+  struct sigaction ProgramView = {};
+};
+TakenSignal Taken[NSIG];
 
 int DumpSignal = 0;
 /// What the program had for the dump signal: called after each snapshot.
@@ -56,7 +82,7 @@ void endAsTheSignalWould(int Signal, const siginfo_t *Info) {
   struct sigaction Default = {};
   Default.sa_handler = SIG_DFL;
   sigemptyset(&Default.sa_mask);
-  sigaction(Signal, &Default, nullptr);
+  realSigaction()(Signal, &Default, nullptr);
   if (!isFault(Signal, Info))
     raise(Signal);
 }
@@ -151,24 +177,35 @@ int dumpSignalFromEnvironment() {
   return 0;
 }
 
-bool install(int Signal, void (*Handler)(int, siginfo_t *, void *), int ExtraFlags,
-             struct sigaction *Previous) {
+struct sigaction runtimeAction(void (*Handler)(int, siginfo_t *, void *), int ExtraFlags) {
   struct sigaction Action = {};
   Action.sa_sigaction = Handler;
   Action.sa_flags = SA_SIGINFO | SA_ONSTACK | ExtraFlags;
   // Nothing else of the program's runs in this thread while the copy is made
   // and written: the thread's state stays as the copy saw it.
   sigfillset(&Action.sa_mask);
-  return sigaction(Signal, &Action, Previous) == 0;
+  return Action;
+}
+
+bool install(int Signal, void (*Handler)(int, siginfo_t *, void *), int ExtraFlags,
+             struct sigaction *Previous) {
+  struct sigaction Action = runtimeAction(Handler, ExtraFlags);
+  return realSigaction()(Signal, &Action, Previous) == 0;
+}
+
+bool isDefault(const struct sigaction &Action) {
+  return !(Action.sa_flags & SA_SIGINFO) && Action.sa_handler == SIG_DFL;
 }
 
 /// Takes `Signal` only when the program left it at the default action.
 void installIfDefault(int Signal) {
   struct sigaction Current;
-  if (sigaction(Signal, nullptr, &Current) != 0 || (Current.sa_flags & SA_SIGINFO) ||
-      Current.sa_handler != SIG_DFL)
+  if (realSigaction()(Signal, nullptr, &Current) != 0 || !isDefault(Current) ||
+      !install(Signal, onEndingSignal, 0, nullptr))
     return;
-  install(Signal, onEndingSignal, 0, nullptr);
+  Taken[Signal].ProgramView = Current;
+  Taken[Signal].Held.store(true);
+  Taken[Signal].Eligible.store(true);
 }
 
 /// What the copy does before Body: it must not outlive the thread that waits
@@ -182,7 +219,7 @@ void becomeCopy(pid_t Parent) {
   struct sigaction Default = {};
   Default.sa_handler = SIG_DFL;
   for (int Signal : CrashSignals)
-    sigaction(Signal, &Default, nullptr);
+    realSigaction()(Signal, &Default, nullptr);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != Parent)
     _exit(1);
@@ -229,6 +266,10 @@ bool runInCopy(int (*Body)(void *), void *Arg) noexcept {
 }
 
 void installSignalEndings() noexcept {
+  // Looked up now: the program's sigaction and signal calls may come from a
+  // signal handler, where dlsym is not safe.
+  if (!realSigaction() || !realSignal())
+    return;
   // The dump signal first: chosen by the user, it is a snapshot even where
   // it would otherwise be an ending (HUP).
   try {
@@ -249,3 +290,68 @@ void installSignalEndings() noexcept {
 }
 
 } // namespace energy::rt
+
+// The program's sigaction and signal: for a signal the runtime took, the
+// program sees and sets its own view. Setting the default keeps the runtime's
+// handler (which ends the process by the default action, after the report):
+// the cleanup handler that restores the default and raises the signal again
+// still leaves a report. Setting a handler or SIG_IGN gives the signal to
+// the program, as if the runtime had never had it; setting the default again
+// later takes it back. Every other signal goes straight to the C library.
+
+#define ENERGY_EXPORT extern "C" __attribute__((visibility("default")))
+
+ENERGY_EXPORT int sigaction(int Signal, const struct sigaction *Action,
+                            struct sigaction *Old) noexcept {
+  using namespace energy::rt;
+  SigactionFn Real = realSigaction();
+  if (!Real) {
+    errno = ENOSYS;
+    return -1;
+  }
+  if (Signal <= 0 || Signal >= NSIG || !Taken[Signal].Eligible.load())
+    return Real(Signal, Action, Old);
+  TakenSignal &T = Taken[Signal];
+  bool Held = T.Held.load();
+  struct sigaction Before;
+  if (Held)
+    Before = T.ProgramView;
+  else if (Real(Signal, nullptr, &Before) != 0)
+    return -1;
+  if (Action && isDefault(*Action)) {
+    struct sigaction Ours = runtimeAction(onEndingSignal, 0);
+    if (!Held && Real(Signal, &Ours, nullptr) != 0)
+      return -1;
+    T.ProgramView = *Action;
+    T.Held.store(true);
+  } else if (Action) {
+    if (Real(Signal, Action, nullptr) != 0)
+      return -1;
+    T.Held.store(false);
+  }
+  if (Old)
+    *Old = Before;
+  return 0;
+}
+
+ENERGY_EXPORT sighandler_t signal(int Signal, sighandler_t Handler) noexcept {
+  using namespace energy::rt;
+  if (Signal <= 0 || Signal >= NSIG || !Taken[Signal].Eligible.load()) {
+    SignalFn Real = realSignal();
+    if (!Real) {
+      errno = ENOSYS;
+      return SIG_ERR;
+    }
+    return Real(Signal, Handler);
+  }
+  // What glibc's signal() asks for: BSD semantics.
+  struct sigaction Action = {}, Old;
+  Action.sa_handler = Handler;
+  sigemptyset(&Action.sa_mask);
+  sigaddset(&Action.sa_mask, Signal);
+  Action.sa_flags = SA_RESTART;
+  if (sigaction(Signal, &Action, &Old) != 0)
+    return SIG_ERR;
+  // sa_handler shares its storage with sa_sigaction, as signal() returns it.
+  return Old.sa_handler;
+}

@@ -8,8 +8,11 @@
 // same signal with the default action, so that its exit status, its core
 // dump and what its parent sees are as without EnergyPass. A signal the
 // program handles itself is left to the program's handler: the runtime never
-// replaces one, and a handler the program installs later replaces the
-// runtime's (docs/runtime.md, "Process end").
+// replaces one. It exports sigaction and signal so that the program sees
+// its own view of those it took (the default): a handler the program
+// installs later replaces the runtime's, and setting the default again (a
+// cleanup handler about to raise the signal once more) gives it back
+// (docs/runtime.md, "Process end").
 //
 // The report is not written in the signal handler, where almost nothing is
 // safe to call, nor by a thread of the runtime's, which would make every

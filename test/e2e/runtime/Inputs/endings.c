@@ -1,6 +1,9 @@
 // How a run ends, for the signal-ending, snapshot and undisturbed-program tests:
 //   endings wait              work, print "ready", then keep working until a signal ends it
 //   endings own-handler       the same, with its own SIGTERM handler: it says so and returns 0
+//   endings cleanup-handler   the same, with a handler that cleans up, restores the default and
+//                             raises the signal again
+//   endings view              print what sigaction and signal say of SIGINT and SIGTERM
 //   endings dump SNAPSHOT     work, energy_dump(), copy the report to SNAPSHOT, work more, exit
 //   endings raise SIG SNAPSHOT  the same with raise(SIG) (ENERGY_DUMP_SIGNAL) for the dump
 //   endings segv | abort      work, then crash
@@ -27,6 +30,13 @@ __attribute__((noinline)) void work(int rounds) {
 static void onTerm(int sig) {
   (void)sig;
   Stop = 1;
+}
+
+static void cleanUpAndDie(int sig) {
+  static const char text[] = "cleaned up\n";
+  write(1, text, sizeof text - 1);
+  signal(sig, SIG_DFL);
+  raise(sig);
 }
 
 /// Copies the file ENERGY_REPORT names (the snapshot just written) to `to`.
@@ -61,6 +71,19 @@ int main(int argc, char **argv) {
     signal(SIGTERM, onTerm);
     waitForSignal();
     printf("own handler ran\n");
+    return 0;
+  }
+  if (!strcmp(mode, "cleanup-handler")) {
+    signal(SIGTERM, cleanUpAndDie);
+    return waitForSignal();
+  }
+  if (!strcmp(mode, "view")) {
+    struct sigaction old;
+    sigaction(SIGINT, NULL, &old);
+    printf("SIGINT default: %s\n",
+           !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL ? "yes" : "no");
+    printf("signal(SIGTERM) was default: %s\n", signal(SIGTERM, onTerm) == SIG_DFL ? "yes" : "no");
+    printf("SIGTERM now the program's: %s\n", signal(SIGTERM, SIG_DFL) == onTerm ? "yes" : "no");
     return 0;
   }
   if (!strcmp(mode, "dump") && argc > 2) {
