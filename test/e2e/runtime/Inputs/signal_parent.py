@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Runs a program as its parent and says how it ended, as a shell or scheduler would see it.
 
-Usage: signal_parent.py [--ignore SIG] SIGNALS COMMAND...
+Usage: signal_parent.py [--ignore SIG] [--cpu-seconds N] SIGNALS COMMAND...
   SIGNALS: comma-separated names (TERM,INT) sent one after the other, 0.2 s apart, the first
   0.2 s after the program printed its first line ("ready"); "-" sends none. --ignore SIG starts the program
-  with SIG ignored, as `nohup` or `trap '' SIG` would. The program starts with INT, TERM, HUP
+  with SIG ignored, as `nohup` or `trap '' SIG` would; --cpu-seconds N with a soft CPU-time limit
+  of N seconds (the kernel sends SIGXCPU when it is reached). The program starts with INT, TERM, HUP
   and XCPU at their default action otherwise, and without core dumps (none is left behind).
 Prints the program's output, then "signalled SIGNAME" (WIFSIGNALED, WTERMSIG) or "exited N"."""
 import os
@@ -16,8 +17,12 @@ import time
 
 args = sys.argv[1:]
 ignored = []
-while args and args[0] == "--ignore":
-    ignored.append(getattr(signal, "SIG" + args[1]))
+cpu_seconds = None
+while args and args[0] in ("--ignore", "--cpu-seconds"):
+    if args[0] == "--ignore":
+        ignored.append(getattr(signal, "SIG" + args[1]))
+    else:
+        cpu_seconds = int(args[1])
     args = args[2:]
 to_send = [] if args[0] == "-" else [getattr(signal, "SIG" + name) for name in args[0].split(",")]
 command = args[1:]
@@ -29,6 +34,8 @@ def prepare():
     for sig in ignored:
         signal.signal(sig, signal.SIG_IGN)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    if cpu_seconds:
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 10))
 
 
 child = subprocess.Popen(command, stdout=subprocess.PIPE, preexec_fn=prepare)
