@@ -13,8 +13,12 @@ lib_dir = os.path.join(config.energy_obj_root, "lib")
 tools = config.llvm_tools_dir
 
 config.environment["PATH"] = os.pathsep.join([bin_dir, tools, config.environment.get("PATH", "")])
-# Reports of tests go where the test says, never into the source tree.
-config.environment.pop("ENERGY_REPORT", None)
+# Reports of tests go where the test says, never into the source tree, and the default report
+# directory of those that do not say is the build tree's, not the home directory's.
+for name in ("ENERGY_REPORT", "ENERGY_REPORT_DIR", "ENERGY_VERBOSE", "ENERGY_QUIET",
+             "ENERGY_DUMP_SIGNAL", "ENERGY_SIGNAL_REPORTS", "XDG_CACHE_HOME"):
+    config.environment.pop(name, None)
+config.environment["XDG_STATE_HOME"] = os.path.join(config.energy_obj_root, "test", "state")
 
 config.substitutions.append(("%opt", os.path.join(tools, "opt")))
 config.substitutions.append(("%clangxx", config.energy_clangxx))

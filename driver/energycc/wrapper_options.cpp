@@ -99,9 +99,10 @@ std::string helpText(const std::string &ToolName) {
          "compilation\n"
          "and the runtime (libenergyrt) to every link, so that the program "
          "writes an energy\n"
-         "report (energy-<program>.<pid>.json, or $ENERGY_REPORT) when it "
-         "exits. Read the\n"
-         "report with: energy-report show REPORT\n"
+         "report when it ends, into ~/.local/state/energypass (or "
+         "$ENERGY_REPORT_DIR, or the\n"
+         "file $ENERGY_REPORT), printing nothing. Read the newest with: "
+         "energy-report show\n"
          "\n"
          "USAGE: " +
          ToolName +

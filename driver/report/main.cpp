@@ -37,8 +37,9 @@ int usageError(const CLI::ParseError &E) {
 } // namespace
 
 int main(int argc, char **argv) {
-  CLI::App Tool{"Reads the reports that programs built with energycc write at "
-                "exit (energy-<program>.<pid>.json, or $ENERGY_REPORT).",
+  CLI::App Tool{"Reads the reports that programs built with energycc write "
+                "when they end (into ~/.local/state/energypass, "
+                "$ENERGY_REPORT_DIR, or the file $ENERGY_REPORT).",
                 "energy-report"};
   Tool.set_version_flag("--version",
                         "energy-report (EnergyPass " ENERGY_VERSION ")");
@@ -67,7 +68,7 @@ int main(int argc, char **argv) {
 
   if (!Run) {
     std::cerr << "energy-report: no command given; try 'energy-report show "
-                 "REPORT' or see energy-report --help\n";
+                 "[REPORT]' or see energy-report --help\n";
     return BadInput;
   }
   try {

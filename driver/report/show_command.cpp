@@ -4,6 +4,10 @@
 // first, with their location, calls, times, FLOP rate, arithmetic intensity
 // and share of the energy; --format csv|json gives the same rows to scripts.
 //
+// Without REPORT it shows the newest report of the report directory that
+// programs run here write to (support/ReportDirectory.h: the `last` link of
+// $ENERGY_REPORT_DIR or the per-user directory), and says which on stderr.
+//
 // --model M re-models every region's energy with another model file: an
 // analytic model from the region's exact counts and self time, a learned
 // model (energy-train fit) from its per-region perf counters
@@ -19,6 +23,8 @@
 #include "energy/report/reader.h"
 #include "energy/report/region_listing.h"
 #include "energy/report/report_document.h"
+
+#include "support/ReportDirectory.h"
 
 #include <CLI/CLI.hpp>
 
@@ -98,10 +104,32 @@ void remodel(ReportDocument &D, const std::string &Path) {
   R.model = ModelInfo{M->name(), M->kind(), 1, Path};
 }
 
+/// The newest report where programs run from here write theirs by default.
+std::string latestReport() {
+  support::ReportDirectories Dirs = support::reportDirectories();
+  for (const std::string &Dir : Dirs.Candidates)
+    if (std::string Path = support::latestReport(Dir); !Path.empty())
+      return Path;
+  std::string Searched;
+  for (const std::string &Dir : Dirs.Candidates)
+    Searched += (Searched.empty() ? "" : ", ") + Dir;
+  throw ReportError("no report given, and none in " +
+                    (Searched.empty() ? std::string("the report directory (no home "
+                                                    "directory is known)")
+                                      : Searched) +
+                    "; run a program built with energycc, or name a report: "
+                    "energy-report show REPORT");
+}
+
 Report reportToShow(const ShowArguments &Args) {
+  std::string Path = Args.reportPath;
+  if (Path.empty()) {
+    Path = latestReport();
+    std::cerr << "energy-report: showing " << Path << '\n';
+  }
   if (Args.modelPath.empty())
-    return readReport(Args.reportPath);
-  ReportDocument D = readReportDocument(Args.reportPath);
+    return readReport(Path);
+  ReportDocument D = readReportDocument(Path);
   remodel(D, Args.modelPath);
   return std::move(D.report);
 }
@@ -127,9 +155,9 @@ void registerShowCommand(CLI::App &Tool, CommandAction &Run) {
       "show", "Table of the regions of a report, sorted by energy (modelled "
               "unless a meter was present)");
   Show->add_option("REPORT", Args->reportPath,
-                   "Report file written by an "
-                   "instrumented program")
-      ->required();
+                   "Report file written by an instrumented program; without "
+                   "it, the newest in the report directory ($ENERGY_REPORT_DIR "
+                   "or ~/.local/state/energypass, whose `last` links to it)");
   Show->add_option("--top", Args->top,
                    "Show the first N regions only; 0 shows all")
       ->capture_default_str()

@@ -8,6 +8,9 @@
 namespace energy::rt {
 
 struct ProcessInfo {
+  /// The process the report describes: the copy that writes a snapshot has
+  /// a pid of its own (SignalEndings.h).
+  long Pid = 0;
   std::string ExePath;     /// resolved /proc/self/exe
   std::string ProgramName; /// basename of argv[0], for the default report name
   /// argv[0] and, unless left out, the arguments

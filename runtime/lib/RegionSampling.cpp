@@ -226,6 +226,14 @@ void stopThreadTimer(ThreadState &T) noexcept {
   T.Diag.SampledCpuNs += clockNs(CLOCK_THREAD_CPUTIME_ID) - T.TimerStartCpuNs;
 }
 
+void stopThreadTimerInCopy(ThreadState &T, uint64_t CpuNsAtCopy) noexcept {
+  if (!T.HasSampleTimer)
+    return;
+  T.HasSampleTimer = false;
+  if (CpuNsAtCopy > T.TimerStartCpuNs)
+    T.Diag.SampledCpuNs += CpuNsAtCopy - T.TimerStartCpuNs;
+}
+
 uint64_t runningTimerCpuNs(const ThreadState &T) noexcept {
   if (!T.HasSampleTimer)
     return 0;

@@ -75,6 +75,10 @@ void restartThreadTimerAfterFork(ThreadState &T) noexcept;
 /// thread from then on. Adds the CPU time it ran since its timer started to
 /// its Diag.SampledCpuNs.
 void stopThreadTimer(ThreadState &T) noexcept;
+/// In a copy of the process (SignalEndings.h), which has no timers: marks
+/// the calling thread's timer stopped and adds the CPU time it ran until
+/// the copy was made (`CpuNsAtCopy`, its CPU clock read then).
+void stopThreadTimerInCopy(ThreadState &T, uint64_t CpuNsAtCopy) noexcept;
 /// The CPU time T (another thread, still running) has run since its timer
 /// started; 0 once its timer stopped.
 uint64_t runningTimerCpuNs(const ThreadState &T) noexcept;

@@ -377,7 +377,7 @@ void writeProgram(JsonText &W, const RunSummary &Run) {
   W.member("path", Run.Process.ExePath);
   W.key("argv");
   writeStrings(W, Run.Process.Argv);
-  W.member("pid", int64_t(getpid()));
+  W.member("pid", int64_t(Run.Process.Pid));
   W.member("start_time", isoUtc(Run.StartRealNs));
   W.member("wall_time_s", Run.WallSeconds);
   if (Run.Process.ArgumentsOmitted)

@@ -1,15 +1,10 @@
-//===- ReportWriter.h - Where the report goes, and writing it safely ------===//
+//===- ReportWriter.h - Writing the report safely -------------------------===//
 #ifndef ENERGY_RT_REPORTWRITER_H
 #define ENERGY_RT_REPORTWRITER_H
 
 #include <string>
 
 namespace energy::rt {
-
-/// $ENERGY_REPORT (never read in a secure process) with %p replaced by the
-/// process id, %h by the host name and %% by %; or
-/// energy-<program>.<pid>.json in the working directory.
-std::string reportPath(const std::string &ProgramName);
 
 /// Writes the report to `Path` through support::writeFileSafely(): an
 /// exclusively created temporary file renamed into place, so that readers see

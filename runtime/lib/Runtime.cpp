@@ -5,7 +5,9 @@
 #include "ReportBuilder.h"
 #include "PageMemory.h"
 #include "RegionSampling.h"
+#include "ReportLocation.h"
 #include "ReportWriter.h"
+#include "SignalEndings.h"
 #include "support/Environment.h"
 
 #include <algorithm>
@@ -97,6 +99,20 @@ double processCpuSeconds() {
   auto Seconds = [](const timeval &T) { return double(T.tv_sec) + double(T.tv_usec) * 1e-6; };
   return Seconds(Usage.ru_utime) + Seconds(Usage.ru_stime);
 }
+/// Takes the lock for a copy of the process from any context, a signal
+/// handler included: waits for another thread that holds it (a thread's
+/// start or end, another snapshot) no longer than the copy itself may take.
+bool lockForCopy(std::mutex &M) {
+  constexpr long PollMs = 1;
+  for (long Waited = 0; Waited < long(ReportCopyTimeoutSeconds) * 1000; Waited += PollMs) {
+    if (M.try_lock())
+      return true;
+    timespec Delay{0, PollMs * 1000000};
+    nanosleep(&Delay, nullptr);
+  }
+  return false;
+}
+
 void prepareForkHandler() { Runtime::get().prepareFork(); }
 void parentForkHandler() { Runtime::get().afterForkInParent(); }
 void childForkHandler() { Runtime::get().afterForkInChild(); }
@@ -125,6 +141,7 @@ bool Runtime::initialise(const energy_module &First) noexcept {
   MaxCallPaths = maxCallPathsFromEnvironment();
   chooseClock();
   Origin = ClockOrigin::now();
+  Process.Pid = getpid();
   if (std::atexit(finalReportAtExit) != 0) {
     std::fprintf(stderr, "energypass: cannot register the exit handler; no "
                          "report will be written\n");
@@ -136,6 +153,7 @@ bool Runtime::initialise(const energy_module &First) noexcept {
     return false;
   }
   pthread_atfork(prepareForkHandler, parentForkHandler, childForkHandler);
+  installSignalEndings();
   Initialised = true;
   Measure.start();
   return true;
@@ -464,13 +482,20 @@ void Runtime::unlink(ThreadState &T) noexcept {
   T.Prev = T.Next = nullptr;
 }
 
-void Runtime::writeFinalReport() noexcept {
+/// The energy model, loaded before the runtime's lock is taken (it reads a
+/// file); the address names the library the default model lies beside.
+static ModelChoice defaultModel() noexcept {
   ModelChoice Model;
   try {
     Model = loadDefaultModel(reinterpret_cast<const void *>(&finalReportAtExit));
   } catch (...) {
     Model.Problem = "out of memory while loading the energy model";
   }
+  return Model;
+}
+
+void Runtime::writeFinalReport() noexcept {
+  ModelChoice Model = defaultModel();
   // Join the sampler before taking the runtime lock: a thread's exit hook
   // takes that lock, so joining under it could wait forever.
   Measure.stop();
@@ -482,24 +507,76 @@ void Runtime::writeFinalReport() noexcept {
   }
   if (!Initialised || Finished)
     return;
+  mergeEverything(/*InCopy=*/false);
+  writeReport(Model);
+}
+
+// In a copy the calling thread's state is read as another thread's: its
+// counters through their slots and its perf group through read(2), since
+// rdpmc would read the copy's own counters.
+void Runtime::mergeEverything(bool InCopy) noexcept {
   // Its handler must not add to the paths being merged.
-  if (CurrentThread)
+  if (CurrentThread && !InCopy)
     stopThreadTimer(*CurrentThread);
   uint64_t Now = clockTicks();
   bool CallerMerged = false;
   for (ThreadState *T = Threads; T; T = T->Next) {
-    mergeThread(*T, Now, T == CurrentThread);
+    mergeThread(*T, Now, T == CurrentThread && !InCopy);
     CallerMerged |= T == CurrentThread;
   }
   if (!CallerMerged)
     mergeCallingThreadCounters();
   Finished = true;
-  writeReport(Model);
 }
 
-void Runtime::writeReport(const ModelChoice &Model) noexcept {
+bool Runtime::writeReportFromCopy() noexcept {
+  if (InRuntime)
+    return false;
+  InRuntime = true;
+  bool Written = false;
+  if (lockForCopy(Lock)) {
+    // Holding the lock, no other thread is halfway through a merge, an
+    // attach or an unload when the copy is made.
+    if (Initialised && !Finished) {
+      CopiedThreadCpuNs = clockNs(CLOCK_THREAD_CPUTIME_ID);
+      CopiedOtherTimersCpuNs = 0;
+      for (ThreadState *T = Threads; T; T = T->Next)
+        if (T != CurrentThread)
+          CopiedOtherTimersCpuNs += runningTimerCpuNs(*T);
+      CopiedProcessCpuSeconds = processCpuSeconds();
+      Written = runInCopy(reportInCopy, this);
+      CopiedProcessCpuSeconds = -1;
+    }
+    Lock.unlock();
+  }
+  InRuntime = false;
+  return Written;
+}
+
+int Runtime::reportInCopy(void *Self) noexcept {
+  return static_cast<Runtime *>(Self)->writeReportAsCopy();
+}
+
+// The copy holds the lock (taken before it was made) and is the only thread
+// of its process: the sampler and the starter are the original's.
+int Runtime::writeReportAsCopy() noexcept {
+  Measure.abandonAfterFork();
+  if (CurrentThread)
+    stopThreadTimerInCopy(*CurrentThread, CopiedThreadCpuNs);
+  ModelChoice Model = defaultModel();
+  mergeEverything(/*InCopy=*/true);
+  // The copy cannot read the other threads' CPU clocks (they are another
+  // process's now: runningTimerCpuNs gave 0 in mergeThread), so the
+  // original read them.
+  Diag.SampledCpuNs += CopiedOtherTimersCpuNs;
+  return writeReport(Model) ? 0 : 1;
+}
+
+bool Runtime::writeReport(const ModelChoice &Model) noexcept {
   std::string Path;
   try {
+    double CpuSeconds =
+        CopiedProcessCpuSeconds >= 0 ? CopiedProcessCpuSeconds : processCpuSeconds();
     RunSummary Run{Modules,
                    Diag,
                    ThreadsMerged,
@@ -509,28 +586,37 @@ void Runtime::writeReport(const ModelChoice &Model) noexcept {
                    SampledTiming.load(std::memory_order_relaxed),
                    double(samplePeriodNs()) * 1e-9,
                    samplingProblem(),
-                   processCpuSeconds(),
+                   CpuSeconds,
                    Process,
                    Measure,
                    Tree};
     std::string Text = reportText(Run, Model);
-    Path = reportPath(Process.ProgramName);
+    ReportLocation Location = ReportLocation::choose(
+        Process.ProgramName, Process.Pid, (long long)(Origin.RealtimeNs / 1000000000u));
     std::string Error;
+    Path = Location.prepare(Error);
+    if (Path.empty()) {
+      sayOnStderr("energypass: no report written: " + Error);
+      return false;
+    }
     if (!writeFileAtomically(Path, Text, Error)) {
-      std::fprintf(stderr, "energypass: cannot write the report to %s: %s\n",
-                   Path.c_str(), Error.c_str());
-      return;
+      sayOnStderr("energypass: cannot write the report to " + Path + ": " + Error);
+      return false;
+    }
+    bool Remembered = Location.remember(Path, Error);
+    if (announceReports()) {
+      sayOnStderr("energypass: report written to " + Path);
+      if (!Remembered)
+        sayOnStderr("energypass: " + Error);
     }
   } catch (const std::exception &E) {
-    std::fprintf(stderr, "energypass: no report written: %s\n", E.what());
-    return;
+    sayOnStderr(std::string("energypass: no report written: ") + E.what());
+    return false;
   } catch (...) {
-    std::fprintf(stderr, "energypass: no report written: unexpected error\n");
-    return;
+    sayOnStderr("energypass: no report written: unexpected error");
+    return false;
   }
-  const char *Quiet = support::setting("ENERGY_QUIET");
-  if (!Quiet || !*Quiet || std::strcmp(Quiet, "0") == 0)
-    std::fprintf(stderr, "energypass: report written to %s\n", Path.c_str());
+  return true;
 }
 
 void Runtime::prepareFork() noexcept {
@@ -587,6 +673,7 @@ void Runtime::resetAfterFork() noexcept {
   Diag = Diagnostics{};
   ThreadsMerged = 0;
   Origin = ClockOrigin::now();
+  Process.Pid = getpid();
   Finished = false;
 }
 

@@ -59,6 +59,11 @@ public:
 
   /// Merges every thread and writes the report; at most once per process.
   void writeFinalReport() noexcept;
+  /// Writes a report of the run so far from a copy of the process
+  /// (SignalEndings.h), leaving this one as it was; false when none could be
+  /// written (no module registered, the report already final, the calling
+  /// thread interrupted the runtime, the copy failed). Async-signal-safe.
+  bool writeReportFromCopy() noexcept;
 
   void prepareFork() noexcept;
   void afterForkInParent() noexcept;
@@ -78,7 +83,11 @@ private:
   void link(ThreadState &T) noexcept;
   void unlink(ThreadState &T) noexcept;
   void resetAfterFork() noexcept;
-  void writeReport(const ModelChoice &Model) noexcept;
+  void mergeEverything(bool InCopy) noexcept;
+  bool writeReport(const ModelChoice &Model) noexcept;
+  /// The copy's part of writeReportFromCopy: 0 when the report is written.
+  int writeReportAsCopy() noexcept;
+  static int reportInCopy(void *Self) noexcept;
 
   std::mutex Lock;
   bool Initialised = false;
@@ -94,6 +103,12 @@ private:
   ClockOrigin Origin; /// initialisation, or the fork in a child
   ProcessInfo Process;
   Measurement Measure;
+  /// What the copy cannot read of the process it copies, read just before
+  /// the copy is made: the calling thread's, the other threads' (since
+  /// their timers started) and the process's CPU time.
+  uint64_t CopiedThreadCpuNs = 0;
+  uint64_t CopiedOtherTimersCpuNs = 0;
+  double CopiedProcessCpuSeconds = -1; /// < 0: not a copy
 };
 
 } // namespace energy::rt

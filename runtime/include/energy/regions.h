@@ -20,6 +20,9 @@
  * entry costs. Built without EnergyPass, the markers compile to nothing and
  * take the same arguments, so the same source builds either way.
  *
+ * A long-running program can also ask for its report so far: energy_dump()
+ * below.
+ *
  * BEGIN and END of one name must be in the same function, and every path
  * from a BEGIN must reach its END before the function returns (regions nest
  * like scopes). The pass warns about markers that break these rules and
@@ -91,6 +94,23 @@ ENERGY_REGIONS_EXTERN_C void __energy_user_end_scope(void)
 #define ENERGY_REGION_BEGIN(name) ((void)sizeof("" name))
 #define ENERGY_REGION_END(name) ((void)sizeof("" name))
 
+#endif
+
+/* energy_dump(): writes a complete report of the run so far, where the
+ * report at exit will go (the same file: each snapshot replaces the last),
+ * and returns 0 once it is written; -1 when none could be (not built with
+ * EnergyPass, no libenergyrt, or the report could not be written). The
+ * program goes on undisturbed: a copy of the process writes the report
+ * (docs/runtime.md, "Snapshots"). Thread-safe; may be called from a signal
+ * handler. */
+#if defined(__ENERGYPASS__) && !defined(__CUDA_ARCH__)
+ENERGY_REGIONS_EXTERN_C __attribute__((weak, nothrow)) int
+__energy_dump(void) ENERGY_REGIONS_NOEXCEPT;
+static inline int energy_dump(void) ENERGY_REGIONS_NOEXCEPT {
+  return __energy_dump ? __energy_dump() : -1;
+}
+#else
+static inline int energy_dump(void) ENERGY_REGIONS_NOEXCEPT { return -1; }
 #endif
 
 #if defined(__cplusplus)

@@ -50,6 +50,7 @@ ChildResult runInChild(const TempDir &Dir, const std::function<void()> &Body,
     Body();
     std::exit(0);
   }
+  Result.Pid = Pid;
   int Status = 0;
   waitpid(Pid, &Status, 0);
   if (WIFEXITED(Status))

@@ -71,9 +71,25 @@ TEST(Lifecycle, ExitInsideNestedRegionsWritesTheReport) {
   EXPECT_GE(regionNamed(R.Report, "c")["time_s"]["self"].get<double>(), 0.009);
 }
 
-TEST(Lifecycle, AbortInsideRegionsStillAbortsAndDoesNotHang) {
+// A copy of the process writes the report of the moment (SignalEndings.h);
+// the process still dies of its abort.
+TEST(Lifecycle, AbortInsideRegionsWritesTheReportAndStillAborts) {
   TempDir Dir;
   ChildResult R = runInChild(Dir, [] { a(program(), Ending::Abort); });
+  EXPECT_EQ(R.Signal, SIGABRT);
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_EQ(R.Report["program"]["pid"], R.Pid);
+  for (const char *Name : {"a", "b", "c"}) {
+    EXPECT_EQ(regionNamed(R.Report, Name)["calls"], 1) << Name;
+    EXPECT_GE(regionNamed(R.Report, Name)["time_s"]["inclusive"].get<double>(), 0.009) << Name;
+  }
+  EXPECT_EQ(regionNamed(R.Report, "c")["counts"]["instructions"], 7);
+}
+
+TEST(Lifecycle, AbortWithSignalReportsOffLeavesNoReport) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] { a(program(), Ending::Abort); },
+                             {{"ENERGY_SIGNAL_REPORTS", "0"}});
   EXPECT_EQ(R.Signal, SIGABRT);
   EXPECT_FALSE(R.HasReport);
 }

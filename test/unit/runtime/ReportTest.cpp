@@ -1,5 +1,6 @@
 //===- ReportTest.cpp - The report file: format, place, model, failures ---===//
 #include "ChildProcess.h"
+#include "support/ReportDirectory.h"
 #include "FakeModule.h"
 
 #include <gtest/gtest.h>
@@ -123,9 +124,9 @@ TEST(Report, MissingModelStillWritesTheReport) {
   EXPECT_EQ(Source["name"], "model");
   EXPECT_EQ(Source["present"], false);
   EXPECT_NE(Source["detail"].get<std::string>().find("absent.json"), std::string::npos);
-  // One warning line, then the summary line.
+  // One warning line, and nothing else.
   EXPECT_NE(R.Stderr.find("energypass: no energy model"), std::string::npos) << R.Stderr;
-  EXPECT_EQ(std::count(R.Stderr.begin(), R.Stderr.end(), '\n'), 2) << R.Stderr;
+  EXPECT_EQ(std::count(R.Stderr.begin(), R.Stderr.end(), '\n'), 1) << R.Stderr;
 }
 
 TEST(Report, CorruptModelStillWritesTheReport) {
@@ -137,35 +138,44 @@ TEST(Report, CorruptModelStillWritesTheReport) {
   EXPECT_EQ(R.Report["sources"][1]["present"], false);
 }
 
-TEST(Report, SummaryLineAndQuiet) {
+TEST(Report, SilentUnlessVerbose) {
   TempDir Dir;
-  ChildResult Loud = runInChild(Dir, runProgram);
+  ChildResult Silent = runInChild(Dir, runProgram);
+  EXPECT_TRUE(Silent.HasReport);
+  EXPECT_EQ(Silent.Stderr, "");
+  ChildResult Loud = runInChild(Dir, runProgram, {{"ENERGY_VERBOSE", "1"}});
   EXPECT_EQ(Loud.Stderr, "energypass: report written to " + Loud.ReportPath + "\n");
-  ChildResult Quiet = runInChild(Dir, runProgram, {{"ENERGY_QUIET", "1"}});
+  ChildResult Quiet =
+      runInChild(Dir, runProgram, {{"ENERGY_VERBOSE", "1"}, {"ENERGY_QUIET", "1"}});
   EXPECT_TRUE(Quiet.HasReport);
   EXPECT_EQ(Quiet.Stderr, "");
 }
 
-TEST(Report, DefaultNameHasProgramAndPid) {
+TEST(Report, DefaultNameHasProgramTimeAndPidAndLastLinksToIt) {
   TempDir Dir;
+  std::string Reports = Dir.file("reports/nested");
   ChildResult R = runInChild(Dir, [&] {
     unsetenv("ENERGY_REPORT");
     if (chdir(Dir.path().c_str()) != 0)
       std::exit(9);
     runProgram();
-  });
+  }, {{"ENERGY_REPORT_DIR", Reports}});
   ASSERT_EQ(R.ExitCode, 0);
-  int Reports = 0;
-  for (const auto &Entry : std::filesystem::directory_iterator(Dir.path())) {
+  int Found = 0;
+  for (const auto &Entry : std::filesystem::directory_iterator(Reports)) {
     std::string Name = Entry.path().filename();
-    if (Name.rfind("energy-runtime-tests.", 0) != 0)
+    if (Name == "last")
       continue;
     json Rep = readJson(Entry.path());
-    EXPECT_EQ(Name, "energy-runtime-tests." + std::to_string(Rep["program"]["pid"].get<int>()) +
-                        ".json");
-    ++Reports;
+    std::string Pid = std::to_string(Rep["program"]["pid"].get<int>());
+    EXPECT_TRUE(Name.starts_with("runtime-tests.")) << Name;
+    EXPECT_TRUE(Name.ends_with("Z." + Pid + ".json")) << Name;
+    EXPECT_EQ(std::filesystem::read_symlink(Reports + "/last"), Name);
+    ++Found;
   }
-  EXPECT_EQ(Reports, 1);
+  EXPECT_EQ(Found, 1);
+  // Nothing in the working directory.
+  EXPECT_FALSE(std::filesystem::exists(Dir.file("report.json")));
 }
 
 TEST(Report, PatternExpandsPidAndHost) {
@@ -321,12 +331,15 @@ TEST(Report, LinkAtTheDefaultNameIsRefused) {
   TempDir Dir;
   std::string Victim = Dir.file("victim");
   std::ofstream(Victim) << "victim contents";
-  std::string Planted;
   ChildResult R = runInChild(Dir, [&] {
     unsetenv("ENERGY_REPORT");
-    Planted = Dir.file("energy-runtime-tests." + std::to_string(getpid()) + ".json");
-    if (chdir(Dir.path().c_str()) != 0 || symlink(Victim.c_str(), Planted.c_str()) != 0)
-      std::exit(9);
+    setenv("ENERGY_REPORT_DIR", Dir.path().c_str(), 1);
+    // The name has the second the runtime starts in: this one or the next.
+    for (time_t Start : {time(nullptr), time(nullptr) + 1}) {
+      std::string Name = energy::support::reportFileName("runtime-tests", getpid(), Start);
+      if (symlink(Victim.c_str(), Dir.file(Name).c_str()) != 0 && errno != EEXIST)
+        std::exit(9);
+    }
     runProgram();
   });
   ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
@@ -337,7 +350,7 @@ TEST(Report, LinkAtTheDefaultNameIsRefused) {
   int Links = 0;
   for (const auto &Entry : std::filesystem::directory_iterator(Dir.path()))
     Links += isLinkTo(Entry.path(), Victim);
-  EXPECT_EQ(Links, 1) << "the planted link was replaced";
+  EXPECT_EQ(Links, 2) << "a planted link was replaced";
 }
 
 // ENERGY_REPORT naming the user's own link writes where the link leads, in

@@ -1,0 +1,85 @@
+//===- ReportLocation.cpp - The report's file, chosen once per process ----===//
+#include "ReportLocation.h"
+
+#include "ProcessInfo.h"
+#include "support/Environment.h"
+
+#include <cerrno>
+#include <cstring>
+#include <sys/uio.h>
+#include <unistd.h>
+
+namespace energy::rt {
+namespace {
+
+bool enabled(const char *Name) {
+  const char *Value = support::setting(Name);
+  return Value && *Value && std::strcmp(Value, "0") != 0;
+}
+
+std::string expandPattern(const char *Pattern, long ProcessId) {
+  std::string Pid = std::to_string(ProcessId);
+  std::string Path;
+  for (const char *C = Pattern; *C; ++C) {
+    if (*C != '%' || !C[1]) {
+      Path += *C;
+      continue;
+    }
+    switch (*++C) {
+    case 'p':
+      Path += Pid;
+      break;
+    case 'h':
+      Path += hostName();
+      break;
+    case '%':
+      Path += '%';
+      break;
+    default:
+      Path += '%';
+      Path += *C;
+    }
+  }
+  return Path;
+}
+
+} // namespace
+
+ReportLocation ReportLocation::choose(const std::string &ProgramName, long Pid,
+                                      long long StartUnixSeconds) {
+  ReportLocation Where;
+  if (const char *Pattern = support::setting("ENERGY_REPORT"); Pattern && *Pattern) {
+    Where.NamedPath = expandPattern(Pattern, Pid);
+    return Where;
+  }
+  Where.Directories = support::reportDirectories();
+  Where.FileName = support::reportFileName(ProgramName, Pid, StartUnixSeconds);
+  return Where;
+}
+
+std::string ReportLocation::prepare(std::string &Error) const {
+  if (!NamedPath.empty())
+    return NamedPath;
+  std::string Dir = support::usableReportDirectory(Directories, Error);
+  return Dir.empty() ? "" : Dir + "/" + FileName;
+}
+
+bool ReportLocation::remember(const std::string &Path, std::string &Error) const {
+  if (!NamedPath.empty())
+    return true;
+  return support::linkLatestReport(Path.substr(0, Path.size() - FileName.size() - 1),
+                                   FileName, Error);
+}
+
+bool announceReports() { return enabled("ENERGY_VERBOSE") && !enabled("ENERGY_QUIET"); }
+
+void sayOnStderr(std::string_view Line) noexcept {
+  char Newline = '\n';
+  iovec Parts[2] = {{const_cast<char *>(Line.data()), Line.size()}, {&Newline, 1}};
+  // One call, so that the line is not split by another thread's output; a
+  // short write of a line this size does not happen on a pipe or terminal.
+  while (writev(STDERR_FILENO, Parts, 2) < 0 && errno == EINTR) {
+  }
+}
+
+} // namespace energy::rt

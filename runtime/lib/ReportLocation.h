@@ -1,0 +1,55 @@
+//===- ReportLocation.h - Where this process's report goes, and saying so -===//
+//
+// Chosen when a report is written, from the settings then (a program may set
+// ENERGY_REPORT itself), and from the pid and start of the process measured,
+// which the copy that writes a snapshot (SignalEndings.h) is not: so every
+// report of a process (snapshots, one written on a signal, the final one)
+// goes to one file. By default the file is
+// <report directory>/<program>.<start time>.<pid>.json (ReportDirectory.h),
+// the directory created if need be; ENERGY_REPORT names the file instead.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_RT_REPORTLOCATION_H
+#define ENERGY_RT_REPORTLOCATION_H
+
+#include "support/ReportDirectory.h"
+
+#include <string>
+#include <string_view>
+
+namespace energy::rt {
+
+class ReportLocation {
+public:
+  /// From ENERGY_REPORT (never read in a secure process), with %p replaced by
+  /// `Pid`, %h by the host name and %% by %; else the default directories
+  /// and a name of the program, its start and `Pid`. Throws std::bad_alloc.
+  static ReportLocation choose(const std::string &ProgramName, long Pid,
+                               long long StartUnixSeconds);
+
+  /// The file to write, its directory created if need be; empty with
+  /// `Error` when no directory can be used. Throws std::bad_alloc.
+  std::string prepare(std::string &Error) const;
+  /// After the report was written to `Path` (what prepare() gave): points
+  /// the directory's `last` at it unless ENERGY_REPORT named the file; false
+  /// with `Error` when `last` could not be.
+  bool remember(const std::string &Path, std::string &Error) const;
+
+private:
+  std::string NamedPath; /// ENERGY_REPORT, expanded; empty: the default place
+  support::ReportDirectories Directories;
+  std::string FileName;
+};
+
+/// Whether to say on stderr where each report went: ENERGY_VERBOSE set to
+/// anything but 0, and ENERGY_QUIET not. Off by default, so that the program's
+/// stderr is its own.
+bool announceReports();
+
+/// Writes `Line` and a newline to stderr with write(2): no stdio lock that
+/// another thread of the program may hold, and nothing buffered.
+void sayOnStderr(std::string_view Line) noexcept;
+
+} // namespace energy::rt
+
+#endif

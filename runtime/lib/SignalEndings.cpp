@@ -1,0 +1,357 @@
+//===- SignalEndings.cpp - Report, then end by the signal; the copy -------===//
+#include "SignalEndings.h"
+
+#include "ReportLocation.h"
+#include "Runtime.h"
+
+#include "support/Environment.h"
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <dlfcn.h>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <string_view>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace energy::rt {
+namespace {
+
+/// Their default action ends the process; the runtime reports first.
+constexpr int EndingSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGXCPU};
+/// Crashes: the report is written best-effort (the process may be corrupt).
+constexpr int CrashSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+
+/// The first ending signal's handler writes the report; one that arrives
+/// meanwhile in another thread waits for it to end the process.
+std::atomic<bool> Ending{false};
+
+using SigactionFn = int (*)(int, const struct sigaction *, struct sigaction *);
+using SignalFn = sighandler_t (*)(int, sighandler_t);
+
+/// The C library's sigaction, which the runtime's own calls use: the
+/// exported one below is the program's view.
+SigactionFn realSigaction() {
+  static SigactionFn Real = reinterpret_cast<SigactionFn>(dlsym(RTLD_NEXT, "sigaction"));
+  return Real;
+}
+
+SignalFn realSignal() {
+  static SignalFn Real = reinterpret_cast<SignalFn>(dlsym(RTLD_NEXT, "signal"));
+  return Real;
+}
+
+/// The ending and crash signals the runtime took at start-up, and whether
+/// it holds each now (the program has not installed its own handler or
+/// ignored it since), with the action the program believes is in place.
+struct TakenSignal {
+  std::atomic<bool> Eligible{false};
+  std::atomic<bool> Held{false};
+  struct sigaction ProgramView = {};
+};
+TakenSignal Taken[NSIG];
+
+int DumpSignal = 0;
+/// What the program had for the dump signal: called after each snapshot.
+struct sigaction ProgramDumpAction;
+
+void sleepMilliseconds(long Ms) {
+  timespec Delay{Ms / 1000, (Ms % 1000) * 1000000};
+  nanosleep(&Delay, nullptr);
+}
+
+/// Faults the kernel raised for an instruction: with the default action back
+/// in place, returning re-runs the instruction, which faults again and dumps
+/// core where the program crashed, with the kernel's own siginfo.
+bool isFault(int Signal, const siginfo_t *Info) {
+  bool Synchronous = Signal == SIGSEGV || Signal == SIGBUS || Signal == SIGFPE ||
+                     Signal == SIGILL;
+  return Synchronous && Info && Info->si_code > 0;
+}
+
+/// Puts the default action back and makes the signal take it: raised again,
+/// it stays pending while the handler runs (its own signal is blocked there)
+/// and ends the process as soon as the handler returns.
+void endAsTheSignalWould(int Signal, const siginfo_t *Info) {
+  struct sigaction Default = {};
+  Default.sa_handler = SIG_DFL;
+  sigemptyset(&Default.sa_mask);
+  realSigaction()(Signal, &Default, nullptr);
+  if (!isFault(Signal, Info))
+    raise(Signal);
+}
+
+void onEndingSignal(int Signal, siginfo_t *Info, void *) {
+  int SavedErrno = errno;
+  if (!Ending.exchange(true)) {
+    Runtime::get().writeReportFromCopy();
+  } else {
+    // Another thread writes the report and ends the process; should it not
+    // (its copy hung), this one ends it after the copy's time is up.
+    sleepMilliseconds(long(ReportCopyTimeoutSeconds + 1) * 1000);
+  }
+  endAsTheSignalWould(Signal, Info);
+  errno = SavedErrno;
+}
+
+/// What the program would have done with its dump signal, after the
+/// snapshot; its default action (terminate, for SIGUSR1/2) is what the user
+/// replaced by choosing the signal, so it is not taken.
+void passOnDumpSignal(int Signal, siginfo_t *Info, void *Context) {
+  const struct sigaction &Program = ProgramDumpAction;
+  if (Program.sa_flags & SA_SIGINFO) {
+    if (Program.sa_sigaction)
+      Program.sa_sigaction(Signal, Info, Context);
+    return;
+  }
+  if (Program.sa_handler != SIG_DFL && Program.sa_handler != SIG_IGN)
+    Program.sa_handler(Signal);
+}
+
+void onDumpSignal(int Signal, siginfo_t *Info, void *Context) {
+  int SavedErrno = errno;
+  if (!Ending.load())
+    Runtime::get().writeReportFromCopy();
+  errno = SavedErrno;
+  passOnDumpSignal(Signal, Info, Context);
+}
+
+/// USR2, SIGUSR2, 12, RTMIN+3, SIGRTMAX-1; 0 for anything else.
+int signalNamed(std::string_view Name) {
+  if (Name.substr(0, 3) == "SIG")
+    Name.remove_prefix(3);
+  static constexpr struct {
+    std::string_view Name;
+    int Number;
+  } Named[] = {{"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"HUP", SIGHUP},  {"INT", SIGINT},
+               {"QUIT", SIGQUIT}, {"TERM", SIGTERM}, {"PWR", SIGPWR},  {"WINCH", SIGWINCH},
+               {"URG", SIGURG},   {"TTIN", SIGTTIN}, {"TTOU", SIGTTOU}, {"PROF", SIGPROF}};
+  for (const auto &N : Named)
+    if (N.Name == Name)
+      return N.Number;
+  int Base = 0, Sign = 1;
+  if (Name.substr(0, 5) == "RTMIN" || Name.substr(0, 5) == "RTMAX") {
+    Base = Name[3] == 'I' ? SIGRTMIN : SIGRTMAX;
+    Name.remove_prefix(5);
+    if (Name.empty())
+      return Base;
+    if (Name[0] != '+' && Name[0] != '-')
+      return 0;
+    Sign = Name[0] == '-' ? -1 : 1;
+    Name.remove_prefix(1);
+  }
+  int Number = 0;
+  for (char C : Name) {
+    if (C < '0' || C > '9' || Number > 1000)
+      return 0;
+    Number = Number * 10 + (C - '0');
+  }
+  if (Name.empty())
+    return 0;
+  return Base + Sign * Number;
+}
+
+/// The signal ENERGY_DUMP_SIGNAL names, or 0 (unset, or with one line on
+/// stderr when it names none that can be caught, or one the runtime uses).
+int dumpSignalFromEnvironment() {
+  const char *Text = support::setting("ENERGY_DUMP_SIGNAL");
+  if (!Text || !*Text)
+    return 0;
+  int Signal = signalNamed(Text);
+  bool Usable = Signal > 0 && Signal <= SIGRTMAX && Signal != SIGKILL && Signal != SIGSTOP &&
+                Signal != SIGRTMAX - 3;
+  for (int Crash : CrashSignals)
+    Usable &= Signal != Crash;
+  if (Usable)
+    return Signal;
+  std::string Line = "energypass: ignoring ENERGY_DUMP_SIGNAL=" + std::string(Text) +
+                     " (want a signal name such as USR2, or a number, that is not "
+                     "KILL, STOP, a crash's or SIGRTMAX-3); no dump signal";
+  sayOnStderr(Line);
+  return 0;
+}
+
+struct sigaction runtimeAction(void (*Handler)(int, siginfo_t *, void *), int ExtraFlags) {
+  struct sigaction Action = {};
+  Action.sa_sigaction = Handler;
+  Action.sa_flags = SA_SIGINFO | SA_ONSTACK | ExtraFlags;
+  // Nothing else of the program's runs in this thread while the copy is made
+  // and written: the thread's state stays as the copy saw it.
+  sigfillset(&Action.sa_mask);
+  return Action;
+}
+
+bool install(int Signal, void (*Handler)(int, siginfo_t *, void *), int ExtraFlags,
+             struct sigaction *Previous) {
+  struct sigaction Action = runtimeAction(Handler, ExtraFlags);
+  return realSigaction()(Signal, &Action, Previous) == 0;
+}
+
+bool isDefault(const struct sigaction &Action) {
+  return !(Action.sa_flags & SA_SIGINFO) && Action.sa_handler == SIG_DFL;
+}
+
+/// Takes `Signal` only when the program left it at the default action.
+void installIfDefault(int Signal) {
+  struct sigaction Current;
+  if (realSigaction()(Signal, nullptr, &Current) != 0 || !isDefault(Current) ||
+      !install(Signal, onEndingSignal, 0, nullptr))
+    return;
+  Taken[Signal].ProgramView = Current;
+  Taken[Signal].Held.store(true);
+  Taken[Signal].Eligible.store(true);
+}
+
+/// What the copy does before Body: it must not outlive the thread that waits
+/// for it, take the program's signals, or leave a core of its own.
+void becomeCopy(pid_t Parent) {
+  sigset_t All;
+  sigfillset(&All);
+  sigprocmask(SIG_SETMASK, &All, nullptr);
+  // Synchronous faults still end it (the kernel unblocks them); an abort()
+  // must end it too, not reach the runtime's handler and copy the copy.
+  struct sigaction Default = {};
+  Default.sa_handler = SIG_DFL;
+  for (int Signal : CrashSignals)
+    realSigaction()(Signal, &Default, nullptr);
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != Parent)
+    _exit(1);
+  prctl(PR_SET_DUMPABLE, 0);
+  struct rlimit NoCore = {0, 0};
+  setrlimit(RLIMIT_CORE, &NoCore);
+}
+
+/// Reaps the copy; false when it failed or ran past its time (then killed).
+bool awaitCopy(pid_t Copy) {
+  constexpr long PollMs = 1;
+  for (long Waited = 0;; Waited += PollMs) {
+    int Status = 0;
+    pid_t Done = waitpid(Copy, &Status, __WCLONE | WNOHANG);
+    if (Done == Copy)
+      return WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
+    if (Done < 0 && errno != EINTR)
+      return false;
+    if (Waited >= long(ReportCopyTimeoutSeconds) * 1000) {
+      kill(Copy, SIGKILL);
+      while (waitpid(Copy, &Status, __WCLONE) < 0 && errno == EINTR) {
+      }
+      return false;
+    }
+    sleepMilliseconds(PollMs);
+  }
+}
+
+} // namespace
+
+bool runInCopy(int (*Body)(void *), void *Arg) noexcept {
+  pid_t Parent = getpid();
+  // Flags 0: a copy of the address space, and no signal at its end, which
+  // makes it a "clone" child that the program's wait(), waitpid(-1) and
+  // SIGCHLD handler never see (only __WCLONE or __WALL waits for it).
+  long Copy = syscall(SYS_clone, 0ul, nullptr, nullptr, nullptr, 0ul);
+  if (Copy < 0)
+    return false;
+  if (Copy == 0) {
+    becomeCopy(Parent);
+    _exit(Body(Arg));
+  }
+  return awaitCopy(pid_t(Copy));
+}
+
+void installSignalEndings() noexcept {
+  // Looked up now: the program's sigaction and signal calls may come from a
+  // signal handler, where dlsym is not safe.
+  if (!realSigaction() || !realSignal())
+    return;
+  // The dump signal first: chosen by the user, it is a snapshot even where
+  // it would otherwise be an ending (HUP).
+  try {
+    DumpSignal = dumpSignalFromEnvironment();
+  } catch (...) {
+    DumpSignal = 0;
+  }
+  if (DumpSignal && !install(DumpSignal, onDumpSignal, SA_RESTART, &ProgramDumpAction))
+    DumpSignal = 0;
+  const char *Wanted = support::setting("ENERGY_SIGNAL_REPORTS");
+  if (Wanted && std::strcmp(Wanted, "0") == 0)
+    return;
+  for (int Signal : EndingSignals)
+    if (Signal != DumpSignal)
+      installIfDefault(Signal);
+  for (int Signal : CrashSignals)
+    installIfDefault(Signal);
+}
+
+} // namespace energy::rt
+
+// The program's sigaction and signal: for a signal the runtime took, the
+// program sees and sets its own view. Setting the default keeps the runtime's
+// handler (which ends the process by the default action, after the report):
+// the cleanup handler that restores the default and raises the signal again
+// still leaves a report. Setting a handler or SIG_IGN gives the signal to
+// the program, as if the runtime had never had it; setting the default again
+// later takes it back. Every other signal goes straight to the C library.
+
+#define ENERGY_EXPORT extern "C" __attribute__((visibility("default")))
+
+ENERGY_EXPORT int sigaction(int Signal, const struct sigaction *Action,
+                            struct sigaction *Old) noexcept {
+  using namespace energy::rt;
+  SigactionFn Real = realSigaction();
+  if (!Real) {
+    errno = ENOSYS;
+    return -1;
+  }
+  if (Signal <= 0 || Signal >= NSIG || !Taken[Signal].Eligible.load())
+    return Real(Signal, Action, Old);
+  TakenSignal &T = Taken[Signal];
+  bool Held = T.Held.load();
+  struct sigaction Before;
+  if (Held)
+    Before = T.ProgramView;
+  else if (Real(Signal, nullptr, &Before) != 0)
+    return -1;
+  if (Action && isDefault(*Action)) {
+    struct sigaction Ours = runtimeAction(onEndingSignal, 0);
+    if (!Held && Real(Signal, &Ours, nullptr) != 0)
+      return -1;
+    T.ProgramView = *Action;
+    T.Held.store(true);
+  } else if (Action) {
+    if (Real(Signal, Action, nullptr) != 0)
+      return -1;
+    T.Held.store(false);
+  }
+  if (Old)
+    *Old = Before;
+  return 0;
+}
+
+ENERGY_EXPORT sighandler_t signal(int Signal, sighandler_t Handler) noexcept {
+  using namespace energy::rt;
+  if (Signal <= 0 || Signal >= NSIG || !Taken[Signal].Eligible.load()) {
+    SignalFn Real = realSignal();
+    if (!Real) {
+      errno = ENOSYS;
+      return SIG_ERR;
+    }
+    return Real(Signal, Handler);
+  }
+  // What glibc's signal() asks for: BSD semantics.
+  struct sigaction Action = {}, Old;
+  Action.sa_handler = Handler;
+  sigemptyset(&Action.sa_mask);
+  sigaddset(&Action.sa_mask, Signal);
+  Action.sa_flags = SA_RESTART;
+  if (sigaction(Signal, &Action, &Old) != 0)
+    return SIG_ERR;
+  // sa_handler shares its storage with sa_sigaction, as signal() returns it.
+  return Old.sa_handler;
+}
