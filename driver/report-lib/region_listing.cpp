@@ -266,7 +266,8 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
     Shown = std::min(Shown, Options.top);
   // Times are summed over threads, so say how many there were.
   std::string Threads =
-      R.threads > 1 ? " | " + std::to_string(R.threads) + " threads" : "";
+      (R.processes > 1 ? " | " + std::to_string(R.processes) + " processes" : "") +
+      (R.threads > 1 ? " | " + std::to_string(R.threads) + " threads" : "");
   std::string Timing =
       R.timing == "sampled"
           ? " | times: CPU, sampled at " + formatCount(uint64_t(R.sampleRateHz)) + " Hz"
