@@ -13,6 +13,7 @@
 #include "energy/report/diff_output.h"
 #include "energy/report/reader.h"
 #include "energy/report/report_diff.h"
+#include "energy/report/report_inputs.h"
 
 #include <CLI/CLI.hpp>
 
@@ -56,9 +57,11 @@ std::vector<std::string> expandPattern(const std::string &Pattern) {
 
 std::vector<Report> readSide(const std::vector<std::string> &Patterns) {
   std::vector<Report> Reports;
+  // A glob's matches are runs, whose medians are compared; a directory is
+  // one run of several processes (ENERGY_REPORT=DIR/r.%p.json), merged.
   for (const std::string &Pattern : Patterns)
     for (const std::string &Path : expandPattern(Pattern))
-      Reports.push_back(readReport(Path));
+      Reports.push_back(loadReportInputs({Path}).report);
   return Reports;
 }
 

@@ -1,6 +1,7 @@
 //===- show_command.cpp - energy-report show: the per-region table --------===//
 //
-// `energy-report show REPORT` lists the regions of one report, most energy
+// `energy-report show REPORT...` lists the regions of one report (several
+// are merged into one: energy/report/report_inputs.h), most energy
 // first, with their location, calls, times, FLOP rate, arithmetic intensity
 // and share of the energy; --format csv|json gives the same rows to scripts.
 //
@@ -16,9 +17,10 @@
 #include "region_counters.h"
 
 #include "energy/model/energy_model.h"
-#include "energy/report/reader.h"
+#include "energy/report/report_error.h"
 #include "energy/report/region_listing.h"
 #include "energy/report/report_document.h"
+#include "energy/report/report_inputs.h"
 
 #include <CLI/CLI.hpp>
 
@@ -30,7 +32,7 @@ namespace energy::report::cli {
 namespace {
 
 struct ShowArguments {
-  std::string reportPath;
+  std::vector<std::string> reports;
   std::string sort = "energy";
   std::string format = "table";
   size_t top = 20;
@@ -99,10 +101,9 @@ void remodel(ReportDocument &D, const std::string &Path) {
 }
 
 Report reportToShow(const ShowArguments &Args) {
-  if (Args.modelPath.empty())
-    return readReport(Args.reportPath);
-  ReportDocument D = readReportDocument(Args.reportPath);
-  remodel(D, Args.modelPath);
+  ReportDocument D = loadReportInputs(Args.reports);
+  if (!Args.modelPath.empty())
+    remodel(D, Args.modelPath);
   return std::move(D.report);
 }
 
@@ -126,9 +127,9 @@ void registerShowCommand(CLI::App &Tool, CommandAction &Run) {
   CLI::App *Show = Tool.add_subcommand(
       "show", "Table of the regions of a report, sorted by energy (modelled "
               "unless a meter was present)");
-  Show->add_option("REPORT", Args->reportPath,
-                   "Report file written by an "
-                   "instrumented program")
+  Show->add_option("REPORT", Args->reports,
+                   "Report file written by an instrumented program; several "
+                   "files, directories and globs are merged into one")
       ->required();
   Show->add_option("--top", Args->top,
                    "Show the first N regions only; 0 shows all")
