@@ -151,9 +151,9 @@ void ReportMerger::addProgram(const json &Doc, const std::string &Origin) {
   // A merged input brings the processes it lists rather than itself.
   if (Program.contains("processes"))
     for (const json &Process : Program["processes"])
-      addProcess(Process, Process.value("report", Origin));
+      addProcess(Process, Process.value("report", Origin), Origin);
   else
-    addProcess(processEntry(Program, Host, Origin), Origin);
+    addProcess(processEntry(Program, Host, Origin), Origin, Origin);
   double Start = epochSeconds(Program["start_time"].get<std::string>()).value_or(0);
   double End = Start + Program["wall_time_s"].get<double>();
   if (Added == 0 || Start < FirstStart) {
@@ -164,17 +164,18 @@ void ReportMerger::addProgram(const json &Doc, const std::string &Origin) {
     LastEnd = End;
 }
 
-void ReportMerger::addProcess(json Process, const std::string &Origin) {
+void ReportMerger::addProcess(json Process, const std::string &Report,
+                              const std::string &Input) {
   std::string Identity = processIdentity(Process, Process.value("hostname", ""));
-  auto [It, New] = ProcessOrigin.emplace(Identity, Origin);
+  auto [It, New] = ProcessInput.emplace(Identity, Input);
   if (!New)
-    throw ReportError(Origin + ": holds process " +
+    throw ReportError(Input + ": holds process " +
                       std::to_string(Process["pid"].get<long long>()) +
                       " (started " + Process["start_time"].get<std::string>() +
                       "), which " + It->second +
                       " holds too; merging both would count it twice, leave "
                       "one out");
-  Process["report"] = Origin;
+  Process["report"] = Report;
   Processes.push_back(std::move(Process));
 }
 

@@ -30,8 +30,6 @@ public:
   /// a process already added (merging it again would count it twice).
   void add(const nlohmann::json &Doc, const std::string &Origin);
 
-  size_t reportsAdded() const { return Added; }
-
   /// The merged report; at least one report must have been added.
   nlohmann::json result() const;
 
@@ -60,7 +58,10 @@ private:
   void addCallTree(const nlohmann::json &Doc,
                    const std::vector<size_t> &RegionIndex);
   void addProgram(const nlohmann::json &Doc, const std::string &Origin);
-  void addProcess(nlohmann::json Process, const std::string &Origin);
+  /// Process came from the file `Report`, and was read from `Input` (the
+  /// same file, or a merged report holding it).
+  void addProcess(nlohmann::json Process, const std::string &Report,
+                  const std::string &Input);
   void addSources(const nlohmann::json &Sources);
   void addTiming(const nlohmann::json &Doc);
 
@@ -69,7 +70,7 @@ private:
   nlohmann::json Earliest; // `program` of the earliest started process
   double FirstStart = 0.0, LastEnd = 0.0;
   nlohmann::json Processes = nlohmann::json::array();
-  std::map<std::string, std::string> ProcessOrigin; // identity -> report
+  std::map<std::string, std::string> ProcessInput; // identity -> input file
   std::vector<nlohmann::json> Sources;
   std::vector<Module> Modules;
   std::vector<MergedRegion> Regions;
