@@ -271,6 +271,8 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
   std::string Timing =
       R.timing == "sampled"
           ? " | times: CPU, sampled at " + formatCount(uint64_t(R.sampleRateHz)) + " Hz"
+      : R.timing == "mixed"
+          ? " | times: mixed, CPU time of sampled processes and wall time of exact ones"
           : "";
   return "program " + commandLine(R) + " | wall " +
          formatSeconds(R.wallSeconds) + Threads + Timing + " | " + energySource(R) +

@@ -1,5 +1,6 @@
 //===- merge_test.cpp - Merging many processes' reports into one ----------===//
 #include "energy/report/reader.h"
+#include "energy/report/region_listing.h"
 #include "energy/report/report_merge.h"
 
 #include "fixture.h"
@@ -145,6 +146,8 @@ TEST(ReportMerge, Version1AndVersion2MergeIntoVersion2) {
   Report R = parseReport(Doc, "merged.json");
   EXPECT_EQ(Doc["version"], 2);
   EXPECT_EQ(R.timing, "mixed"); // an exact and a sampled process
+  std::string Header = listingHeader(R, ListingOptions{});
+  EXPECT_NE(Header.find(" | 2 processes | 4 threads | times: mixed"), std::string::npos) << Header;
   ASSERT_EQ(Doc["modules"].size(), 1u); // the version 1 module has no hash
   EXPECT_EQ(Doc["modules"][0]["hash"], "00000000000000aa");
   EXPECT_EQ(R.regions.size(), 2u);
