@@ -1,6 +1,7 @@
 //===- report_inputs.cpp - Files, folders and globs as one report ---------===//
 #include "energy/report/report_inputs.h"
 
+#include "energy/report/call_tree.h"
 #include "energy/report/reader.h"
 #include "energy/report/report_error.h"
 #include "energy/report/report_merge.h"
@@ -74,7 +75,10 @@ nlohmann::json mergeReportFiles(const std::vector<std::string> &Paths) {
   ReportMerger Merger;
   for (const std::string &Path : Paths) {
     nlohmann::json Doc = readReportJson(Path);
-    parseReport(Doc, Path); // refuse what is not a valid report before merging it
+    // Refuse what is not a valid report before merging any of it.
+    Report R = parseReport(Doc, Path);
+    if (Doc.contains("call_tree"))
+      parseCallTree(Doc["call_tree"], R);
     Merger.add(Doc, Path);
   }
   return Merger.result();

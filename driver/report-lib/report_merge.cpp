@@ -126,6 +126,17 @@ json processEntry(const json &Program, const std::string &Host,
 } // namespace
 
 void ReportMerger::add(const json &Doc, const std::string &Origin) {
+  // parseReport() leaves out sections that only merging reads (modules,
+  // processes, counters, diagnostics): a damaged one is the input's fault.
+  try {
+    addDocument(Doc, Origin);
+  } catch (const json::exception &E) {
+    throw ReportError(Origin + ": a section the merge reads is damaged (" + E.what() +
+                      "); re-run the program or leave the file out");
+  }
+}
+
+void ReportMerger::addDocument(const json &Doc, const std::string &Origin) {
   addProgram(Doc, Origin);
   if (Added == 0) {
     Skeleton = json::object();

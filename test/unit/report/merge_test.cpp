@@ -1,6 +1,7 @@
 //===- merge_test.cpp - Merging many processes' reports into one ----------===//
 #include "energy/report/reader.h"
 #include "energy/report/region_listing.h"
+#include "energy/report/report_inputs.h"
 #include "energy/report/report_merge.h"
 
 #include "fixture.h"
@@ -8,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 
 using namespace energy::report;
 using energy::report::test::daxpyDocument;
@@ -174,6 +176,34 @@ TEST(ReportMerge, TheSameProcessTwiceIsRefused) {
         << E.what();
     EXPECT_NE(std::string(E.what()).find("a.json holds too"), std::string::npos);
   }
+}
+
+std::string writeTemp(const std::string &Name, const json &Doc) {
+  std::string Path = ::testing::TempDir() + Name;
+  std::ofstream(Path) << Doc.dump();
+  return Path;
+}
+
+std::string mergeErrorOf(const std::vector<std::string> &Paths) {
+  try {
+    mergeReportFiles(Paths);
+  } catch (const ReportError &E) {
+    return E.what();
+  }
+  return "";
+}
+
+TEST(ReportMerge, ADamagedSectionIsRefusedNamingItsFile) {
+  std::string Good = writeTemp("good.json", sampledDaxpy(1));
+  json BadTree = sampledDaxpy(2);
+  BadTree["call_tree"][1]["region"] = 9;
+  EXPECT_NE(mergeErrorOf({Good, writeTemp("tree.json", BadTree)}).find("tree.json: "),
+            std::string::npos);
+  json BadModule = sampledDaxpy(3);
+  BadModule["modules"][0]["hash"] = 17;
+  std::string Error = mergeErrorOf({Good, writeTemp("module.json", BadModule)});
+  EXPECT_NE(Error.find("module.json: a section the merge reads is damaged"), std::string::npos)
+      << Error;
 }
 
 } // namespace

@@ -25,9 +25,11 @@ namespace energy::report {
 
 class ReportMerger {
 public:
-  /// Adds one report that parseReport() has validated; `Origin` is its
-  /// file, recorded in `program.processes`. Throws ReportError when it holds
-  /// a process already added (merging it again would count it twice).
+  /// Adds one report that parseReport() has validated, with its call tree
+  /// (parseCallTree()); `Origin` is its file, recorded in
+  /// `program.processes`. Throws ReportError, naming Origin, when a section
+  /// only the merge reads is damaged or when it holds a process already added
+  /// (merging it again would count it twice); the merger is then unusable.
   void add(const nlohmann::json &Doc, const std::string &Origin);
 
   /// The merged report; at least one report must have been added.
@@ -51,6 +53,7 @@ private:
     size_t region = 0;            // a merged region index
   };
 
+  void addDocument(const nlohmann::json &Doc, const std::string &Origin);
   std::vector<size_t> moduleOfEachRegion(const nlohmann::json &Doc);
   size_t moduleIndex(const nlohmann::json &Entry);
   size_t moduleIndex(const std::string &Source, const std::string &Hash);
