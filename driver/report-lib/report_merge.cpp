@@ -165,14 +165,16 @@ void ReportMerger::addProgram(const json &Doc, const std::string &Origin) {
       addProcess(Process, Process.value("report", Origin), Origin);
   else
     addProcess(processEntry(Program, Host, Origin), Origin, Origin);
-  double Start = epochSeconds(Program["start_time"].get<std::string>()).value_or(0);
-  double End = Start + Program["wall_time_s"].get<double>();
-  if (Added == 0 || Start < FirstStart) {
+  double Wall = Program["wall_time_s"].get<double>();
+  LongestWall = std::max(LongestWall, Wall);
+  std::optional<double> Start = epochSeconds(Program["start_time"].get<std::string>());
+  StartsKnown = StartsKnown && Start;
+  if (Added == 0 || (Start && *Start < FirstStart)) {
     Earliest = Program;
-    FirstStart = Start;
+    FirstStart = Start.value_or(0);
   }
-  if (Added == 0 || End > LastEnd)
-    LastEnd = End;
+  if (Start)
+    LastEnd = Added == 0 ? *Start + Wall : std::max(LastEnd, *Start + Wall);
 }
 
 void ReportMerger::addProcess(json Process, const std::string &Report,
@@ -333,7 +335,8 @@ void ReportMerger::addCallTree(const json &Doc,
 json ReportMerger::result() const {
   json Out = {{"format", ReportFormat}, {"version", ReportVersion}};
   Out["program"] = Earliest;
-  Out["program"]["wall_time_s"] = LastEnd - FirstStart;
+  // Without every start time, the longest process is the best bound known.
+  Out["program"]["wall_time_s"] = StartsKnown ? LastEnd - FirstStart : LongestWall;
   Out["program"]["processes"] = Processes;
   Out["machine"] = Skeleton.at("machine");
   Out["sources"] = Sources;

@@ -93,6 +93,15 @@ TEST(ReportMerge, EveryCountsKeySumsExactly) {
   EXPECT_EQ(Doc["program"]["processes"][1]["report"], "r1.json");
 }
 
+TEST(ReportMerge, WallTimeSpansFromTheFirstStartToTheLastEnd) {
+  json Later = sampledDaxpy(2);
+  Later["program"]["start_time"] = "2026-11-30T00:00:01.25Z";
+  Later["program"]["argv"] = {"./later"};
+  json Doc = merged({Later, sampledDaxpy(1)});
+  EXPECT_NEAR(Doc["program"]["wall_time_s"].get<double>(), 1.75, 1e-9);
+  EXPECT_EQ(Doc["program"]["pid"], 1); // the process that started first
+}
+
 TEST(ReportMerge, SampledPeriodsAddAndUncertaintiesAddInQuadrature) {
   json Doc = merged({sampledDaxpy(1), sampledDaxpy(2)});
   const json &Time = Doc["regions"][0]["time_s"];

@@ -71,7 +71,8 @@ private:
   size_t Added = 0;
   nlohmann::json Skeleton; // format, machine, model, threads, totals, ...
   nlohmann::json Earliest; // `program` of the earliest started process
-  double FirstStart = 0.0, LastEnd = 0.0;
+  double FirstStart = 0.0, LastEnd = 0.0, LongestWall = 0.0;
+  bool StartsKnown = true;
   nlohmann::json Processes = nlohmann::json::array();
   std::map<std::string, std::string> ProcessInput; // identity -> input file
   std::vector<nlohmann::json> Sources;
