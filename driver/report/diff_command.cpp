@@ -156,12 +156,14 @@ void registerDiffCommand(CLI::App &Tool, CommandAction &Run) {
       "diff", "Compare runs region by region; with --fail-on, a CI gate that "
               "exits 1 on a regression");
   Diff->add_option("BASE NEW", Args->positional,
-                   "Base report, then new report");
+                   "Base report, then new report; a directory is one run of "
+                   "several processes, merged");
   Diff->add_option("--base", Args->base,
-                   "Base report or glob; repeat for several runs (medians "
-                   "are compared)");
+                   "Base report, glob or directory; repeat for several runs "
+                   "(medians are compared; a glob's matches are runs, a "
+                   "directory's reports one run)");
   Diff->add_option("--new", Args->next,
-                   "New report or glob; repeat for several runs");
+                   "New report, glob or directory; repeat for several runs");
   Diff->add_option("--threshold", Args->threshold,
                    "Largest accepted increase: 5% for every metric, or "
                    "energy=5%,time=10%")
