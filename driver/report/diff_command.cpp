@@ -2,7 +2,8 @@
 //
 // `energy-report diff BASE NEW` compares two runs region by region; with
 // several reports per side (--base/--new, repeated or as globs) it compares
-// their medians. dynamic-energy needs an analytic model (--model, else the
+// their medians; a directory is one run of several processes, merged.
+// dynamic-energy needs an analytic model (--model, else the
 // report's, else the default one). --fail-on names the metrics that gate: a change beyond its
 // --threshold makes the tool say why on stderr and exit 1. Bad input exits 2.
 //
