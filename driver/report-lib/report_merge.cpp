@@ -106,10 +106,11 @@ std::optional<double> epochSeconds(const std::string &Iso) {
 }
 
 /// Two reports describe the same process when host, pid and start agree.
+/// (`at`: a merged input's processes are not validated by the reader.)
 std::string processIdentity(const json &Process, const std::string &Host) {
   return Process.value("hostname", Host) + "/" +
-         std::to_string(Process["pid"].get<long long>()) + "/" +
-         Process["start_time"].get<std::string>();
+         std::to_string(Process.at("pid").get<long long>()) + "/" +
+         Process.at("start_time").get<std::string>();
 }
 
 json processEntry(const json &Program, const std::string &Host,
@@ -183,8 +184,8 @@ void ReportMerger::addProcess(json Process, const std::string &Report,
   auto [It, New] = ProcessInput.emplace(Identity, Input);
   if (!New)
     throw ReportError(Input + ": holds process " +
-                      std::to_string(Process["pid"].get<long long>()) +
-                      " (started " + Process["start_time"].get<std::string>() +
+                      std::to_string(Process.at("pid").get<long long>()) +
+                      " (started " + Process.at("start_time").get<std::string>() +
                       "), which " + It->second +
                       " holds too; merging both would count it twice, leave "
                       "one out");
@@ -245,7 +246,8 @@ size_t ReportMerger::moduleIndex(const std::string &Source,
 }
 
 size_t ReportMerger::moduleIndex(const json &Entry) {
-  size_t I = moduleIndex(Entry["source"].get<std::string>(),
+  // `at`: the reader does not validate `modules`.
+  size_t I = moduleIndex(Entry.at("source").get<std::string>(),
                          Entry.value("hash", std::string()));
   Module &M = Modules[I];
   if (!M.entry.contains("regions")) {
