@@ -192,6 +192,8 @@ void readProgram(const JsonNode &Program, Report &R) {
   R.pid = Program["pid"].integer();
   R.startTime = Program["start_time"].string();
   R.wallSeconds = Program["wall_time_s"].nonNegative();
+  if (auto Processes = Program.optional("processes"))
+    R.processes = Processes->arraySize();
 }
 
 void readMachine(const JsonNode &Machine, Report &R) {
@@ -224,9 +226,10 @@ Report parseReport(const json &Json, const std::string &Origin) {
   R.threads = Doc["threads"].integer();
   if (auto Timing = Doc.optional("timing")) {
     R.timing = (*Timing)["mode"].string();
-    if (R.timing != "sampled" && R.timing != "exact")
+    // `mixed`: a merge of sampled and exact processes' reports.
+    if (R.timing != "sampled" && R.timing != "exact" && R.timing != "mixed")
       (*Timing)["mode"].fail("key " + (*Timing)["mode"].path() + " is \"" +
-                             R.timing + "\", expected sampled or exact");
+                             R.timing + "\", expected sampled, exact or mixed");
     if (R.timing == "sampled")
       R.sampleRateHz = (*Timing)["rate_hz"].nonNegative();
   }

@@ -266,10 +266,13 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
     Shown = std::min(Shown, Options.top);
   // Times are summed over threads, so say how many there were.
   std::string Threads =
-      R.threads > 1 ? " | " + std::to_string(R.threads) + " threads" : "";
+      (R.processes > 1 ? " | " + std::to_string(R.processes) + " processes" : "") +
+      (R.threads > 1 ? " | " + std::to_string(R.threads) + " threads" : "");
   std::string Timing =
       R.timing == "sampled"
           ? " | times: CPU, sampled at " + formatCount(uint64_t(R.sampleRateHz)) + " Hz"
+      : R.timing == "mixed"
+          ? " | times: mixed, CPU time of sampled processes and wall time of exact ones"
           : "";
   return "program " + commandLine(R) + " | wall " +
          formatSeconds(R.wallSeconds) + Threads + Timing + " | " + energySource(R) +

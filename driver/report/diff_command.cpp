@@ -2,7 +2,8 @@
 //
 // `energy-report diff BASE NEW` compares two runs region by region; with
 // several reports per side (--base/--new, repeated or as globs) it compares
-// their medians. dynamic-energy needs an analytic model (--model, else the
+// their medians; a directory is one run of several processes, merged.
+// dynamic-energy needs an analytic model (--model, else the
 // report's, else the default one). --fail-on names the metrics that gate: a change beyond its
 // --threshold makes the tool say why on stderr and exit 1. Bad input exits 2.
 //
@@ -13,6 +14,7 @@
 #include "energy/report/diff_output.h"
 #include "energy/report/reader.h"
 #include "energy/report/report_diff.h"
+#include "energy/report/report_inputs.h"
 
 #include <CLI/CLI.hpp>
 
@@ -56,9 +58,11 @@ std::vector<std::string> expandPattern(const std::string &Pattern) {
 
 std::vector<Report> readSide(const std::vector<std::string> &Patterns) {
   std::vector<Report> Reports;
+  // A glob's matches are runs, whose medians are compared; a directory is
+  // one run of several processes (ENERGY_REPORT=DIR/r.%p.json), merged.
   for (const std::string &Pattern : Patterns)
     for (const std::string &Path : expandPattern(Pattern))
-      Reports.push_back(readReport(Path));
+      Reports.push_back(loadReportInputs({Path}).report);
   return Reports;
 }
 
@@ -153,12 +157,14 @@ void registerDiffCommand(CLI::App &Tool, CommandAction &Run) {
       "diff", "Compare runs region by region; with --fail-on, a CI gate that "
               "exits 1 on a regression");
   Diff->add_option("BASE NEW", Args->positional,
-                   "Base report, then new report");
+                   "Base report, then new report; a directory is one run of "
+                   "several processes, merged");
   Diff->add_option("--base", Args->base,
-                   "Base report or glob; repeat for several runs (medians "
-                   "are compared)");
+                   "Base report, glob or directory; repeat for several runs "
+                   "(medians are compared; a glob's matches are runs, a "
+                   "directory's reports one run)");
   Diff->add_option("--new", Args->next,
-                   "New report or glob; repeat for several runs");
+                   "New report, glob or directory; repeat for several runs");
   Diff->add_option("--threshold", Args->threshold,
                    "Largest accepted increase: 5% for every metric, or "
                    "energy=5%,time=10%")

@@ -16,6 +16,7 @@
 #include "energy/export/speedscope_file.h"
 #include "energy/report/flame.h"
 #include "energy/report/report_error.h"
+#include "energy/report/report_inputs.h"
 #include "support/SafeFile.h"
 
 #include <CLI/CLI.hpp>
@@ -97,7 +98,9 @@ int runExport(const ExportArguments &Args) {
                       "speedscope and chrome hold every metric); see "
                       "energy-report export --help");
   std::vector<ExportInput> Inputs;
-  for (const std::string &Path : Args.reports)
+  // Each report stays a process of its own: the viewers show processes
+  // side by side, each with its own timeline, which a merge would drop.
+  for (const std::string &Path : report::expandReportInputs(Args.reports))
     Inputs.push_back(exporter::readExportInput(Path));
   std::string Text = exportedText(Args, Inputs);
   std::string Error;
@@ -129,7 +132,9 @@ void registerExportCommand(CLI::App &Tool, CommandAction &Run) {
   Export->add_option("--format", Args->format, "pprof, speedscope, chrome or folded")
       ->required()
       ->check(CLI::IsMember({"pprof", "speedscope", "chrome", "folded"}));
-  Export->add_option("REPORT", Args->reports, "Report files (one process each)")
+  Export->add_option("REPORT", Args->reports,
+                     "Report files, directories of them or globs (one "
+                     "process each)")
       ->required();
   Export->add_option("-o,--output", Args->output, "File to write")->required();
   Export->add_option("--weight", Args->weight,

@@ -1,6 +1,6 @@
 //===- flame_command.cpp - energy-report flame: folded stacks -------------===//
 //
-// `energy-report flame REPORT [--weight energy|time|flops|bytes] [-o FILE]`
+// `energy-report flame REPORT... [--weight energy|time|flops|bytes] [-o FILE]`
 // writes folded stacks for flamegraph.pl (`flamegraph.pl out.folded >
 // out.svg`) and speedscope (open the file): per call path from the report's
 // `call_tree`, or per region nesting for reports without one. See
@@ -10,7 +10,7 @@
 #include "command.h"
 
 #include "energy/report/flame.h"
-#include "energy/report/report_document.h"
+#include "energy/report/report_inputs.h"
 #include "energy/report/report_error.h"
 #include "support/SafeFile.h"
 
@@ -25,18 +25,18 @@ namespace energy::report::cli {
 namespace {
 
 struct FlameArguments {
-  std::string reportPath;
+  std::vector<std::string> reports;
   std::string weight = "energy";
   std::string output;
 };
 
 int runFlame(const FlameArguments &Args) {
-  ReportDocument Doc = readReportDocument(Args.reportPath);
+  ReportDocument Doc = loadReportInputs(Args.reports);
   const Report &R = Doc.report;
   FlameWeight Weight = *parseFlameWeight(Args.weight);
   auto Stacks = foldedStacks(Doc, Weight);
   if (Stacks.empty())
-    std::cerr << "energy-report: " << Args.reportPath
+    std::cerr << "energy-report: " << R.origin
               << ": no region has a non-zero " << Args.weight
               << (Weight == FlameWeight::Energy && R.hasMeasuredEnergy()
                       ? " (measured energy is used when a meter was present)"
@@ -61,7 +61,10 @@ void registerFlameCommand(CLI::App &Tool, CommandAction &Run) {
   auto Args = std::make_shared<FlameArguments>();
   CLI::App *Flame = Tool.add_subcommand(
       "flame", "Folded stacks for flamegraph.pl and speedscope");
-  Flame->add_option("REPORT", Args->reportPath, "Report file")->required();
+  Flame->add_option("REPORT", Args->reports,
+                    "Report file; several files, directories and globs are "
+                    "merged into one")
+      ->required();
   Flame->add_option("--weight", Args->weight,
                     "Frame width: energy (nJ; measured if a meter was "
                     "present), time (self, ns), flops or bytes")

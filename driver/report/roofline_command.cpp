@@ -1,6 +1,7 @@
 //===- roofline_command.cpp - energy-report roofline: the roofline plot ---===//
 //
-// `energy-report roofline REPORT` places the regions of a report on the
+// `energy-report roofline REPORT...` places the regions of a report (or of
+// several, merged) on the
 // machine's roofline (energy_roofline, driver/roofline-lib, does the work) and
 // writes SVG, self-contained HTML or text. Built only when energy_roofline is
 // part of the build (see CMakeLists.txt and commands.def).
@@ -21,7 +22,10 @@ void registerRooflineCommand(CLI::App &Tool, CommandAction &Run) {
   CLI::App *Roofline = Tool.add_subcommand(
       "roofline",
       "Regions on the machine's roofline: SVG, self-contained HTML or text");
-  Roofline->add_option("REPORT", Args->Report, "Report file")->required();
+  Roofline->add_option("REPORT", Args->Reports,
+                       "Report file; several files, directories and globs "
+                       "are merged into one")
+      ->required();
   Roofline->add_option("--machine", Args->Machine,
                        "Machine profile (default: this machine's, cached by "
                        "energy-ceilings)");

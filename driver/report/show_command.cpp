@@ -1,6 +1,7 @@
 //===- show_command.cpp - energy-report show: the per-region table --------===//
 //
-// `energy-report show REPORT` lists the regions of one report, most energy
+// `energy-report show REPORT...` lists the regions of one report (several
+// are merged into one: energy/report/report_inputs.h), most energy
 // first, with their location, calls, times, FLOP rate, arithmetic intensity
 // and share of the energy; --format csv|json gives the same rows to scripts.
 //
@@ -20,9 +21,10 @@
 #include "region_counters.h"
 
 #include "energy/model/energy_model.h"
-#include "energy/report/reader.h"
+#include "energy/report/report_error.h"
 #include "energy/report/region_listing.h"
 #include "energy/report/report_document.h"
+#include "energy/report/report_inputs.h"
 
 #include "support/ReportDirectory.h"
 
@@ -36,7 +38,7 @@ namespace energy::report::cli {
 namespace {
 
 struct ShowArguments {
-  std::string reportPath;
+  std::vector<std::string> reports;
   std::string sort = "energy";
   std::string format = "table";
   size_t top = 20;
@@ -122,15 +124,14 @@ std::string latestReport() {
 }
 
 Report reportToShow(const ShowArguments &Args) {
-  std::string Path = Args.reportPath;
-  if (Path.empty()) {
-    Path = latestReport();
-    std::cerr << "energy-report: showing " << Path << '\n';
+  std::vector<std::string> Reports = Args.reports;
+  if (Reports.empty()) {
+    Reports.push_back(latestReport());
+    std::cerr << "energy-report: showing " << Reports.front() << '\n';
   }
-  if (Args.modelPath.empty())
-    return readReport(Path);
-  ReportDocument D = readReportDocument(Path);
-  remodel(D, Args.modelPath);
+  ReportDocument D = loadReportInputs(Reports);
+  if (!Args.modelPath.empty())
+    remodel(D, Args.modelPath);
   return std::move(D.report);
 }
 
@@ -154,9 +155,10 @@ void registerShowCommand(CLI::App &Tool, CommandAction &Run) {
   CLI::App *Show = Tool.add_subcommand(
       "show", "Table of the regions of a report, sorted by energy (modelled "
               "unless a meter was present)");
-  Show->add_option("REPORT", Args->reportPath,
-                   "Report file written by an instrumented program; without "
-                   "it, the newest in the report directory ($ENERGY_REPORT_DIR "
+  Show->add_option("REPORT", Args->reports,
+                   "Report files written by instrumented programs (several "
+                   "files, directories and globs are merged into one); without "
+                   "any, the newest in the report directory ($ENERGY_REPORT_DIR "
                    "or ~/.local/state/energypass, whose `last` links to it)");
   Show->add_option("--top", Args->top,
                    "Show the first N regions only; 0 shows all")

@@ -11,7 +11,7 @@
 #include "energy/roofline/input_error.h"
 
 #include "energy/report/reader.h"
-#include "energy/report/report_document.h"
+#include "energy/report/report_inputs.h"
 
 #include <nlohmann/json.hpp>
 
@@ -112,9 +112,9 @@ ReportRegions regionsFromReportJson(const std::string &Text, const std::string &
   }
 }
 
-ReportRegions readReportRegions(const std::filesystem::path &Path) {
+ReportRegions readReportRegions(const std::vector<std::string> &Inputs) {
   try {
-    report::ReportDocument Read = report::readReportDocument(Path.string());
+    report::ReportDocument Read = report::loadReportInputs(Inputs);
     return convertReport(Read.report, Read.document);
   } catch (const report::ReportError &E) {
     throw InputError(E.what());

@@ -44,7 +44,7 @@ int runRooflineCommand(const RooflineOptions &Options, std::ostream &Out, std::o
   OutputKind Kind;
   try {
     Kind = outputKindOf(Options.Output);
-    ReportRegions Report = readReportRegions(Options.Report);
+    ReportRegions Report = readReportRegions(Options.Reports);
     MachineProfile Profile = readProfile(profilePathFor(Options));
     if (Options.Threads < 0)
       throw InputError("--threads must be 0 (from the report) or a measured thread count");

@@ -25,7 +25,7 @@ Result runCommand(const roofline::RooflineOptions &Options) {
 
 roofline::RooflineOptions options(const fs::path &Output) {
   roofline::RooflineOptions O;
-  O.Report = test::fixture("report_kernels.json");
+  O.Reports = {test::fixture("report_kernels.json").string()};
   O.Machine = test::fixture("profile.json");
   O.Output = Output;
   return O;
@@ -60,11 +60,11 @@ TEST(RooflineCommand, BadInputIsOneLineAndStatusTwo) {
   fs::path Dir = test::scratchDir("command-errors");
   expectOneLineError(runCommand(options(Dir / "plot.png")), "unknown extension");
   auto Missing = options(Dir / "r.svg");
-  Missing.Report = Dir / "absent.json";
+  Missing.Reports = {(Dir / "absent.json").string()};
   expectOneLineError(runCommand(Missing), "cannot open (No such file or directory)");
   auto Corrupt = options(Dir / "r.svg");
   test::writeText(Dir / "corrupt.json", "{\"format\": \"energypass-report\", \"vers");
-  Corrupt.Report = Dir / "corrupt.json";
+  Corrupt.Reports = {(Dir / "corrupt.json").string()};
   expectOneLineError(runCommand(Corrupt), "truncated JSON");
   auto WrongProfile = options(Dir / "r.svg");
   WrongProfile.Machine = test::fixture("report_kernels.json");

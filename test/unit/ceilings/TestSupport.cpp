@@ -32,7 +32,7 @@ fs::path scratchDir(const std::string &Name) {
 roofline::MachineProfile fixtureProfile() { return roofline::readProfile(fixture("profile.json")); }
 
 roofline::ReportRegions fixtureReport() {
-  return roofline::readReportRegions(fixture("report_kernels.json"));
+  return roofline::readReportRegions({fixture("report_kernels.json").string()});
 }
 
 roofline::RooflineAnalysis fixtureAnalysis() {

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <fstream>
 #include <string>
 
@@ -18,6 +19,37 @@ inline std::string fixturePath(const std::string &Name) {
 inline nlohmann::json daxpyDocument() {
   std::ifstream In(fixturePath("daxpy.json"));
   return nlohmann::json::parse(In);
+}
+
+/// fixtures/daxpy.json as process `Pid` of a version 2 sampled run of the
+/// module with `Hash`: its two regions, main and its loop, with calls
+/// multiplied by `Scale`, and a call tree main -> loop.
+inline nlohmann::json sampledDaxpy(long long Pid, const std::string &Hash = "00000000000000aa",
+                  uint64_t Scale = 1) {
+  nlohmann::json Doc = daxpyDocument();
+  Doc["version"] = 2;
+  Doc["program"]["pid"] = Pid;
+  Doc["timing"] = {{"mode", "sampled"}, {"rate_hz", 1000}, {"period_s", 0.001},
+                   {"periods", 100}};
+  Doc["modules"] = nlohmann::json::array({{{"source", "/src/daxpy.c"},
+                                 {"hash", Hash},
+                                 {"regions", 3},
+                                 {"regions_not_run", 1},
+                                 {"timing", "sampled"},
+                                 {"timed", true},
+                                 {"unloaded", false}}});
+  Doc["regions_not_run"] = 1;
+  for (nlohmann::json &Region : Doc["regions"]) {
+    Region["calls"] = Region["calls"].get<uint64_t>() * Scale;
+    Region["time_s"]["periods"] = {{"inclusive", 30}, {"self", 10}};
+    Region["time_s"]["uncertainty"] = {{"inclusive", 0.003}, {"self", 0.004}};
+  }
+  Doc["call_tree"] = nlohmann::json::array(
+      {{{"id", 0}, {"region", 0}, {"parent", nullptr}, {"calls", nullptr},
+        {"time_s", {{"inclusive", 0.4}, {"self", 0.1}}}},
+       {{"id", 1}, {"region", 1}, {"parent", 0}, {"calls", nullptr},
+        {"time_s", {{"inclusive", 0.3}, {"self", 0.3}}}}});
+  return Doc;
 }
 
 } // namespace energy::report::test

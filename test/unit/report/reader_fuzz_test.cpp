@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "energy/report/reader.h"
 #include "energy/report/region_listing.h"
+#include "energy/report/call_tree.h"
+#include "energy/report/report_merge.h"
 
 #include "fixture.h"
 
@@ -70,5 +72,46 @@ TEST(ReportReaderFuzz, MutantsAreReadOrRefusedWithOneLine) {
     }
   }
   // Most mutants break something; a fuzzer that never refuses tests nothing.
+  EXPECT_GT(Refused, 500);
+}
+
+// Merging reads sections the reader does not (modules, the call tree's
+// paths, diagnostics): a mutant merged into a good report is merged into a
+// valid report or refused with one line, as the tools merge it.
+TEST(ReportReaderFuzz, MutantsAreMergedOrRefusedWithOneLine) {
+  nlohmann::json Good = test::sampledDaxpy(1);
+  std::string Original = test::sampledDaxpy(2).dump(1);
+  std::mt19937 Rng(20261202);
+  int Refused = 0;
+  for (int Round = 0; Round < 1500; ++Round) {
+    std::string Mutant = mutate(Original, Rng);
+    ReportMerger Merger;
+    Merger.add(Good, "good.json");
+    nlohmann::json Doc;
+    try {
+      Doc = nlohmann::json::parse(Mutant);
+    } catch (const nlohmann::json::exception &) {
+      ++Refused; // the reader's own refusal, tested above
+      continue;
+    }
+    try {
+      Report R = parseReport(Doc, "fuzzed.json");
+      if (Doc.contains("call_tree"))
+        parseCallTree(Doc["call_tree"], R);
+      Merger.add(Doc, "fuzzed.json");
+    } catch (const ReportError &E) {
+      ++Refused;
+      ASSERT_EQ(std::string(E.what()).find('\n'), std::string::npos) << E.what();
+      continue;
+    } catch (const std::exception &E) {
+      FAIL() << "round " << Round << ": unexpected " << E.what() << "\nmutant: " << Mutant;
+    }
+    try {
+      parseReport(Merger.result(), "merged.json");
+    } catch (const std::exception &E) {
+      FAIL() << "round " << Round << ": merged an invalid report: " << E.what()
+             << "\nmutant: " << Mutant;
+    }
+  }
   EXPECT_GT(Refused, 500);
 }

@@ -74,14 +74,17 @@ struct Report {
   long long pid = 0;
   std::string startTime;
   double wallSeconds = 0.0;
+  /// Processes behind the report: `program.processes` of a merged report.
+  size_t processes = 1;
   std::string hostname;
   std::string cpuModel;
   long long logicalCpus = 0;
   std::vector<Source> sources;
   std::optional<ModelInfo> model;
   long long threads = 0;
-  /// `timing.mode`: "sampled" (CPU time, at sampleRateHz) or "exact"
-  /// (wall time; version 1 reports have no `timing` and are exact).
+  /// `timing.mode`: "sampled" (CPU time, at sampleRateHz), "exact" (wall
+  /// time; version 1 reports have no `timing` and are exact) or "mixed" (a
+  /// merge of both kinds of process).
   std::string timing = "exact";
   double sampleRateHz = 0.0;
   std::vector<Region> regions; // regions[i].id == i

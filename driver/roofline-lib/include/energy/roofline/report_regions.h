@@ -59,6 +59,8 @@ struct ReportRegions {
 /// InputError with its one-line message on a corrupt file, a foreign format,
 /// an unknown version, a missing field or a mistyped footprint or counter.
 ReportRegions regionsFromReportJson(const std::string &Text, const std::string &Origin);
-ReportRegions readReportRegions(const std::filesystem::path &Path);
+/// The reports that Inputs name (files, directories, globs), merged when there
+/// are several (energy::report::loadReportInputs).
+ReportRegions readReportRegions(const std::vector<std::string> &Inputs);
 
 } // namespace energy::roofline

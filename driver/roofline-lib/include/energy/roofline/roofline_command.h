@@ -4,7 +4,7 @@
 // flags: read the report and the machine profile (the cached one for this
 // machine unless given), place the regions, and write SVG, HTML or text.
 //
-//   energy-report roofline REPORT [--machine PROFILE] [-o roofline.svg|.html|.txt]
+//   energy-report roofline REPORT... [--machine PROFILE] [-o roofline.svg|.html|.txt]
 //                                 [--threads N] [--label-top N]
 //
 //===----------------------------------------------------------------------===//
@@ -13,11 +13,13 @@
 #include <cstddef>
 #include <filesystem>
 #include <iosfwd>
+#include <string>
+#include <vector>
 
 namespace energy::roofline {
 
 struct RooflineOptions {
-  std::filesystem::path Report;
+  std::vector<std::string> Reports; // files, directories, globs: merged
   std::filesystem::path Machine; // empty: defaultProfilePath() of this machine
   std::filesystem::path Output;  // .svg, .html/.htm or .txt; empty: text on Out
   int Threads = 0;               // ceilings of this thread count; 0: from the report
