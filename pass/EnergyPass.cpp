@@ -407,14 +407,19 @@ void ModulePlanner::planLoopRegisters(FunctionPlan &Plan) {
       ByTripCount.insert(Guarded.Block);
   }
   const LoopInfo &LI = FAM.getResult<LoopAnalysis>(*Plan.F);
-  DenseMap<const Loop *, unsigned> BodySize;
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*Plan.F);
+  DenseMap<const Loop *, bool> Sweeps;
   auto InShortLoop = [&](const BasicBlock *BB) {
     const Loop *Innermost = LI.getLoopFor(BB);
-    auto [It, New] = BodySize.try_emplace(Innermost, 0);
-    if (New)
+    auto [It, New] = Sweeps.try_emplace(Innermost, false);
+    if (New) {
+      unsigned Body = 0;
       for (const BasicBlock *Member : Innermost->blocks())
-        It->second += Member->sizeWithoutDebug();
-    return It->second <= Options.LoopRegisterBody;
+        Body += Member->sizeWithoutDebug();
+      It->second = Body <= Options.LoopRegisterBody &&
+                   !isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(Innermost));
+    }
+    return It->second;
   };
   for (PromotedLoop &Loop : Plan.PromotedLoops) {
     MapVector<uint32_t, uint64_t> Frequency;

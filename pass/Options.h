@@ -32,7 +32,8 @@ struct EnergyOptions {
   /// At most this many of a loop's counters get registers: the most
   /// frequent, expected to run at least twice per entry of the loop, and
   /// only where the innermost loop around the increment has at most
-  /// LoopRegisterBody IR instructions. A register
+  /// LoopRegisterBody IR instructions and a trip count ScalarEvolution
+  /// computes (a sweep, not a search that often leaves early). A register
   /// costs a load and a store per entry and saves no instruction per
   /// iteration (an add to memory is one instruction too); what it saves is
   /// the store-to-load dependency through memory, a few cycles per
