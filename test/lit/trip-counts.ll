@@ -120,8 +120,9 @@ done:
 ; TREE:         select i1 %first
 
 ; A loop whose exit depends on the data has no backedge-taken count, but a
-; pointer that steps by 8 from %p. By default the loop adds 1 per iteration;
-; with -energy-induction-trip-counts the exit computes the trips from the
+; pointer that steps by 8 from %p. By default the loop adds 1 per iteration,
+; in memory (a search is no sweep: Options::LoopRegisters); with
+; -energy-induction-trip-counts the exit computes the trips from the
 ; pointer, ((last - %p) / 8) + 1, and the loop adds nothing per iteration.
 define i64 @scan(ptr %p, i64 %bound) {
 entry:
@@ -138,7 +139,7 @@ done:
 
 ; CHECK-LABEL: define i64 @scan(
 ; CHECK:       loop:
-; CHECK:         add i64 %energy.register{{.*}}, 1
+; CHECK:         add i64 %energy.count{{.*}}, 1
 ; CHECK:       done:
 ; CHECK-NOT:     sdiv exact
 ; CHECK:         ret i64
