@@ -174,7 +174,7 @@ done:
 
 ; IND-LABEL: define void @wrap8(
 ; IND:       loop:
-; IND:         add i64 %energy.register{{.*}}, 1
+; IND:         add i64 %energy.count{{.*}}, 1
 ; IND:       done:
 ; IND-NOT:     sdiv exact
 ; IND:         ret void
