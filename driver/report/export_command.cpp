@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "command.h"
+#include "output_file.h"
 
 #include "energy/export/chrome_trace.h"
 #include "energy/export/export_input.h"
@@ -17,7 +18,6 @@
 #include "energy/report/flame.h"
 #include "energy/report/report_error.h"
 #include "energy/report/report_inputs.h"
-#include "support/SafeFile.h"
 
 #include <CLI/CLI.hpp>
 
@@ -103,10 +103,7 @@ int runExport(const ExportArguments &Args) {
   for (const std::string &Path : report::expandReportInputs(Args.reports))
     Inputs.push_back(exporter::readExportInput(Path));
   std::string Text = exportedText(Args, Inputs);
-  std::string Error;
-  if (!support::writeFileSafely(Args.output, Text, {.Named = true}, Error))
-    throw ReportError(Args.output + ": cannot write (" + Error +
-                      "); choose another -o path");
+  writeOutputFile(Args.output, Text);
   return 0;
 }
 

@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "command.h"
+#include "output_file.h"
 
 #include "energy/report/flame.h"
 #include "energy/report/report_inputs.h"
 #include "energy/report/report_error.h"
-#include "support/SafeFile.h"
 
 #include <CLI/CLI.hpp>
 
@@ -49,9 +49,7 @@ int runFlame(const FlameArguments &Args) {
   }
   std::ostringstream Folded;
   printFolded(Stacks, Folded);
-  std::string Error;
-  if (!support::writeFileSafely(Args.output, Folded.str(), {.Named = true}, Error))
-    throw ReportError(Args.output + ": cannot write (" + Error + "); choose another -o path");
+  writeOutputFile(Args.output, Folded.str());
   return 0;
 }
 

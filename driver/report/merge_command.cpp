@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "command.h"
+#include "output_file.h"
 
 #include "energy/report/report_error.h"
 #include "energy/report/report_inputs.h"
-#include "support/SafeFile.h"
 
 #include <CLI/CLI.hpp>
 
@@ -45,10 +45,7 @@ int runMerge(const MergeArguments &Args) {
   nlohmann::json Merged = mergeReportFiles(Paths);
   std::string Text =
       Merged.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-  std::string Error;
-  if (!support::writeFileSafely(Args.output, Text, {.Named = true}, Error))
-    throw ReportError(Args.output + ": cannot write (" + Error +
-                      "); choose another -o path");
+  writeOutputFile(Args.output, Text);
   return 0;
 }
 

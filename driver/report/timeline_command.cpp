@@ -7,11 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "command.h"
+#include "output_file.h"
 
 #include "energy/report/reader.h"
 #include "energy/report/report_error.h"
 #include "energy/report/timeline_svg.h"
-#include "support/SafeFile.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -76,9 +76,7 @@ int runTimeline(const TimelineArguments &Args) {
   auto [T, Plot] = loadTimeline(Args.input);
   std::ostringstream Svg;
   writeTimelineSvg(T, Plot, Args.input, Svg);
-  std::string Error;
-  if (!support::writeFileSafely(Args.output, Svg.str(), {.Named = true}, Error))
-    throw ReportError(Args.output + ": cannot write (" + Error + "); choose another -o path");
+  writeOutputFile(Args.output, Svg.str());
   return 0;
 }
 

@@ -57,8 +57,8 @@ namespace energy::model {
 const std::string_view BuiltInModelText = R\"energypass-model(${text})energypass-model\";
 
 AnalyticModel builtInModel() {
-  AnalyticPicojoules P{\"${name}\", ${version}, ${static}, {
-${flops}    }, ${loaded}, ${stored}, ${instruction}, ${branch}};
+  AnalyticPicojoules P{\"${name}\", ${version}, ${static}, {{
+${flops}    }, ${loaded}, ${stored}, ${instruction}, ${branch}}};
   return AnalyticModel::fromPicojoules(P);
 }
 

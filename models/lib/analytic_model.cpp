@@ -67,12 +67,12 @@ AnalyticModel AnalyticModel::fromJson(const nlohmann::json &Json,
   for (int Precision = 0; Precision < ENERGY_NUM_PRECISIONS; ++Precision) {
     ModelObject ByKind = Flop.object(PrecisionKeys[Precision]);
     for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
-      P.Flop[Precision][K] = ByKind.nonNegative(FlopKindKeys[K]);
+      P.Picojoules.Flop[Precision][K] = ByKind.nonNegative(FlopKindKeys[K]);
   }
-  P.ByteLoaded = Energy.nonNegative("byte_loaded");
-  P.ByteStored = Energy.nonNegative("byte_stored");
-  P.Instruction = Energy.nonNegative("instruction");
-  P.Branch = Energy.nonNegative("branch");
+  P.Picojoules.ByteLoaded = Energy.nonNegative("byte_loaded");
+  P.Picojoules.ByteStored = Energy.nonNegative("byte_stored");
+  P.Picojoules.Instruction = Energy.nonNegative("instruction");
+  P.Picojoules.Branch = Energy.nonNegative("branch");
   return fromPicojoules(P);
 }
 
@@ -81,21 +81,22 @@ AnalyticModel AnalyticModel::fromPicojoules(const AnalyticPicojoules &P) {
   M.Name = P.Name;
   M.Version = P.Version;
   M.StaticWatts = P.StaticWatts;
+  const OperationEnergies &Pj = P.Picojoules;
   for (int Precision = 0; Precision < ENERGY_NUM_PRECISIONS; ++Precision)
     for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
-      M.JoulesPerFlop[Precision][K] = P.Flop[Precision][K] * JoulesPerPicojoule;
-  M.JoulesPerByteLoaded = P.ByteLoaded * JoulesPerPicojoule;
-  M.JoulesPerByteStored = P.ByteStored * JoulesPerPicojoule;
-  M.JoulesPerInstruction = P.Instruction * JoulesPerPicojoule;
-  M.JoulesPerBranch = P.Branch * JoulesPerPicojoule;
+      M.Joules.Flop[Precision][K] = Pj.Flop[Precision][K] * JoulesPerPicojoule;
+  M.Joules.ByteLoaded = Pj.ByteLoaded * JoulesPerPicojoule;
+  M.Joules.ByteStored = Pj.ByteStored * JoulesPerPicojoule;
+  M.Joules.Instruction = Pj.Instruction * JoulesPerPicojoule;
+  M.Joules.Branch = Pj.Branch * JoulesPerPicojoule;
   return M;
 }
 
 std::vector<double> AnalyticModel::coefficients() const {
-  std::vector<double> C(&JoulesPerFlop[0][0],
-                        &JoulesPerFlop[0][0] + sizeof JoulesPerFlop / sizeof(double));
-  C.insert(C.end(), {JoulesPerByteLoaded, JoulesPerByteStored, JoulesPerInstruction,
-                     JoulesPerBranch, StaticWatts});
+  std::vector<double> C(&Joules.Flop[0][0],
+                        &Joules.Flop[0][0] + sizeof Joules.Flop / sizeof(double));
+  C.insert(C.end(), {Joules.ByteLoaded, Joules.ByteStored, Joules.Instruction,
+                     Joules.Branch, StaticWatts});
   return C;
 }
 
@@ -114,11 +115,11 @@ EnergyEstimate AnalyticModel::estimate(const Activity &A) const {
   double Dynamic = 0.0;
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
     for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
-      Dynamic += static_cast<double>(A.flops[P][K]) * JoulesPerFlop[P][K];
-  Dynamic += static_cast<double>(A.bytesLoaded) * JoulesPerByteLoaded;
-  Dynamic += static_cast<double>(A.bytesStored) * JoulesPerByteStored;
-  Dynamic += static_cast<double>(A.instructions) * JoulesPerInstruction;
-  Dynamic += static_cast<double>(A.branches) * JoulesPerBranch;
+      Dynamic += static_cast<double>(A.flops[P][K]) * Joules.Flop[P][K];
+  Dynamic += static_cast<double>(A.bytesLoaded) * Joules.ByteLoaded;
+  Dynamic += static_cast<double>(A.bytesStored) * Joules.ByteStored;
+  Dynamic += static_cast<double>(A.instructions) * Joules.Instruction;
+  Dynamic += static_cast<double>(A.branches) * Joules.Branch;
   E.dynamicJoules = Dynamic;
   return E;
 }

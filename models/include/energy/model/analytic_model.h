@@ -20,17 +20,22 @@
 
 namespace energy::model {
 
+/// Energy per operation, in the unit its holder names.
+struct OperationEnergies {
+  double Flop[ENERGY_NUM_PRECISIONS][ENERGY_NUM_FLOP_KINDS] = {};
+  double ByteLoaded = 0.0;
+  double ByteStored = 0.0;
+  double Instruction = 0.0;
+  double Branch = 0.0;
+};
+
 /// An analytic model's parameters as its file writes them: picojoules per
 /// operation.
 struct AnalyticPicojoules {
   std::string Name;
   int Version = 0;
   double StaticWatts = 0.0;
-  double Flop[ENERGY_NUM_PRECISIONS][ENERGY_NUM_FLOP_KINDS] = {};
-  double ByteLoaded = 0.0;
-  double ByteStored = 0.0;
-  double Instruction = 0.0;
-  double Branch = 0.0;
+  OperationEnergies Picojoules;
 };
 
 class AnalyticModel final : public EnergyModel {
@@ -57,7 +62,7 @@ public:
   double realTimeJoules(const std::vector<EventValues> &Samples,
                         double Seconds) const override;
   int version() const { return Version; }
-  /// Joules per operation, in the order of AnalyticPicojoules, then the
+  /// Joules per operation, in the order of OperationEnergies, then the
   /// static power: what two models that agree have in common.
   std::vector<double> coefficients() const;
 
@@ -65,11 +70,7 @@ private:
   std::string Name;
   int Version = 0;
   double StaticWatts = 0.0;
-  double JoulesPerFlop[ENERGY_NUM_PRECISIONS][ENERGY_NUM_FLOP_KINDS] = {};
-  double JoulesPerByteLoaded = 0.0;
-  double JoulesPerByteStored = 0.0;
-  double JoulesPerInstruction = 0.0;
-  double JoulesPerBranch = 0.0;
+  OperationEnergies Joules;
 };
 
 /// Where the default model is: $ENERGY_MODEL if set, else
