@@ -180,11 +180,6 @@ void JsonText::null() {
   put("null", 4);
 }
 
-void JsonText::raw(std::string_view Json) {
-  separate();
-  put(Json.data(), Json.size());
-}
-
 void JsonText::value(const nlohmann::json &J) {
   separate();
   std::string Text = J.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

@@ -76,16 +76,12 @@ public:
   /// an optional object).
   void value(const nlohmann::json &J);
 
-  /// A value written as JSON text already, by another JsonText.
-  void raw(std::string_view Json);
-
   /// key() then value(), for the common case.
   template <typename T> void member(JsonName Name, const T &V) {
     key(Name);
     value(V);
   }
 
-  std::string_view text() const { return {Buffer.data(), Used}; }
   /// The text with a newline after it, as a file of one line ends; the
   /// writer is left empty.
   std::string takeLine() {

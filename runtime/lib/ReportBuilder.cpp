@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <unistd.h>
 
 namespace energy::rt {
 
@@ -396,7 +395,6 @@ void writeMachine(JsonText &W) {
   W.member("logical_cpus", uint64_t(logicalCpus()));
   W.endObject();
 }
-
 
 /// The timeline's regions are runtime ids, like the call tree's.
 void renumberTimeline(json &Timeline, const std::vector<uint32_t> &Ids) {

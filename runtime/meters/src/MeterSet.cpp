@@ -233,6 +233,5 @@ std::vector<size_t> MeterSet::primaryMeters() const {
   return chosen;
 }
 
-std::string MeterSet::sourcesJson() const { return sourcesToJson(sourceList); }
 
 } // namespace energy::meters

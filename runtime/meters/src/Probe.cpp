@@ -11,7 +11,6 @@
 #include "meters/EnergyMeter.h"
 #include "meters/Sources.h"
 
-#include <nlohmann/json.hpp>
 
 #include <cerrno>
 #include <climits>
@@ -172,17 +171,6 @@ Source probeRdpmc(const ProbeOptions &options, bool hardwarePresent) {
                   (text.empty() ? "?" : text) + "; `echo 1 | sudo tee " + knob +
                   "` allows it for tasks with counters open); region boundaries use read(2)";
   return source;
-}
-
-std::string sourcesToJson(const std::vector<Source> &sources) {
-  nlohmann::json array = nlohmann::json::array();
-  for (const Source &s : sources)
-    array.push_back({{"name", s.name},
-                     {"kind", s.kind},
-                     {"present", s.present},
-                     {"used", s.used},
-                     {"detail", s.detail}});
-  return array.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 } // namespace energy::meters

@@ -8,7 +8,7 @@
 //   per thread: meters->openThreadCounters() + sampler.registerThread(...)
 //   at region boundaries: counters->readSelf(values)              // rdpmc
 //   at exit: sampler.stop(); meters->stop();
-//            report["sources"] = meters->sourcesJson();
+//            report's sources: meters->sources()
 //            report["timeline"] = sampler.timelineJson(bound);
 //
 // No exception crosses this API; failures are statuses and Source details.
@@ -85,9 +85,8 @@ public:
   double startEpochSeconds() const { return startEpoch; }
   double startMonotonicSeconds() const { return startMonotonic; }
 
+  /// The report's `sources` entries of the meters (docs/formats/report.md).
   const std::vector<Source> &sources() const { return sourceList; }
-  /// The report's `sources` array as JSON text.
-  std::string sourcesJson() const;
 
   PerfSys &perf() const { return sys; }
 

@@ -50,9 +50,6 @@ Source probeSoftwareCounters(const ProbeOptions &options);
 /// Whether user-space rdpmc is allowed (cap_user_rdpmc on a hardware event).
 Source probeRdpmc(const ProbeOptions &options, bool hardwarePresent);
 
-/// The JSON array of the sources, as docs/formats/report.md describes it.
-std::string sourcesToJson(const std::vector<Source> &sources);
-
 } // namespace energy::meters
 
 #endif
