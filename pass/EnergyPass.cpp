@@ -409,7 +409,7 @@ void ModulePlanner::planLoopRegisters(FunctionPlan &Plan) {
   const LoopInfo &LI = FAM.getResult<LoopAnalysis>(*Plan.F);
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*Plan.F);
   DenseMap<const Loop *, bool> Sweeps;
-  auto InShortLoop = [&](const BasicBlock *BB) {
+  auto InShortSweep = [&](const BasicBlock *BB) {
     const Loop *Innermost = LI.getLoopFor(BB);
     auto [It, New] = Sweeps.try_emplace(Innermost, false);
     if (New) {
@@ -424,10 +424,10 @@ void ModulePlanner::planLoopRegisters(FunctionPlan &Plan) {
   for (PromotedLoop &Loop : Plan.PromotedLoops) {
     MapVector<uint32_t, uint64_t> Frequency;
     for (auto [BB, Slot] : Plan.BlockSlots)
-      if (Loop.Blocks.contains(BB) && !ByTripCount.contains(BB) && InShortLoop(BB))
+      if (Loop.Blocks.contains(BB) && !ByTripCount.contains(BB) && InShortSweep(BB))
         Frequency[Slot] += BFI.getBlockFreq(BB).getFrequency();
     for (auto [Point, Slot] : Plan.EdgeSlots) {
-      if (!Loop.Blocks.contains(Point.Block) || !InShortLoop(Point.Block))
+      if (!Loop.Blocks.contains(Point.Block) || !InShortSweep(Point.Block))
         continue;
       BlockFrequency Edge = BFI.getBlockFreq(Point.Block);
       if (Point.Where == EdgePoint::OnEdge)

@@ -157,9 +157,9 @@ Value *Instrumenter::counterSlot(IRBuilder<> &B, FunctionState &State,
 
 Value *Instrumenter::counterAddress(IRBuilder<> &B, FunctionState &State,
                                     const BasicBlock &BB, uint32_t Slot) {
-  if (!inRegister(State.Plan, BB, Slot))
-    return counterSlot(B, State, Slot);
   const PromotedLoop *Loop = promotedLoopOf(State.Plan, BB);
+  if (!Loop || !Loop->Slots.contains(Slot))
+    return counterSlot(B, State, Slot);
   AllocaInst *&Register = State.Registers[Slot];
   if (!Register) {
     Register = promote(State, *Loop, Slot);
