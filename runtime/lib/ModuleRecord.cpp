@@ -96,9 +96,15 @@ const char *ModuleRecord::keep(const char *Text) {
   return OwnedStrings.emplace_back(Text).c_str();
 }
 
+void ModuleRecord::identifyObject() noexcept {
+  if (Desc && !Object.Known)
+    Object = loadedObjectAt(Desc);
+}
+
 void ModuleRecord::retire() noexcept {
   if (!Desc)
     return;
+  identifyObject();
   try {
     OwnedRegions.assign(Regions, Regions + NumRegions);
     for (energy_region &R : OwnedRegions) {

@@ -11,6 +11,7 @@
 #ifndef ENERGY_RT_MODULERECORD_H
 #define ENERGY_RT_MODULERECORD_H
 
+#include "LoadedObject.h"
 #include "energy/abi.h"
 
 #include <cstdint>
@@ -62,6 +63,9 @@ public:
   /// is written already); the regions can no longer be named.
   void forget() noexcept;
   bool unloaded() const { return Desc == nullptr; }
+  /// Looks up the object the module was loaded from, once, while it is still
+  /// loaded (before retire(), or when the report is written).
+  void identifyObject() noexcept;
 
   void resetTotals() noexcept;
 
@@ -89,6 +93,7 @@ public:
   bool Timed = true;
 
   const char *Source = "";
+  LoadedObject Object;
   const energy_region *Regions = nullptr;
   const energy_block *Blocks = nullptr;
   const energy_dynamic_counter *Dynamic = nullptr;

@@ -344,21 +344,41 @@ void writeTiming(JsonText &W, const RunSummary &Run) {
 struct ModuleSummary {
   const ModuleRecord *Module;
   uint64_t NotRun;
+  bool Unloaded;
 };
+
+/// Whether the program closed module I's object: its record was retired and
+/// the object is gone from the loader's list or was opened again (a later
+/// record of the same object). Records retired by the exit's finalisation of
+/// every object, which can come before the report, are not unloaded.
+bool closedByProgram(const std::vector<ModuleRecord *> &Modules, size_t I) {
+  const ModuleRecord &M = *Modules[I];
+  if (!M.unloaded())
+    return false;
+  if (!stillLoaded(M.Object))
+    return true;
+  return std::any_of(Modules.begin() + I + 1, Modules.end(), [&](const ModuleRecord *Later) {
+    return Later->Object.Base == M.Object.Base && Later->Object.Path == M.Object.Path;
+  });
+}
 
 void writeModules(JsonText &W, const std::vector<ModuleSummary> &Modules) {
   W.beginArray();
-  for (const auto &[M, NotRun] : Modules) {
+  for (const auto &[M, NotRun, Unloaded] : Modules) {
     char Hash[17];
     std::snprintf(Hash, sizeof Hash, "%016llx", (unsigned long long)M->Hash);
     W.beginObject();
     W.member("source", M->Source);
     W.member("hash", Hash);
+    if (M->Object.Known)
+      W.member("object", M->Object.Path);
+    if (!M->Object.BuildId.empty())
+      W.member("build_id", M->Object.BuildId);
     W.member("regions", M->NumRegions);
     W.member("regions_not_run", NotRun);
     W.member("timing", timingName(M->Timing));
     W.member("timed", M->Timed);
-    W.member("unloaded", M->unloaded());
+    W.member("unloaded", Unloaded);
     W.endObject();
   }
   W.endArray();
@@ -419,8 +439,10 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
   MeasuredEnergy Measured = Run.Measure.regionEnergy();
   ModelApplication Application(Choice, Run.Measure.regionCounting());
   std::vector<RegionCountsResult> Counts;
-  for (const ModuleRecord *M : Run.Modules)
+  for (ModuleRecord *M : Run.Modules) {
+    M->identifyObject();
     Counts.push_back(regionCounts(*M));
+  }
   std::vector<uint32_t> Ids = writtenIds(Run, Counts);
   // The whole report is written straight into one text, regions first (key
   // order means nothing to a JSON reader), sized for what a region takes
@@ -450,7 +472,7 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
                   Run.Measure.regionCounting());
     }
     NotRun += ModuleNotRun;
-    Modules.push_back({M, ModuleNotRun});
+    Modules.push_back({M, ModuleNotRun, closedByProgram(Run.Modules, I)});
   }
   W.endArray();
   json Timeline = Run.Measure.timelineJson();
