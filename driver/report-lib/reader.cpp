@@ -172,6 +172,22 @@ Source readSource(const JsonNode &Node) {
   return S;
 }
 
+ThreadRow readThreadRow(const JsonNode &Node) {
+  ThreadRow T;
+  if (auto Pid = Node.optional("pid"))
+    T.pid = Pid->integer();
+  T.tid = Node["tid"].integer();
+  T.name = Node["name"].string();
+  T.instrumented = Node["instrumented"].boolean();
+  if (auto Cpu = Node.nullable("cpu_time_s"))
+    T.cpuSeconds = Cpu->nonNegative();
+  T.regionSeconds = Node["region_time_s"].nonNegative();
+  T.instructions = Node["instructions"].unsignedInteger();
+  T.flops = Node["flops"].unsignedInteger();
+  T.bytes = Node["bytes"].unsignedInteger();
+  return T;
+}
+
 std::optional<ModelInfo> readModel(const JsonNode &Doc) {
   auto Node = Doc.nullable("model");
   if (!Node)
@@ -224,6 +240,11 @@ Report parseReport(const json &Json, const std::string &Origin) {
     R.sources.push_back(readSource(Sources.element(I)));
   R.model = readModel(Doc);
   R.threads = Doc["threads"].integer();
+  if (auto Instrumented = Doc.optional("threads_instrumented"))
+    R.threadsInstrumented = Instrumented->integer();
+  if (auto Breakdown = Doc.optional("thread_breakdown"))
+    for (size_t I = 0, N = Breakdown->arraySize(); I < N; ++I)
+      R.threadBreakdown.push_back(readThreadRow(Breakdown->element(I)));
   if (auto Timing = Doc.optional("timing")) {
     R.timing = (*Timing)["mode"].string();
     // `mixed`: a merge of sampled and exact processes' reports.

@@ -112,6 +112,45 @@ std::vector<std::string> summaryCells(const Report &R, bool Measured) {
   return Cells;
 }
 
+/// Beneath the regions, when several threads ran instrumented code: what
+/// each did, and how unevenly (the most instructions over the mean).
+void printThreadBreakdown(const Report &R, std::ostream &OS) {
+  std::vector<const ThreadRow *> Ran;
+  for (const ThreadRow &T : R.threadBreakdown)
+    if (T.instrumented)
+      Ran.push_back(&T);
+  if (Ran.size() < 2)
+    return;
+  std::sort(Ran.begin(), Ran.end(), [](const ThreadRow *A, const ThreadRow *B) {
+    return A->instructions > B->instructions;
+  });
+  bool Merged = R.processes > 1;
+  std::vector<Column> Columns = {{"thread", Align::Right}, {"name", Align::Left},
+                                 {"CPU time", Align::Right}, {"region time", Align::Right},
+                                 {"instructions", Align::Right}, {"FLOPs", Align::Right},
+                                 {"share", Align::Right}};
+  if (Merged)
+    Columns.insert(Columns.begin(), {"process", Align::Right});
+  TextTable Table(std::move(Columns));
+  uint64_t Total = 0;
+  for (const ThreadRow *T : Ran)
+    Total += T->instructions;
+  for (const ThreadRow *T : Ran) {
+    std::vector<std::string> Cells = {
+        std::to_string(T->tid), T->name, orDash(T->cpuSeconds, formatSeconds),
+        formatSeconds(T->regionSeconds), formatCount(T->instructions), formatCount(T->flops),
+        formatShare(Total ? double(T->instructions) / double(Total) : 0.0)};
+    if (Merged)
+      Cells.insert(Cells.begin(), std::to_string(T->pid));
+    Table.addRow(std::move(Cells));
+  }
+  double Mean = double(Total) / double(Ran.size());
+  OS << '\n'
+     << Ran.size() << " threads ran instrumented code; imbalance (most instructions over the mean) "
+     << formatRatio(Mean > 0 ? double(Ran.front()->instructions) / Mean : 1.0) << '\n';
+  Table.print(OS);
+}
+
 void printTable(const Report &R, const ListingOptions &Options,
                 std::ostream &OS) {
   bool Measured = R.hasMeasuredEnergy();
@@ -158,6 +197,7 @@ void printTable(const Report &R, const ListingOptions &Options,
     OS << " | files in " << Directory;
   OS << '\n';
   Table.print(OS);
+  printThreadBreakdown(R, OS);
 }
 
 // Keys in the order of the table's columns, for people reading the JSON.
@@ -267,7 +307,10 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
   // Times are summed over threads, so say how many there were.
   std::string Threads =
       (R.processes > 1 ? " | " + std::to_string(R.processes) + " processes" : "") +
-      (R.threads > 1 ? " | " + std::to_string(R.threads) + " threads" : "");
+      (R.threads > 1 ? " | " + std::to_string(R.threads) + " threads" : "") +
+      (R.threads > 1 && R.threadsInstrumented
+           ? ", " + std::to_string(*R.threadsInstrumented) + " ran instrumented code"
+           : "");
   std::string Timing =
       R.timing == "sampled"
           ? " | times: CPU, sampled at " + formatCount(uint64_t(R.sampleRateHz)) + " Hz"

@@ -141,20 +141,33 @@ void ReportMerger::addDocument(const json &Doc, const std::string &Origin) {
   addProgram(Doc, Origin);
   if (Added == 0) {
     Skeleton = json::object();
-    for (const char *Key : {"machine", "model", "threads", "totals", "diagnostics"})
+    for (const char *Key : {"machine", "model", "threads", "threads_instrumented",
+                            "threads_not_broken_down", "totals", "diagnostics"})
       if (Doc.contains(Key))
         Skeleton[Key] = Doc[Key];
   } else {
-    for (const char *Key : {"threads", "totals", "diagnostics"})
+    for (const char *Key : {"threads", "threads_instrumented", "threads_not_broken_down",
+                            "totals", "diagnostics"})
       if (Doc.contains(Key))
         addValues(Skeleton[Key], Doc[Key]);
     if (Skeleton["model"].is_null())
       Skeleton["model"] = Doc["model"];
   }
   addSources(Doc["sources"]);
+  addThreadBreakdown(Doc);
   addTiming(Doc);
   addCallTree(Doc, addRegions(Doc));
   ++Added;
+}
+
+// Each thread keeps the process it ran in (an input merged already names
+// its own).
+void ReportMerger::addThreadBreakdown(const json &Doc) {
+  for (json Thread : Doc.value("thread_breakdown", json::array())) {
+    if (!Thread.contains("pid"))
+      Thread["pid"] = Doc.at("program").at("pid");
+    ThreadBreakdown.push_back(std::move(Thread));
+  }
 }
 
 void ReportMerger::addProgram(const json &Doc, const std::string &Origin) {
@@ -344,6 +357,10 @@ json ReportMerger::result() const {
   Out["sources"] = Sources;
   Out["model"] = Skeleton.at("model");
   Out["threads"] = Skeleton.at("threads");
+  for (const char *Key : {"threads_instrumented", "threads_not_broken_down"})
+    if (Skeleton.contains(Key))
+      Out[Key] = Skeleton[Key];
+  Out["thread_breakdown"] = ThreadBreakdown;
   Out["timing"] = Skeleton.at("timing");
 
   // Regions in module order, as every report numbers them.

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <ctime>
 #include <string>
+#include <sys/types.h>
 
 #if defined(__x86_64__)
 #include <x86intrin.h>
@@ -37,6 +38,13 @@ inline uint64_t clockNs(clockid_t Clock) noexcept {
   if (clock_gettime(Clock, &Ts) != 0)
     return 0;
   return uint64_t(Ts.tv_sec) * 1000000000u + uint64_t(Ts.tv_nsec);
+}
+
+/// Another thread's CPU clock, as glibc's pthread_getcpuclockid makes it
+/// from the thread's id (the kernel's CPUCLOCK_PERTHREAD | CPUCLOCK_SCHED).
+/// It reads only threads of the calling process.
+inline clockid_t threadCpuClock(pid_t Tid) noexcept {
+  return clockid_t((~unsigned(Tid) << 3) | 6);
 }
 
 inline uint64_t monotonicNs() noexcept { return clockNs(CLOCK_MONOTONIC); }

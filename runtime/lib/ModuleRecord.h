@@ -48,7 +48,12 @@ public:
   /// Block `Block`'s execution count from the merged counters. Blocks are
   /// asked in increasing order, with `NextTerm` starting at 0: it walks the
   /// terms table once.
-  uint64_t blockCount(uint32_t Block, uint32_t &NextTerm) const noexcept;
+  uint64_t blockCount(uint32_t Block, uint32_t &NextTerm) const noexcept {
+    return blockCount(Counts.data(), Block, NextTerm);
+  }
+  /// The same from one thread's counter array.
+  uint64_t blockCount(const uint64_t *Counters, uint32_t Block,
+                      uint32_t &NextTerm) const noexcept;
 
   /// Adds one thread's counter array (num_counters + num_dynamic slots).
   void addCounters(const uint64_t *Counters) noexcept;

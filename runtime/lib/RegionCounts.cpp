@@ -89,4 +89,18 @@ RegionCountsResult regionCounts(const ModuleRecord &M) {
   return Result;
 }
 
+model::Activity moduleActivity(const ModuleRecord &M, const uint64_t *Counters) noexcept {
+  model::Activity A;
+  if (!M.Blocks || !Counters)
+    return A;
+  uint32_t NextTerm = 0;
+  for (uint32_t B = 0; B < M.NumBlocks; ++B)
+    if (uint64_t N = M.blockCount(Counters, B, NextTerm))
+      addBlock(A, M.Blocks[B].cost, N);
+  for (uint32_t I = 0; I < M.NumDynamic; ++I)
+    if (uint64_t Amount = Counters[size_t(M.NumCounters) + I])
+      addDynamic(A, M.Dynamic[I], Amount);
+  return A;
+}
+
 } // namespace energy::rt

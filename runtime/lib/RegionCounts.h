@@ -29,6 +29,10 @@ struct RegionCountsResult {
 /// Self counts of every region of `M`, from its merged counters.
 RegionCountsResult regionCounts(const ModuleRecord &M);
 
+/// What all of `M`'s blocks did according to one thread's counter array
+/// (num_counters + num_dynamic slots), regions not told apart.
+model::Activity moduleActivity(const ModuleRecord &M, const uint64_t *Counters) noexcept;
+
 } // namespace energy::rt
 
 #endif

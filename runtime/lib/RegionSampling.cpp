@@ -110,10 +110,6 @@ void onSample(int Signal, siginfo_t *Info, void *Context) {
   errno = SavedErrno;
 }
 
-/// Another thread's CPU clock, as glibc's pthread_getcpuclockid makes it
-/// from the thread's id (the kernel's CPUCLOCK_PERTHREAD | CPUCLOCK_SCHED).
-clockid_t threadCpuClock(pid_t Tid) { return clockid_t((~unsigned(Tid) << 3) | 6); }
-
 } // namespace
 
 bool startRegionSampling() noexcept {

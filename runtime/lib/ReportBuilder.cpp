@@ -384,6 +384,30 @@ void writeModules(JsonText &W, const std::vector<ModuleSummary> &Modules) {
   W.endArray();
 }
 
+/// `thread_breakdown`: one entry per thread kept (ThreadSummary.h). The
+/// only thread of a process did what the run did.
+void writeThreadBreakdown(JsonText &W, const RunSummary &Run, const model::Activity &Total) {
+  W.beginArray();
+  for (const ThreadSummary &T : Run.ThreadRecords.kept()) {
+    const model::Activity &Counts = T.CountsKnown ? T.Counts : Total;
+    W.beginObject();
+    W.member("tid", int64_t(T.Tid));
+    W.member("name", T.Name);
+    W.member("instrumented", T.ranInstrumentedCode());
+    W.key("cpu_time_s");
+    if (T.CpuNs)
+      W.value(double(T.CpuNs) * 1e-9);
+    else
+      W.null();
+    W.member("region_time_s", double(T.RegionTicks) * timeUnit(Run));
+    W.member("instructions", Counts.instructions);
+    W.member("flops", Counts.totalFlops());
+    W.member("bytes", Counts.bytesLoaded + Counts.bytesStored);
+    W.endObject();
+  }
+  W.endArray();
+}
+
 void writeStrings(JsonText &W, const std::vector<std::string> &Strings) {
   W.beginArray();
   for (const std::string &S : Strings)
@@ -500,6 +524,10 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
   writeTiming(W, Run);
   W.member("model", Application.modelJson());
   W.member("threads", Run.Threads);
+  W.member("threads_instrumented", Run.ThreadRecords.instrumented());
+  W.key("thread_breakdown");
+  writeThreadBreakdown(W, Run, Total);
+  W.member("threads_not_broken_down", Run.ThreadRecords.notKept());
   W.key("modules");
   writeModules(W, Modules);
   W.member("regions_not_run", NotRun);

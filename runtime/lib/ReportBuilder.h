@@ -8,6 +8,7 @@
 #include "ModuleRecord.h"
 #include "ProcessInfo.h"
 #include "ThreadState.h"
+#include "ThreadSummary.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,6 +21,7 @@ struct RunSummary {
   const std::vector<ModuleRecord *> &Modules;
   const Diagnostics &Diag;
   uint64_t Threads;
+  const ThreadSummaries &ThreadRecords;
   uint64_t StartRealNs;
   double WallSeconds;
   double SecondsPerTick; /// exact region times are kept in clock ticks

@@ -371,6 +371,8 @@ bool Runtime::growFrames(ThreadState &T) noexcept {
 }
 
 void Runtime::mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noexcept {
+  bool Alone = ThreadsMerged == 0 && Threads == &T && !T.Next;
+  ThreadRecords.add(summariseThread(T, Modules, OnItsOwnThread, Alone));
   for (uint32_t I = 0; I < T.NumSlots; ++I) {
     const RegionStats *Stats = T.Slots[I].Stats;
     if (!Stats)
@@ -580,6 +582,7 @@ bool Runtime::writeReport(const ModelChoice &Model) noexcept {
     RunSummary Run{Modules,
                    Diag,
                    ThreadsMerged,
+                   ThreadRecords,
                    Origin.RealtimeNs,
                    double(monotonicNs() - Origin.MonotonicNs) * 1e-9,
                    Origin.secondsPerTick(),
@@ -672,6 +675,7 @@ void Runtime::resetAfterFork() noexcept {
   Tree.clear();
   Diag = Diagnostics{};
   ThreadsMerged = 0;
+  ThreadRecords.clear();
   Origin = ClockOrigin::now();
   Process.Pid = getpid();
   Finished = false;

@@ -96,6 +96,7 @@ private:
   uint32_t TotalRegions = 0;
   ThreadState *Threads = nullptr; /// live thread states, linked
   uint64_t ThreadsMerged = 0;
+  ThreadSummaries ThreadRecords;
   Diagnostics Diag;
   uint32_t MaxDepth = 0;
   uint32_t MaxCallPaths = 0; /// per thread

@@ -67,6 +67,19 @@ struct Region {
   }
 };
 
+/// One thread of a process (`thread_breakdown`).
+struct ThreadRow {
+  long long pid = 0; // the process, in a merged report; 0 otherwise
+  long long tid = 0;
+  std::string name;
+  bool instrumented = false;
+  std::optional<double> cpuSeconds;
+  double regionSeconds = 0.0;
+  uint64_t instructions = 0;
+  uint64_t flops = 0;
+  uint64_t bytes = 0;
+};
+
 struct Report {
   std::string origin; // the file it was read from, for messages
   std::string programPath;
@@ -82,6 +95,10 @@ struct Report {
   std::vector<Source> sources;
   std::optional<ModelInfo> model;
   long long threads = 0;
+  /// Threads that ran instrumented code; unknown in reports before it was
+  /// written.
+  std::optional<long long> threadsInstrumented;
+  std::vector<ThreadRow> threadBreakdown;
   /// `timing.mode`: "sampled" (CPU time, at sampleRateHz), "exact" (wall
   /// time; version 1 reports have no `timing` and are exact) or "mixed" (a
   /// merge of both kinds of process).

@@ -66,6 +66,7 @@ private:
   void addProcess(nlohmann::json Process, const std::string &Report,
                   const std::string &Input);
   void addSources(const nlohmann::json &Sources);
+  void addThreadBreakdown(const nlohmann::json &Doc);
   void addTiming(const nlohmann::json &Doc);
 
   size_t Added = 0;
@@ -74,6 +75,7 @@ private:
   double FirstStart = 0.0, LastEnd = 0.0, LongestWall = 0.0;
   bool StartsKnown = true;
   nlohmann::json Processes = nlohmann::json::array();
+  nlohmann::json ThreadBreakdown = nlohmann::json::array();
   std::map<std::string, std::string> ProcessInput; // identity -> input file
   std::vector<nlohmann::json> Sources;
   std::vector<Module> Modules;

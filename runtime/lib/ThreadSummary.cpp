@@ -1,0 +1,84 @@
+//===- ThreadSummary.cpp - One record per thread, taken at its merge ------===//
+#include "ThreadSummary.h"
+
+#include "Clock.h"
+#include "ModuleRecord.h"
+#include "RegionCounts.h"
+#include "ThreadState.h"
+
+#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace energy::rt {
+
+namespace {
+
+void readThreadName(pid_t Tid, char (&Name)[16]) {
+  char Path[64];
+  std::snprintf(Path, sizeof Path, "/proc/self/task/%d/comm", int(Tid));
+  int Fd = open(Path, O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return;
+  ssize_t N = read(Fd, Name, sizeof Name - 1);
+  close(Fd);
+  size_t Length = N > 0 ? size_t(N) : 0;
+  if (Length && Name[Length - 1] == '\n')
+    --Length;
+  Name[Length] = 0;
+}
+
+void add(model::Activity &Into, const model::Activity &A) {
+  for (size_t P = 0; P < Into.flops.size(); ++P)
+    for (size_t K = 0; K < Into.flops[P].size(); ++K)
+      Into.flops[P][K] += A.flops[P][K];
+  for (size_t W = 0; W < Into.flopsByWidth.size(); ++W)
+    Into.flopsByWidth[W] += A.flopsByWidth[W];
+  Into.bytesLoaded += A.bytesLoaded;
+  Into.bytesStored += A.bytesStored;
+  Into.instructions += A.instructions;
+  Into.branches += A.branches;
+  Into.calls += A.calls;
+  Into.blocks += A.blocks;
+}
+
+} // namespace
+
+ThreadSummary summariseThread(const ThreadState &T, const std::vector<ModuleRecord *> &Modules,
+                              bool OnItsOwnThread, bool Alone) noexcept {
+  ThreadSummary S;
+  S.Tid = T.Tid;
+  readThreadName(T.Tid, S.Name);
+  S.CpuNs = clockNs(OnItsOwnThread ? CLOCK_THREAD_CPUTIME_ID : threadCpuClock(T.Tid));
+  S.CountsKnown = !Alone;
+  for (uint32_t I = 0; I < T.NumSlots && I < Modules.size(); ++I) {
+    const ModuleRecord &M = *Modules[I];
+    if (const RegionStats *Stats = T.Slots[I].Stats)
+      for (uint32_t R = 0; R < M.NumRegions; ++R)
+        S.RegionTicks += Stats[R].SelfTicks;
+    if (!Alone)
+      add(S.Counts, moduleActivity(M, OnItsOwnThread ? M.callingThreadCounters()
+                                                     : T.Slots[I].Counters));
+  }
+  return S;
+}
+
+void ThreadSummaries::add(const ThreadSummary &S) noexcept {
+  Instrumented += S.ranInstrumentedCode();
+  if (Kept.size() >= MaxKept) {
+    ++NotKept;
+    return;
+  }
+  try {
+    Kept.push_back(S);
+  } catch (const std::bad_alloc &) {
+    ++NotKept;
+  }
+}
+
+void ThreadSummaries::clear() noexcept {
+  Kept.clear();
+  NotKept = Instrumented = 0;
+}
+
+} // namespace energy::rt
