@@ -126,6 +126,8 @@ Energy readEnergy(const JsonNode &Node) {
   E.modelledJoules = Node["modelled"].nonNegative();
   if (auto Measured = Node.nullable("measured"))
     E.measuredJoules = Measured->nonNegative();
+  if (auto Idle = Node.optional("measured_idle"))
+    E.measuredIdleJoules = Idle->nonNegative();
   return E;
 }
 

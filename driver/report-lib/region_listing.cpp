@@ -84,7 +84,7 @@ std::string orDash(const std::optional<double> &V,
 std::vector<std::string> summaryCells(const Report &R, bool Measured) {
   Region All;
   All.energy.modelledJoules = totalModelledJoules(R);
-  std::optional<double> MeasuredJoules;
+  std::optional<double> MeasuredJoules, IdleJoules;
   for (const Region &Reg : R.regions) {
     All.calls += Reg.calls;
     All.selfSeconds += Reg.selfSeconds;
@@ -93,6 +93,8 @@ std::vector<std::string> summaryCells(const Report &R, bool Measured) {
     All.counts.bytesStored += Reg.counts.bytesStored;
     if (Reg.energy.measuredJoules)
       MeasuredJoules = MeasuredJoules.value_or(0) + *Reg.energy.measuredJoules;
+    if (Reg.energy.measuredIdleJoules)
+      IdleJoules = IdleJoules.value_or(0) + *Reg.energy.measuredIdleJoules;
   }
   RegionMetrics M = computeMetrics(All, All.energy.modelledJoules);
   std::vector<std::string> Cells = {
@@ -107,6 +109,8 @@ std::vector<std::string> summaryCells(const Report &R, bool Measured) {
       formatShare(All.energy.modelledJoules > 0 ? 1.0 : 0.0)};
   if (Measured)
     Cells.insert(Cells.end() - 1, orDash(MeasuredJoules, formatJoules));
+  if (IdleJoules)
+    Cells.insert(Cells.end() - 1, formatJoules(*IdleJoules));
   if (R.timing == "sampled")
     Cells.insert(Cells.begin() + 5, "");
   return Cells;
@@ -160,8 +164,15 @@ void printTable(const Report &R, const ListingOptions &Options,
       {"self time", Align::Right}, {"FLOP rate", Align::Right},
       {"FLOP/B", Align::Right},    {"energy (modelled)", Align::Right},
       {"share", Align::Right}};
+  // Measured energy includes the machine's idle power while a region was on
+  // top, whether it ran or waited: the idle part beside it.
+  bool Idle = Measured && std::any_of(R.regions.begin(), R.regions.end(), [](const Region &Reg) {
+                return Reg.energy.measuredIdleJoules.has_value();
+              });
   if (Measured)
     Columns.insert(Columns.end() - 1, {"energy (measured)", Align::Right});
+  if (Idle)
+    Columns.insert(Columns.end() - 1, {"of which idle", Align::Right});
   // A sampled self time is an estimate: its standard deviation beside it.
   bool Sampled = R.timing == "sampled";
   if (Sampled)
@@ -184,8 +195,9 @@ void printTable(const Report &R, const ListingOptions &Options,
         formatJoules(Reg->energy.modelledJoules),
         formatShare(M.energyShare)};
     if (Measured)
-      Cells.insert(Cells.end() - 1,
-                   orDash(Reg->energy.measuredJoules, formatJoules));
+      Cells.insert(Cells.end() - 1, orDash(Reg->energy.measuredJoules, formatJoules));
+    if (Idle)
+      Cells.insert(Cells.end() - 1, orDash(Reg->energy.measuredIdleJoules, formatJoules));
     if (Sampled)
       Cells.insert(Cells.begin() + 5, orDash(Reg->selfUncertainty, formatSeconds));
     Table.addRow(std::move(Cells));
@@ -225,7 +237,8 @@ ojson regionJson(const Region &Reg, const RegionMetrics &M) {
           {"flop_per_byte", toJson(M.flopsPerByte)},
           {"energy_j",
            {{"modelled", Reg.energy.modelledJoules},
-            {"measured", toJson(Reg.energy.measuredJoules)}}},
+            {"measured", toJson(Reg.energy.measuredJoules)},
+            {"measured_idle", toJson(Reg.energy.measuredIdleJoules)}}},
           {"energy_share", M.energyShare}};
 }
 

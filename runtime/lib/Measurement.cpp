@@ -1,6 +1,7 @@
 //===- Measurement.cpp - Probing sources, sampling, thread counters -------===//
 #include "Measurement.h"
 
+#include "RegionSampling.h"
 #include "Runtime.h"
 
 #include "meters/SysfsFiles.h"
@@ -220,6 +221,21 @@ void Measurement::attachCallingThread(ThreadState &T) noexcept {
   attachThread(T);
 }
 
+/// Sampled, TopRegion is only as fresh as the thread's last sample, which a
+/// thread that sleeps or waits never takes: its stack says what waits.
+static meters::Sampler::RegionProbe regionProbe(const ThreadState &T) {
+  if (T.RegionStack)
+    return {[](const void *Stack) {
+              return innermostSampledRegion(*static_cast<const energy_region_stack *>(Stack));
+            },
+            T.RegionStack};
+  return {[](const void *Top) {
+            return static_cast<const std::atomic<uint32_t> *>(Top)->load(
+                std::memory_order_relaxed);
+          },
+          &T.TopRegion};
+}
+
 /// Opens T's counters (by its thread id: the starter may do it for T) and
 /// registers T with the sampler.
 void Measurement::attachThread(ThreadState &T) noexcept {
@@ -227,7 +243,7 @@ void Measurement::attachThread(ThreadState &T) noexcept {
     return;
   try {
     std::unique_ptr<meters::CounterSet> Counters = Meters->openThreadCounters(T.Tid);
-    T.SamplerSlot = Sampler->registerThread(Counters.get(), &T.TopRegion, T.Tid);
+    T.SamplerSlot = Sampler->registerThread(Counters.get(), regionProbe(T), T.Tid);
     if (T.SamplerSlot >= 0)
       T.MeterCounters = Counters.release();
   } catch (...) {
@@ -307,6 +323,11 @@ std::map<uint32_t, meters::RegionShare> Measurement::regionEnergy() const {
   if (!measuresEnergy())
     return {};
   return Sampler->regionEnergy();
+}
+
+double Measurement::idlePowerW() const {
+  awaitStart();
+  return measuresEnergy() ? Sampler->idlePowerW() : 0.0;
 }
 
 // A meter that never moved (a VM exposing the interface without RAPL behind

@@ -164,6 +164,7 @@ bool attachSampledThread(ThreadState &T) noexcept {
   // before the runtime's) stays on its stack.
   std::copy_n(Stack.open, std::min(Stack.depth, MaxWalked), Slots);
   T.OpenRegions = Slots;
+  T.RegionStack = &Stack;
   Stack.open = Slots;
   return startThreadTimer(T);
 }
@@ -173,6 +174,7 @@ void detachSampledThread(ThreadState &T) noexcept {
   energy_region_stack &Stack = __energy_region_stack;
   if (Stack.open == T.OpenRegions)
     Stack.open = UnattachedSlots;
+  T.RegionStack = nullptr;
   std::atomic_signal_fence(std::memory_order_seq_cst);
   freeSampledSlots(T);
 }
@@ -238,7 +240,10 @@ uint64_t runningTimerCpuNs(const ThreadState &T) noexcept {
 }
 
 uint32_t innermostSampledRegion() noexcept {
-  const energy_region_stack &Stack = __energy_region_stack;
+  return innermostSampledRegion(__energy_region_stack);
+}
+
+uint32_t innermostSampledRegion(const energy_region_stack &Stack) noexcept {
   uint32_t Depth = Stack.depth;
   uint32_t Lowest = Depth > MaxWalked ? Depth - MaxWalked : 0;
   for (uint32_t I = Depth; I-- > Lowest;)

@@ -88,6 +88,10 @@ void freeSampledSlots(ThreadState &T) noexcept;
 /// The report id of the calling thread's innermost open region, read from
 /// its region stack, or NoRegionOnTop.
 uint32_t innermostSampledRegion() noexcept;
+/// The same from another thread's stack (ThreadState::RegionStack), which
+/// may change meanwhile: a push caught half-way reads as the region below
+/// it or a stale one, never as memory that is not a region.
+uint32_t innermostSampledRegion(const energy_region_stack &Stack) noexcept;
 
 /// Credits one sample of Weight periods to what the calling thread's region
 /// stack holds (the handler's work; public for unit tests).

@@ -112,23 +112,37 @@ void writeCounts(JsonText &W, const model::Activity &A) {
 /// Measured joules per region report id; absent ids measured nothing.
 using MeasuredEnergy = std::map<uint32_t, meters::RegionShare>;
 
-/// A region's measured energy: null without a meter, 0 when it was never on
-/// top of a sampled thread's stack at an interval's end.
-json measuredEnergy(const RunSummary &Run, const MeasuredEnergy &Measured,
-                    uint32_t Id) {
+/// A region's measured energy and the idle part of it: null without a meter,
+/// 0 when it was never on top of a sampled thread's stack at an interval's end.
+struct MeasuredFigures {
+  json Joules;
+  json IdleJoules;
+};
+
+MeasuredFigures measuredEnergy(const RunSummary &Run, const MeasuredEnergy &Measured,
+                               uint32_t Id) {
   if (!Run.Measure.measuresEnergy())
-    return nullptr;
+    return {nullptr, nullptr};
   auto Share = Measured.find(Id);
-  return Share == Measured.end() ? 0.0 : Share->second.joules;
+  if (Share == Measured.end())
+    return {0.0, 0.0};
+  return {Share->second.joules, Share->second.idleJoules};
 }
 
-json totalMeasuredEnergy(const RunSummary &Run, const MeasuredEnergy &Measured) {
+MeasuredFigures totalMeasuredEnergy(const RunSummary &Run, const MeasuredEnergy &Measured) {
   if (!Run.Measure.measuresEnergy())
-    return nullptr;
-  double Joules = 0;
-  for (const auto &[Id, Share] : Measured)
+    return {nullptr, nullptr};
+  double Joules = 0, Idle = 0;
+  for (const auto &[Id, Share] : Measured) {
     Joules += Share.joules;
-  return Joules;
+    Idle += Share.idleJoules;
+  }
+  return {Joules, Idle};
+}
+
+void writeMeasured(JsonText &W, const MeasuredFigures &Measured) {
+  W.member("measured", Measured.Joules);
+  W.member("measured_idle", Measured.IdleJoules);
 }
 
 /// Seconds per unit of the region times the runtime kept.
@@ -225,7 +239,7 @@ json regionCountersJson(const double *Values, const RegionCounting &Counting) {
 
 void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
                  const model::Activity &A, int64_t Entries, const json &Modelled,
-                 const RunSummary &Run, const json &Measured,
+                 const RunSummary &Run, const MeasuredFigures &Measured,
                  const std::vector<uint32_t> &Ids, const RegionCounting &Counting) {
   const RegionTotals &T = M.Totals[R];
   W.beginObject();
@@ -262,7 +276,7 @@ void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
   W.key("energy_j");
   W.beginObject();
   W.member("modelled", Modelled);
-  W.member("measured", Measured);
+  writeMeasured(W, Measured);
   W.endObject();
   if (json Footprint = footprintJson(M.RegionBase + R); !Footprint.is_null())
     W.member("footprint", Footprint);
@@ -509,7 +523,9 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
   W.key("energy_j");
   W.beginObject();
   W.member("modelled", RunModelled);
-  W.member("measured", totalMeasuredEnergy(Run, Measured));
+  writeMeasured(W, totalMeasuredEnergy(Run, Measured));
+  if (Run.Measure.measuresEnergy())
+    W.member("idle_power_w", Run.Measure.idlePowerW());
   W.endObject();
   W.endObject();
   W.member("format", "energypass-report");

@@ -284,10 +284,11 @@ void Runtime::detachThread(ThreadState &T) noexcept {
   LockedSection L(Lock);
   if (!L.owns())
     return;
+  // The meters' sampler reads the thread's region stack until it is told.
+  Measure.detachCallingThread(T);
   detachSampledThread(T);
   if (!Finished)
     mergeThread(T, clockTicks(), /*OnItsOwnThread=*/true);
-  Measure.detachCallingThread(T);
   unlink(T);
   // Forget the state before freeing it: a signal handler may enter a region
   // at any point here.

@@ -259,6 +259,10 @@ public:
   /// Sampled timing: the thread's own region-stack slots (mapped), its
   /// CPU-time timer, and the number of the last sample it took.
   const energy_region **OpenRegions = nullptr;
+  /// Sampled timing: the thread's own energy_region_stack (thread-local),
+  /// so that the meters' sampler thread can read the region on top while
+  /// the thread sleeps and takes no samples; null once detached.
+  const energy_region_stack *RegionStack = nullptr;
   void *SampleTimer = nullptr;
   bool HasSampleTimer = false;
   uint64_t SampleStamp = 0;

@@ -102,8 +102,23 @@ void Sampler::run() {
   }
 }
 
+namespace {
+uint32_t readAtomicRegion(const void *region) {
+  return static_cast<const std::atomic<uint32_t> *>(region)->load(std::memory_order_relaxed);
+}
+
+uint32_t readRegion(const Sampler::RegionProbe &probe, uint32_t otherwise) {
+  return probe.read ? probe.read(probe.context) : otherwise;
+}
+} // namespace
+
 int Sampler::registerThread(CounterSet *counters, const std::atomic<uint32_t> *region,
                             pid_t tid) {
+  return registerThread(counters, region ? RegionProbe{readAtomicRegion, region} : RegionProbe{},
+                        tid);
+}
+
+int Sampler::registerThread(CounterSet *counters, RegionProbe region, pid_t tid) {
   std::lock_guard<std::mutex> guard(lock);
   for (size_t s = 0; s < slots.size(); ++s) {
     if (slots[s].used)
@@ -145,10 +160,10 @@ void Sampler::unregisterThread(int slot) {
   slots[slot].active = false;
   slots[slot].handedIn = true;
   slots[slot].counters = nullptr;
-  // The atomic usually lives in the exiting thread's storage: keep its value.
-  slots[slot].regionAtExit =
-      slots[slot].region ? slots[slot].region->load(std::memory_order_relaxed) : kNoRegion;
-  slots[slot].region = nullptr;
+  // What the probe reads usually lives in the exiting thread's storage: keep
+  // its value.
+  slots[slot].regionAtExit = readRegion(slots[slot].region, kNoRegion);
+  slots[slot].region = RegionProbe{};
 }
 
 void Sampler::sampleThreads(const IntervalView &interval) {
@@ -157,8 +172,7 @@ void Sampler::sampleThreads(const IntervalView &interval) {
     if (!slot.active && !slot.handedIn)
       continue;
     interval.present(s) = 1;
-    interval.region(s) =
-        slot.region ? slot.region->load(std::memory_order_relaxed) : slot.regionAtExit;
+    interval.region(s) = readRegion(slot.region, slot.regionAtExit);
     takeDeltas(s, interval.counters(s));
     slot.handedIn = false;
   }
@@ -225,7 +239,12 @@ std::map<uint32_t, RegionShare> Sampler::regionEnergy() const {
   }
   std::vector<size_t> primary = meters.primaryMeters();
   std::lock_guard<std::mutex> guard(lock);
-  return attributeEnergy(timeline, primary, taskClock);
+  return attributeEnergy(timeline, primary, taskClock, lowestPower(timeline, primary));
+}
+
+double Sampler::idlePowerW() const {
+  std::lock_guard<std::mutex> guard(lock);
+  return lowestPower(timeline, meters.primaryMeters());
 }
 
 uint64_t Sampler::intervals() const {

@@ -56,9 +56,19 @@ public:
   /// Records the last partial interval and joins the thread. Idempotent.
   void stop();
 
+  /// How the sampler thread learns which region is on top of a thread's
+  /// stack: `read(context)`, called under the sampler's lock until the
+  /// thread unregisters.
+  struct RegionProbe {
+    uint32_t (*read)(const void *context) = nullptr;
+    const void *context = nullptr;
+  };
+
   /// Registers a thread's counters (from MeterSet::openThreadCounters) and
-  /// the atomic the runtime keeps its top region in. Returns the thread's
-  /// slot, or -1 when all slots are taken. Thread-safe.
+  /// how to read its top region. Returns the thread's slot, or -1 when all
+  /// slots are taken. Thread-safe.
+  int registerThread(CounterSet *counters, RegionProbe region, pid_t tid);
+  /// The same, the top region being kept in an atomic.
   int registerThread(CounterSet *counters, const std::atomic<uint32_t> *region, pid_t tid);
   /// Takes the thread's last deltas and region and forgets its counters and
   /// region atomic, which the caller may then destroy. Thread-safe.
@@ -78,12 +88,14 @@ public:
   /// Measured joules per region so far (meters/RegionEnergy.h), from
   /// MeterSet::primaryMeters() and task-clock when it is counted. Thread-safe.
   std::map<uint32_t, RegionShare> regionEnergy() const;
+  /// The idle power regionEnergy() uses: lowestPower() of the timeline.
+  double idlePowerW() const;
   const TimelineShape &layout() const { return shape; }
 
 private:
   struct ThreadSlot {
     CounterSet *counters = nullptr;
-    const std::atomic<uint32_t> *region = nullptr;
+    RegionProbe region;
     pid_t tid = 0;
     bool used = false;   // ever registered: a timeline column is one thread
     bool active = false;

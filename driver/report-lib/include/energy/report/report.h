@@ -37,6 +37,9 @@ struct ModelInfo {
 struct Energy {
   double modelledJoules = 0.0;
   std::optional<double> measuredJoules;
+  /// Of measuredJoules, the machine's idle power while the region was on
+  /// top of a thread's stack (waiting or running); absent in older reports.
+  std::optional<double> measuredIdleJoules;
 };
 
 struct Region {
