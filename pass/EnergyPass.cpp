@@ -16,6 +16,7 @@
 #include "EnergyPass.h"
 
 #include "CallerCountedEntries.h"
+#include "CarriedUserCode.h"
 #include "CostModel.h"
 #include "CounterPlacement.h"
 #include "DeviceInstrumenter.h"
@@ -72,11 +73,19 @@ bool shouldInstrument(const Function &F) {
          !F.hasAvailableExternallyLinkage();
 }
 
-RegionDesc describeFunction(const Function &F) {
+/// `Carried`: the user code that F, a library function, is made of
+/// (CarriedUserCode.h); the region is named and placed after it, its
+/// mangled name (which stays F's) telling the two apart.
+RegionDesc describeFunction(const Function &F, const DISubprogram *Carried) {
   RegionDesc Region;
   Region.Name = F.getName().str();
   Region.Demangled = demangle(Region.Name);
-  if (const DISubprogram *SP = F.getSubprogram()) {
+  if (Carried) {
+    StringRef Linkage = Carried->getLinkageName();
+    Region.Demangled = Linkage.empty() ? Carried->getName().str() : demangle(Linkage);
+    Region.File = Carried->getFilename().str();
+    Region.Line = Carried->getLine();
+  } else if (const DISubprogram *SP = F.getSubprogram()) {
     Region.File = SP->getFilename().str();
     Region.Line = SP->getLine();
   } else {
@@ -448,7 +457,8 @@ void ModulePlanner::planLoopRegisters(FunctionPlan &Plan) {
 }
 
 void ModulePlanner::planFunction(Function &F) {
-  RegionDesc Function = describeFunction(F);
+  const DISubprogram *Carried = userCodeCarriedBy(F);
+  RegionDesc Function = describeFunction(F, Carried);
   // User markers ask for this function's time, whatever its size.
   bool HasMarkers = hasUserMarkers(F);
   if (HasMarkers && !Options.InstrumentRegions) {
@@ -457,7 +467,7 @@ void ModulePlanner::planFunction(Function &F) {
   }
   bool Timed = Options.InstrumentRegions &&
                (HasMarkers ||
-                Selector.isTimed(F, Function.Demangled, Function.File));
+                Selector.isTimed(F, Function.Demangled, Function.File, Carried));
   SmallPtrSet<const Instruction *, 4> SplitBranches;
   if (HasMarkers)
     SplitBranches = splitAfterMarkers(F);

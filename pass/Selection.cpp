@@ -34,12 +34,11 @@ bool hasLoop(const Function &F) {
   return !Backedges.empty();
 }
 
-/// Whether F's name puts it in the C++ standard library: its enclosing
-/// namespace or class is std (with its inline namespaces such as __cxx11) or
-/// libstdc++'s __gnu_cxx.
-bool isStandardLibrary(const Function &F) {
+} // namespace
+
+bool isStandardLibraryName(StringRef MangledName) {
   // The demangler's nodes point into the name: it must outlive them.
-  std::string Mangled = F.getName().str();
+  std::string Mangled = MangledName.str();
   ItaniumPartialDemangler Demangler;
   if (Demangler.partialDemangle(Mangled.c_str()))
     return false;
@@ -52,8 +51,6 @@ bool isStandardLibrary(const Function &F) {
   std::free(Context);
   return Standard;
 }
-
-} // namespace
 
 RegionSelector::RegionSelector(Module &M, const EnergyOptions &Options,
                                const FilterFile *Filter)
@@ -80,7 +77,7 @@ RegionSelector::RegionSelector(Module &M, const EnergyOptions &Options,
 }
 
 bool RegionSelector::isTimed(const Function &F, StringRef Demangled,
-                             StringRef File) const {
+                             StringRef File, bool CarriesUserCode) const {
   if (auto It = Annotated.find(&F); It != Annotated.end())
     return It->second;
   if (Filter) {
@@ -93,7 +90,7 @@ bool RegionSelector::isTimed(const Function &F, StringRef Demangled,
       break;
     }
   }
-  if (!Options.StdRegions && isStandardLibrary(F))
+  if (!Options.StdRegions && !CarriesUserCode && isStandardLibraryName(F.getName()))
     return false;
   return codeSize(F) >= Options.MinInstructions || hasLoop(F);
 }

@@ -11,6 +11,8 @@
 //      -energy-std-regions: a map insert or a sort is the caller's work, and
 //      timing every template it instantiates (a tree search, a partition
 //      loop, each a region by rule 4) costs an entry and exit per call;
+//      but a library function that is mostly user code inlined into it (a
+//      lambda run by std::function, CarriedUserCode.h) is the user's;
 //   4. it has a loop or at least -energy-min-instructions IR instructions
 //      (the rule of LLVM XRay's instruction threshold).
 // Every function that is not timed keeps its region entry and exact block
@@ -24,6 +26,7 @@
 #include "Options.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <optional>
 
@@ -34,6 +37,11 @@ class Module;
 
 namespace energy {
 
+/// Whether a mangled name puts a function in the C++ standard library: its
+/// enclosing namespace or class is std (with its inline namespaces such as
+/// __cxx11) or libstdc++'s __gnu_cxx.
+bool isStandardLibraryName(llvm::StringRef MangledName);
+
 class RegionSelector {
 public:
   static constexpr llvm::StringLiteral ForceAnnotation = "energy_region";
@@ -42,8 +50,9 @@ public:
   RegionSelector(llvm::Module &M, const EnergyOptions &Options,
                  const FilterFile *Filter);
 
+  /// `CarriesUserCode`: userCodeCarriedBy(F) found the user's code in it.
   bool isTimed(const llvm::Function &F, llvm::StringRef Demangled,
-               llvm::StringRef File) const;
+               llvm::StringRef File, bool CarriesUserCode) const;
 
 private:
   const EnergyOptions &Options;
