@@ -1,6 +1,7 @@
 //===- energy/report/call_path_profile.h - A report as weighted stacks ----===//
 //
-// pprof and speedscope want samples: a stack of frames and integer values.
+// pprof, speedscope and folded stacks (flame.h) want samples: a stack of
+// frames and integer values.
 // A report gives each region's self energy, time and exact counts, and its
 // call tree gives the paths by which regions were reached, with the time
 // spent on each path (not energy or counts: those are recorded per region).
