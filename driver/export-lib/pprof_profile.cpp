@@ -1,7 +1,7 @@
 //===- pprof_profile.cpp - Building a perftools.profiles.Profile ----------===//
 #include "energy/export/pprof_profile.h"
 
-#include "energy/export/call_path_profile.h"
+#include "energy/report/call_path_profile.h"
 #include "energy/export/gzip.h"
 #include "energy/report/region_paths.h"
 
@@ -16,6 +16,15 @@ namespace energy::exporter {
 
 namespace pb = perftools::profiles;
 using report::Report;
+using report::CallPathProfile;
+using report::Metric;
+using report::MetricCount;
+using report::MetricInfo;
+using report::PathSample;
+using report::StackOrigin;
+using report::callPathProfile;
+using report::energySource;
+using report::metricInfo;
 
 namespace {
 

@@ -1,7 +1,7 @@
 //===- speedscope_file.cpp - Building a speedscope file -------------------===//
 #include "energy/export/speedscope_file.h"
 
-#include "energy/export/call_path_profile.h"
+#include "energy/report/call_path_profile.h"
 #include "energy/report/region_paths.h"
 
 #include <map>
@@ -11,6 +11,12 @@ namespace energy::exporter {
 
 using nlohmann::json;
 using report::Report;
+using report::CallPathProfile;
+using report::Metric;
+using report::PathSample;
+using report::StackOrigin;
+using report::callPathProfile;
+using report::energySource;
 
 namespace {
 

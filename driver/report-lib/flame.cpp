@@ -1,36 +1,23 @@
 //===- flame.cpp - Folded stacks from a report's region tree --------------===//
 //
-// Energy uses the measured figure when a meter was present, as `show` does,
-// and the modelled one otherwise. Frame names are demangled names with the
-// characters that the folded format reserves replaced: ';' separates frames
-// and the last space separates the weight.
+// The stacks are the samples of the report's call-path profile
+// (call_path_profile.h), so that they add up to the report's totals as the
+// pprof and speedscope exports do: energy is measured when a meter was
+// present, as `show` uses it, modelled otherwise. Frame names are demangled
+// names with the characters that the folded format reserves replaced: ';'
+// separates frames and the last space separates the weight.
 //
 //===----------------------------------------------------------------------===//
 #include "energy/report/flame.h"
 
+#include "energy/report/call_path_profile.h"
 #include "energy/report/region_paths.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace energy::report {
 
 namespace {
-
-double weightOf(const Region &R, FlameWeight W, bool Measured) {
-  switch (W) {
-  case FlameWeight::Energy:
-    return 1e9 * (Measured ? R.energy.measuredJoules.value_or(0.0)
-                           : R.energy.modelledJoules);
-  case FlameWeight::Time:
-    return 1e9 * R.selfSeconds;
-  case FlameWeight::Flops:
-    return static_cast<double>(R.flops);
-  case FlameWeight::Bytes:
-    return static_cast<double>(R.bytesMoved());
-  }
-  return 0.0;
-}
 
 std::string frameName(const Region &R) {
   std::string Name = displayName(R);
@@ -39,12 +26,45 @@ std::string frameName(const Region &R) {
   return Name;
 }
 
-std::vector<std::string> frameNames(const Report &R,
-                                    const std::vector<uint64_t> &Path) {
+Metric metricOf(FlameWeight W) {
+  switch (W) {
+  case FlameWeight::Energy:
+    return Metric::Energy;
+  case FlameWeight::Time:
+    return Metric::Time;
+  case FlameWeight::Flops:
+    return Metric::Flops;
+  case FlameWeight::Bytes:
+    return Metric::Bytes;
+  }
+  return Metric::Energy;
+}
+
+/// The frames of one sample: a frame of its own says, on the flame graph's
+/// face, what the call tree did not hold (without a tree, every stack is a
+/// nesting path and needs no such frame).
+std::vector<std::string> frameNames(const Report &R, const PathSample &S,
+                                    bool HasTree) {
   std::vector<std::string> Frames;
-  for (uint64_t Id : Path)
+  if (S.origin == StackOrigin::OutsideRegions)
+    Frames.push_back(OutsideRegionsFrame);
+  if (S.origin == StackOrigin::RegionNesting && HasTree)
+    Frames.push_back(NotInCallTreeFrame);
+  for (uint64_t Id : S.regions)
     Frames.push_back(frameName(R.regions[Id]));
   return Frames;
+}
+
+std::vector<FoldedStack>
+stacksOf(const Report &R, const std::optional<std::vector<CallTreeNode>> &Tree,
+         FlameWeight Weight) {
+  CallPathProfile Profile = callPathProfile(R, Tree);
+  auto M = static_cast<size_t>(metricOf(Weight));
+  std::vector<FoldedStack> Stacks;
+  for (const PathSample &S : Profile.samples)
+    if (S.values[M] > 0)
+      Stacks.push_back({frameNames(R, S, Tree.has_value()), S.values[M]});
+  return Stacks;
 }
 
 } // namespace
@@ -61,68 +81,47 @@ std::optional<FlameWeight> parseFlameWeight(const std::string &Name) {
   return std::nullopt;
 }
 
+const char *flameWeightUnit(FlameWeight W) {
+  switch (W) {
+  case FlameWeight::Energy:
+    return "nJ";
+  case FlameWeight::Time:
+    return "ns";
+  case FlameWeight::Flops:
+    return "FLOPs";
+  case FlameWeight::Bytes:
+    return "bytes";
+  }
+  return "";
+}
+
 std::vector<std::string> flameWeightNames() {
   return {"energy", "time", "flops", "bytes"};
 }
 
 std::vector<FoldedStack> foldedStacks(const Report &R, FlameWeight Weight) {
-  bool Measured = R.hasMeasuredEnergy();
-  std::vector<FoldedStack> Stacks;
-  for (size_t I = 0; I < R.regions.size(); ++I) {
-    auto W = std::llround(weightOf(R.regions[I], Weight, Measured));
-    if (W <= 0)
-      continue;
-    Stacks.push_back({frameNames(R, nestingPath(R, I)),
-                      static_cast<unsigned long long>(W)});
-  }
-  return Stacks;
+  return stacksOf(R, std::nullopt, Weight);
 }
-
-namespace {
-
-/// Each node's share of its region's self figures: by self time, else by
-/// calls, else equal.
-std::vector<double> pathShares(const Report &R,
-                               const std::vector<CallTreeNode> &Tree) {
-  std::vector<double> Seconds(R.regions.size()), Calls(R.regions.size()),
-      Paths(R.regions.size());
-  for (const CallTreeNode &N : Tree) {
-    Seconds[N.region] += N.selfSeconds;
-    Calls[N.region] += static_cast<double>(N.calls);
-    Paths[N.region] += 1.0;
-  }
-  std::vector<double> Shares;
-  for (const CallTreeNode &N : Tree) {
-    if (Seconds[N.region] > 0.0)
-      Shares.push_back(N.selfSeconds / Seconds[N.region]);
-    else if (Calls[N.region] > 0.0)
-      Shares.push_back(static_cast<double>(N.calls) / Calls[N.region]);
-    else
-      Shares.push_back(1.0 / Paths[N.region]);
-  }
-  return Shares;
-}
-
-} // namespace
 
 std::vector<FoldedStack> foldedStacks(const Report &R,
                                       const std::vector<CallTreeNode> &Tree,
                                       FlameWeight Weight) {
-  bool Measured = R.hasMeasuredEnergy();
-  std::vector<double> Shares = pathShares(R, Tree);
-  std::vector<FoldedStack> Stacks;
-  for (size_t I = 0; I < Tree.size(); ++I) {
-    const CallTreeNode &N = Tree[I];
-    double W = Weight == FlameWeight::Time
-                   ? 1e9 * N.selfSeconds
-                   : Shares[I] * weightOf(R.regions[N.region], Weight, Measured);
-    auto Rounded = std::llround(W);
-    if (Rounded <= 0)
-      continue;
-    Stacks.push_back({frameNames(R, callPath(Tree, I)),
-                      static_cast<unsigned long long>(Rounded)});
-  }
-  return Stacks;
+  return stacksOf(R, Tree, Weight);
+}
+
+unsigned long long leftOutOfCallTree(const std::vector<FoldedStack> &Stacks) {
+  unsigned long long Sum = 0;
+  for (const FoldedStack &S : Stacks)
+    if (std::find(S.frames.begin(), S.frames.end(), NotInCallTreeFrame) != S.frames.end())
+      Sum += S.weight;
+  return Sum;
+}
+
+unsigned long long totalWeight(const std::vector<FoldedStack> &Stacks) {
+  unsigned long long Sum = 0;
+  for (const FoldedStack &S : Stacks)
+    Sum += S.weight;
+  return Sum;
 }
 
 std::vector<FoldedStack> foldedStacks(const ReportDocument &Doc,

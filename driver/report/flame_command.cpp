@@ -30,6 +30,19 @@ struct FlameArguments {
   std::string output;
 };
 
+/// The stacks carry it on their face too, under NotInCallTreeFrame; a user
+/// who reads only the graph's widths is told once here.
+void sayWhatTheTreeLeftOut(const Report &R, const std::vector<FoldedStack> &Stacks,
+                           FlameWeight Weight) {
+  unsigned long long LeftOut = leftOutOfCallTree(Stacks);
+  if (LeftOut == 0)
+    return;
+  std::cerr << "energy-report: " << R.origin << ": " << LeftOut << " of "
+            << totalWeight(Stacks) << " " << flameWeightUnit(Weight)
+            << " is not in the call tree; it is stacked by region nesting under '"
+            << NotInCallTreeFrame << "'\n";
+}
+
 int runFlame(const FlameArguments &Args) {
   ReportDocument Doc = loadReportInputs(Args.reports);
   const Report &R = Doc.report;
@@ -42,6 +55,7 @@ int runFlame(const FlameArguments &Args) {
                       ? " (measured energy is used when a meter was present)"
                       : "")
               << "; try another --weight\n";
+  sayWhatTheTreeLeftOut(R, Stacks, Weight);
   if (Args.output.empty()) {
     printFolded(Stacks, std::cout);
     std::cout.flush();

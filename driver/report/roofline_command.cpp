@@ -39,6 +39,13 @@ void registerRooflineCommand(CLI::App &Tool, CommandAction &Run) {
       ->add_option("--label-top", Args->LabelTop, "Regions labelled by name")
       ->capture_default_str()
       ->check(CLI::Range(std::size_t{0}, std::size_t{1000}));
+  Roofline
+      ->add_option("--min-share", Args->MinShare,
+                   "Leave out regions with less than this fraction of the "
+                   "regions' summed self time (0: show all)")
+      ->capture_default_str();
+  Roofline->add_flag("--verbose", Args->Verbose,
+                     "One line per region that is not on the roofline, and why");
   Roofline->callback([Args, &Run] {
     Run = [Args] { return roofline::runRooflineCommand(*Args); };
   });

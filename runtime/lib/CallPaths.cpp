@@ -30,7 +30,7 @@ void CallPaths::release() noexcept {
 
 void CallPaths::zeroFigures() noexcept {
   for (uint32_t I = 0; I < Count; ++I)
-    Nodes[I].Calls = Nodes[I].InclusiveTicks = Nodes[I].SelfTicks = 0;
+    Nodes[I].Calls = Nodes[I].SelfTicks = 0;
 }
 
 } // namespace energy::rt

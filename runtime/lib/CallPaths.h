@@ -27,9 +27,13 @@ struct CallPathNode {
   uint32_t Parent; /// a node index, or RootPath
   uint32_t Region; /// the region's report id
   uint64_t Calls;
-  uint64_t InclusiveTicks;
-  /// Sampled timing: the samples whose innermost region was this path's
-  /// (exact timing derives self time from the children's inclusive times).
+  /// The time whose innermost open frame was on this path: exact, each
+  /// frame's elapsed time less its callees'; sampled, the samples whose
+  /// innermost region was this path's. A node's inclusive time is derived
+  /// from these (CallTree::toJson), never recorded: with recursion collapsed
+  /// onto the outermost instance's path, a time recorded per open path would
+  /// be counted in two branches of the tree (f -> g -> f -> h puts h's time
+  /// under g's frame and under f's node).
   uint64_t SelfTicks;
 };
 
@@ -78,7 +82,7 @@ private:
   uint32_t insert(uint32_t Slot, uint32_t Parent, uint32_t Region) noexcept {
     if (Count == MaxNodes)
       return NoPath;
-    Nodes[Count] = CallPathNode{Parent, Region, 0, 0, 0};
+    Nodes[Count] = CallPathNode{Parent, Region, 0, 0};
     // A signal handler entering regions sees either no slot or a whole node.
     std::atomic_signal_fence(std::memory_order_seq_cst);
     Slots[Slot] = ++Count;

@@ -7,7 +7,7 @@ uint32_t CallTree::node(uint32_t Parent, uint32_t Region) {
   uint64_t Key = (uint64_t(Parent) << 32) | Region;
   auto [It, New] = Index.try_emplace(Key, uint32_t(Nodes.size()));
   if (New)
-    Nodes.push_back(CallPathNode{Parent, Region, 0, 0, 0});
+    Nodes.push_back(CallPathNode{Parent, Region, 0, 0});
   return It->second;
 }
 
@@ -19,11 +19,24 @@ std::vector<uint32_t> CallTree::merge(const CallPaths &Thread) {
     uint32_t Parent = N.Parent == RootPath ? RootPath : Map[N.Parent];
     uint32_t Mine = node(Parent, N.Region);
     Nodes[Mine].Calls += N.Calls;
-    Nodes[Mine].InclusiveTicks += N.InclusiveTicks;
     Nodes[Mine].SelfTicks += N.SelfTicks;
     Map[I] = Mine;
   }
   return Map;
+}
+
+std::vector<uint64_t>
+CallTree::subtreeTicks(const std::vector<uint32_t> &Written) const {
+  std::vector<uint64_t> Ticks(Nodes.size(), 0);
+  // Children follow their parents: one backward pass sums every subtree.
+  for (uint32_t I = uint32_t(Nodes.size()); I-- > 0;) {
+    if (Written[I] == NotWritten)
+      continue;
+    Ticks[I] += Nodes[I].SelfTicks;
+    if (Nodes[I].Parent != RootPath)
+      Ticks[Nodes[I].Parent] += Ticks[I];
+  }
+  return Ticks;
 }
 
 void CallTree::clear() {
@@ -43,32 +56,20 @@ nlohmann::json CallTree::toJson(double SecondsPerTick, bool Sampled,
     if (Known && UnderWritten)
       Written[I] = Next++;
   }
-  std::vector<uint64_t> ChildrenTicks(Nodes.size(), 0);
-  for (const CallPathNode &N : Nodes)
-    if (N.Parent != RootPath)
-      ChildrenTicks[N.Parent] += N.InclusiveTicks;
+  std::vector<uint64_t> Inclusive = subtreeTicks(Written);
   nlohmann::json Tree = nlohmann::json::array();
   for (uint32_t I = 0; I < Nodes.size(); ++I) {
     const CallPathNode &N = Nodes[I];
     if (Written[I] == NotWritten)
       continue;
-    // Ticks of parent and children are read at slightly different moments
-    // for paths open at exit: never report a negative self time.
-    // Sampled, a node's self time is its own samples: a region re-entered
-    // from one it called adds its children's inclusive time to a node it
-    // is already counted in, which the difference would get wrong.
-    uint64_t Self = Sampled ? N.SelfTicks
-                    : N.InclusiveTicks > ChildrenTicks[I]
-                        ? N.InclusiveTicks - ChildrenTicks[I]
-                        : 0;
     Tree.push_back({{"id", Written[I]},
                     {"region", ReportIds[N.Region]},
                     {"parent", N.Parent == RootPath ? nlohmann::json(nullptr)
                                                     : nlohmann::json(Written[N.Parent])},
                     {"calls", Sampled ? nlohmann::json(nullptr) : nlohmann::json(N.Calls)},
                     {"time_s",
-                     {{"inclusive", double(N.InclusiveTicks) * SecondsPerTick},
-                      {"self", double(Self) * SecondsPerTick}}}});
+                     {{"inclusive", double(Inclusive[I]) * SecondsPerTick},
+                      {"self", double(N.SelfTicks) * SecondsPerTick}}}});
   }
   return Tree;
 }

@@ -25,13 +25,15 @@ public:
   /// Adds a thread's paths; returns, per thread node, the tree's node.
   /// Throws std::bad_alloc.
   std::vector<uint32_t> merge(const CallPaths &Thread);
-  /// Time of a path still open at exit (Node from merge()'s result).
-  void addInclusive(uint32_t Node, uint64_t Ticks) { Nodes[Node].InclusiveTicks += Ticks; }
+  /// Self time of a frame still open at exit (Node from merge()'s result).
+  void addSelf(uint32_t Node, uint64_t Ticks) { Nodes[Node].SelfTicks += Ticks; }
   void clear();
 
   /// The report's `call_tree` array; times are ticks of SecondsPerTick
-  /// each, samples when Sampled (whose paths record no calls). Throws
-  /// std::bad_alloc.
+  /// each, samples when Sampled (whose paths record no calls). A node's
+  /// inclusive time is its self time plus its written children's inclusive
+  /// times, so that the nodes' self times partition the tree's time in both
+  /// timing modes. Throws std::bad_alloc.
   /// Regions are numbered as ReportIds says (a path through a region that
   /// is not written, which never happens for a region that ran, is left
   /// out with its subtree).
@@ -40,6 +42,8 @@ public:
 
 private:
   uint32_t node(uint32_t Parent, uint32_t Region);
+  /// Per node, the self ticks of its written subtree.
+  std::vector<uint64_t> subtreeTicks(const std::vector<uint32_t> &Written) const;
 
   std::vector<CallPathNode> Nodes;
   std::unordered_map<uint64_t, uint32_t> Index; /// (parent, region) -> node

@@ -313,9 +313,7 @@ void recordSample(ThreadState &T, const energy_region_stack &Stack,
       S.InclusiveSquares += Weight * Weight;
       addCounters(S, Deltas, Events, 1);
       Node = T.Paths.find(Node, Id);
-      if (Node != NoPath)
-        T.Paths.Nodes[Node].InclusiveTicks += Weight;
-      else
+      if (Node == NoPath)
         ++T.Diag.UntrackedCallPaths;
       S.OpenPath = Node;
     }

@@ -392,8 +392,8 @@ void Runtime::mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noe
   try {
     std::vector<uint32_t> TreeNodes = Tree.merge(T.Paths);
     for (const auto &Share : T.openFrameShares(Now)) {
-      if (Share.Path != NoPath && Share.InclusiveTicks)
-        Tree.addInclusive(TreeNodes[Share.Path], Share.InclusiveTicks);
+      if (Share.Path != NoPath)
+        Tree.addSelf(TreeNodes[Share.Path], Share.SelfTicks);
       for (uint32_t I = 0; I < T.NumSlots; ++I) {
         const RegionStats *Base = T.Slots[I].Stats;
         ModuleRecord &M = *Modules[I];

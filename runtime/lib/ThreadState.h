@@ -303,12 +303,11 @@ private:
     std::atomic_signal_fence(std::memory_order_seq_cst);
     uint64_t Elapsed = Now - F.StartTicks;
     F.Stats->SelfTicks += Elapsed - F.ChildrenTicks;
+    if (F.Path != NoPath)
+      Paths.Nodes[F.Path].SelfTicks += Elapsed - F.ChildrenTicks;
     bool Outermost = --F.Stats->Active == 0;
-    if (Outermost) {
+    if (Outermost)
       F.Stats->InclusiveTicks += Elapsed;
-      if (F.Path != NoPath)
-        Paths.Nodes[F.Path].InclusiveTicks += Elapsed;
-    }
     if (Depth)
       Frames[Depth - 1].ChildrenTicks += Elapsed;
     if constexpr (Counted)

@@ -3,6 +3,7 @@
 
 #include "energy/report/units.h"
 
+#include <map>
 #include <sstream>
 
 namespace energy::roofline {
@@ -30,11 +31,52 @@ std::string describeRegion(const RegionPoint &Point) {
   return Line;
 }
 
-std::string describeRegions(const RooflineAnalysis &Analysis, std::size_t Limit) {
+std::string describeThreads(const RooflineModel &Model) {
+  if (Model.Threads == 1)
+    return "rates per thread (FLOPs / thread time), ceilings of 1 thread";
+  std::string N = std::to_string(Model.Threads);
+  return "rates per thread (FLOPs / thread time summed over threads), ceilings of " + N +
+         " threads / " + N;
+}
+
+std::string describeBelowShare(const RooflineAnalysis &Analysis) {
+  std::size_t N = Analysis.BelowShare.size();
+  if (N == 0)
+    return {};
+  return std::to_string(N) + (N == 1 ? " region" : " regions") + " below " +
+         report::formatRatio(100 * Analysis.MinShare) +
+         "% of the run's time left out (--min-share 0 shows them)";
+}
+
+namespace {
+
+/// "3 regions not on the roofline (2 no floating-point operations, 1 no
+/// self time measured); --verbose lists them".
+std::string summariseSkipped(const std::vector<const SkippedRegion *> &Skipped) {
+  std::map<std::string, std::size_t> ByReason;
+  for (const SkippedRegion *S : Skipped)
+    ++ByReason[S->Reason];
+  std::string Line = std::to_string(Skipped.size()) +
+                     (Skipped.size() == 1 ? " region" : " regions") + " not on the roofline (";
+  bool First = true;
+  for (const auto &[Reason, Count] : ByReason) {
+    Line += (First ? "" : ", ") + std::to_string(Count) + " " + Reason;
+    First = false;
+  }
+  return Line + "); --verbose lists them";
+}
+
+} // namespace
+
+std::string describeRegions(const RooflineAnalysis &Analysis, std::size_t Limit,
+                            SkippedLines Lines) {
   std::ostringstream Out;
   const RooflineModel &Model = Analysis.Model;
-  Out << "roofline ceilings (" << Model.Threads << " thread" << (Model.Threads > 1 ? "s" : "")
-      << "):";
+  if (Model.Threads == 1)
+    Out << "roofline ceilings (1 thread):";
+  else
+    Out << "roofline ceilings per thread (" << Model.Threads << "-thread ceilings / "
+        << Model.Threads << "; regions' rates are per thread):";
   for (const auto &Level : Model.Bandwidth)
     Out << " " << Level.Level << " " << report::formatRatio(Level.GBytesPerSecond) << " GB/s;";
   Out << " peak";
@@ -48,12 +90,18 @@ std::string describeRegions(const RooflineAnalysis &Analysis, std::size_t Limit)
     Out << describeRegion(Point) << "\n";
   }
   std::vector<std::string> Idle;
+  std::vector<const SkippedRegion *> Unplaced;
   for (const auto &Skipped : Analysis.Skipped) {
     if (Skipped.Reason == NeverRanReason)
       Idle.push_back(Skipped.Region.Demangled);
     else
-      Out << Skipped.Region.Demangled << ": not on the roofline (" << Skipped.Reason << ")\n";
+      Unplaced.push_back(&Skipped);
   }
+  if (Lines == SkippedLines::List)
+    for (const SkippedRegion *S : Unplaced)
+      Out << S->Region.Demangled << ": not on the roofline (" << S->Reason << ")\n";
+  else if (!Unplaced.empty())
+    Out << summariseSkipped(Unplaced) << "\n";
   if (!Idle.empty()) {
     Out << Idle.size() << (Idle.size() == 1 ? " region" : " regions") << " never ran:";
     for (std::size_t I = 0; I < Idle.size(); ++I)

@@ -39,6 +39,9 @@ static void fitDecades(double Low, double High, double Pad, int MinSpan, double 
 
 PlotLayout layoutFor(const RooflineAnalysis &Analysis) {
   PlotLayout Layout;
+  // A third line of heading says how many regions were left out.
+  if (!Analysis.BelowShare.empty())
+    Layout.Top += 14;
   const RooflineModel &Model = Analysis.Model;
   double XLow = 1e300, XHigh = 0, YLow = 1e300;
   for (const auto &Ridge : Model.Ridges) {

@@ -48,17 +48,22 @@ int runRooflineCommand(const RooflineOptions &Options, std::ostream &Out, std::o
     MachineProfile Profile = readProfile(profilePathFor(Options));
     if (Options.Threads < 0)
       throw InputError("--threads must be 0 (from the report) or a measured thread count");
-    RooflineAnalysis Analysis = analyse(Report, Profile, Options.Threads);
+    if (!(Options.MinShare >= 0 && Options.MinShare < 1))
+      throw InputError("--min-share must be a fraction of the run from 0 to below 1");
+    RooflineAnalysis Analysis = analyse(Report, Profile, Options.Threads, Options.MinShare);
     SvgOptions Svg;
     Svg.LabelTop = Options.LabelTop;
+    SkippedLines Skipped = Options.Verbose ? SkippedLines::List : SkippedLines::Summarise;
     if (Kind == OutputKind::Svg)
       Rendered = renderSvg(Analysis, Svg);
     else if (Kind == OutputKind::Html)
       Rendered = renderHtml(Analysis, Svg);
     else
-      Rendered = describeRegions(Analysis);
+      Rendered = describeRegions(Analysis, 0, Skipped);
     if (Kind != OutputKind::Text)
-      Out << describeRegions(Analysis, 10);
+      Out << describeRegions(Analysis, 10, Skipped);
+    if (std::string Below = describeBelowShare(Analysis); !Below.empty())
+      Err << "energy-report roofline: " << Below << "\n";
   } catch (const InputError &E) {
     Err << "energy-report roofline: " << E.what() << "\n";
     return 2;

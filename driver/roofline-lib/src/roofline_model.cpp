@@ -37,13 +37,14 @@ double RooflineModel::attainable(const BandwidthCeiling &Level, const std::strin
 RooflineModel buildModel(const MachineProfile &Profile, int Threads) {
   RooflineModel Model;
   Model.Threads = Threads;
+  double PerThread = 1.0 / Threads;
   for (const auto &Peak : Profile.Peaks)
     if (Peak.Threads == Threads)
-      Model.Compute.push_back({Peak.Precision, Peak.Isa, Peak.Fma, Peak.Gflops});
+      Model.Compute.push_back({Peak.Precision, Peak.Isa, Peak.Fma, Peak.Gflops * PerThread});
   std::sort(Model.Compute.begin(), Model.Compute.end(),
             [](const ComputeCeiling &A, const ComputeCeiling &B) { return A.Gflops > B.Gflops; });
   for (const auto &Bw : bestBandwidthPerLevel(Profile, Threads))
-    Model.Bandwidth.push_back({Bw.Level, Bw.Kernel, Bw.NonTemporal, Bw.GBytesPerSecond});
+    Model.Bandwidth.push_back({Bw.Level, Bw.Kernel, Bw.NonTemporal, Bw.GBytesPerSecond * PerThread});
   if (Model.Compute.empty() || Model.Bandwidth.empty())
     throw InputError("machine profile has no ceilings for " + std::to_string(Threads) +
                      " thread(s); re-run energy-ceilings, or choose --threads among those measured");
@@ -164,15 +165,28 @@ static std::string skipReason(const ReportRegion &Region) {
   return {};
 }
 
+static double regionSeconds(const ReportRegions &Report) {
+  double Sum = 0;
+  for (const auto &Region : Report.Regions)
+    Sum += Region.SelfSeconds;
+  return Sum;
+}
+
 RooflineAnalysis analyse(const ReportRegions &Report, const MachineProfile &Profile,
-                         int Threads) {
+                         int Threads, double MinShare) {
   RooflineAnalysis Analysis;
   Analysis.Model =
       buildModel(Profile, Threads > 0 ? Threads : chooseThreadCount(Profile, Report.Threads));
   Analysis.Program = Report.Program;
+  Analysis.MinShare = MinShare;
+  double Run = regionSeconds(Report);
   for (const auto &Region : Report.Regions) {
     if (std::string Reason = skipReason(Region); !Reason.empty()) {
       Analysis.Skipped.push_back({Region, Reason});
+      continue;
+    }
+    if (Region.SelfSeconds < MinShare * Run) {
+      Analysis.BelowShare.push_back(Region);
       continue;
     }
     Analysis.Points.push_back(placeRegion(Analysis.Model, Region));

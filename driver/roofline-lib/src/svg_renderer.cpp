@@ -17,6 +17,7 @@ namespace energy::roofline {
 namespace {
 
 constexpr double LabelSpacing = 13;
+constexpr double LabelHeight = 12;
 
 std::string px(double Value) {
   char Text[32];
@@ -141,9 +142,12 @@ private:
                             : Options.Title;
     Out << "<text class=\"title\" x=\"" << L.Left << "\" y=\"24\" font-size=\"16\" font-weight=\"bold\">"
         << report::xmlEscape(Title) << "</text>\n";
-    Out << "<text x=\"" << L.Left << "\" y=\"40\" fill=\"#555\">cache-aware roofline: exact FLOPs over "
-        << "bytes loaded and stored (L1 traffic); ceilings measured with " << Model.Threads
-        << " thread" << (Model.Threads > 1 ? "s" : "") << "</text>\n";
+    Out << "<text class=\"subtitle\" x=\"" << L.Left << "\" y=\"40\" fill=\"#555\">cache-aware "
+        << "roofline: exact FLOPs over bytes loaded and stored (L1 traffic); "
+        << describeThreads(Model) << "</text>\n";
+    if (std::string Below = describeBelowShare(A); !Below.empty())
+      Out << "<text class=\"left-out\" data-count=\"" << A.BelowShare.size() << "\" x=\"" << L.Left
+          << "\" y=\"54\" fill=\"#555\">" << report::xmlEscape(Below) << "</text>\n";
     Out << "<defs><clipPath id=\"plot-area\"><rect x=\"" << px(L.plotLeft()) << "\" y=\""
         << px(L.plotTop()) << "\" width=\"" << px(L.plotWidth()) << "\" height=\""
         << px(L.plotHeight()) << "\"/></clipPath></defs>\n";
@@ -193,14 +197,18 @@ private:
           << " stroke-width=\"" << (Line.Primary ? 2.5 : 1.2) << "\"" << Dash << "/>\n";
       double LabelY = std::max(Y + 4, LastLabelY + LabelSpacing);
       LastLabelY = LabelY;
-      Out << "<text class=\"ceiling-label\" x=\"" << px(L.plotRight() + 6) << "\" y=\""
-          << px(LabelY) << "\">" << report::xmlEscape(Line.Label) << ": " << report::formatRatio(Line.Gflops)
-          << " GFLOP/s</text>\n";
+      std::string Text = Line.Label + ": " + report::formatRatio(Line.Gflops) + " GFLOP/s";
+      Out << "<text class=\"ceiling-label\" data-width=\"" << px(estimateLabelWidth(Text))
+          << "\" data-height=\"" << px(LabelHeight) << "\" x=\"" << px(L.plotRight() + 6)
+          << "\" y=\"" << px(LabelY) << "\">" << report::xmlEscape(Text) << "</text>\n";
     }
   }
 
   void bandwidthCeilings() {
     double Peak = Model.peak("double");
+    std::vector<const BandwidthCeiling *> Drawn;
+    std::vector<LineLabel> Labels;
+    std::vector<std::string> Texts;
     for (const auto &Level : Model.Bandwidth) {
       double Bw = Level.GBytesPerSecond;
       double IStart = std::max(std::pow(10.0, L.XLogMin), std::pow(10.0, L.YLogMin) / Bw);
@@ -208,17 +216,24 @@ private:
       if (IStart >= IEnd)
         continue;
       double X1 = L.x(IStart), Y1 = L.y(Bw * IStart), X2 = L.x(IEnd), Y2 = L.y(Bw * IEnd);
-      std::string Colour = colourOf(Level.Level);
       Out << "<line class=\"ceiling bandwidth\" data-level=\"" << Level.Level
           << "\" data-gbytes-per-s=\"" << exact(Bw) << "\" x1=\"" << px(X1) << "\" y1=\"" << px(Y1)
-          << "\" x2=\"" << px(X2) << "\" y2=\"" << px(Y2) << "\" stroke=\"" << Colour
+          << "\" x2=\"" << px(X2) << "\" y2=\"" << px(Y2) << "\" stroke=\"" << colourOf(Level.Level)
           << "\" stroke-width=\"2\"/>\n";
-      double Angle = std::atan2(Y2 - Y1, X2 - X1) * 180 / M_PI;
-      double LX = X1 + 10, LY = Y1 + (Y2 - Y1) / (X2 - X1) * 10 - 5;
-      Out << "<text class=\"ceiling-label\" x=\"" << px(LX) << "\" y=\"" << px(LY) << "\" fill=\""
-          << Colour << "\" transform=\"rotate(" << px(Angle) << " " << px(LX) << " " << px(LY)
-          << ")\">" << Level.Level << " " << Level.Kernel << (Level.NonTemporal ? " (NT)" : "")
-          << ": " << report::formatRatio(Bw) << " GB/s</text>\n";
+      Texts.push_back(Level.Level + " " + Level.Kernel + (Level.NonTemporal ? " (NT)" : "") +
+                      ": " + report::formatRatio(Bw) + " GB/s");
+      Labels.push_back({X1, Y1, X2, Y2, estimateLabelWidth(Texts.back()), LabelHeight});
+      Drawn.push_back(&Level);
+    }
+    std::vector<PlacedLineLabel> Placed = placeLineLabels(Labels);
+    for (std::size_t I = 0; I < Placed.size(); ++I) {
+      const PlacedLineLabel &P = Placed[I];
+      Out << "<text class=\"ceiling-label\" data-level=\"" << Drawn[I]->Level << "\" data-width=\""
+          << px(Labels[I].Width) << "\" data-height=\"" << px(LabelHeight) << "\" x=\"" << px(P.X)
+          << "\" y=\"" << px(P.Y) << "\" fill=\"" << colourOf(Drawn[I]->Level)
+          << "\" transform=\"rotate(" << px(P.Angle) << " " << px(P.X) << " " << px(P.Y) << ")\">"
+          << report::xmlEscape(Texts[I]) << "</text>\n";
+      CeilingLabels.push_back(P.Bounds);
     }
   }
 
@@ -310,7 +325,6 @@ private:
   // The largest regions' names, placed so that they cover neither each other
   // nor other regions (label_placement.h).
   void regionLabels(double Largest) {
-    constexpr double LabelHeight = 12;
     std::vector<LabelRequest> Circles, Requests;
     std::vector<std::string> Names;
     for (const auto &Point : A.Points) {
@@ -323,7 +337,7 @@ private:
       }
     }
     LabelBox Bounds{L.plotLeft(), L.plotTop(), L.plotWidth(), L.plotHeight()};
-    std::vector<PlacedLabel> Placed = placeLabels(Requests, Circles, Bounds);
+    std::vector<PlacedLabel> Placed = placeLabels(Requests, Circles, Bounds, CeilingLabels);
     for (std::size_t I = 0; I < Placed.size(); ++I) {
       const LabelBox &Box = Placed[I].Box;
       const RegionPoint &Point = A.Points[I];
@@ -369,6 +383,7 @@ private:
   const SvgOptions &Options;
   PlotLayout L;
   std::ostringstream Out;
+  std::vector<LabelBox> CeilingLabels; // bandwidth labels, which region labels avoid
 };
 
 } // namespace

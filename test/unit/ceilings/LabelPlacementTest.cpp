@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace energy::roofline;
 
 namespace {
@@ -63,4 +65,17 @@ TEST(LabelPlacement, OverlapIsTheAreaInCommon) {
   EXPECT_EQ(A.overlap({5, 5, 10, 10}), 25);
   EXPECT_EQ(A.overlap({10, 0, 5, 5}), 0); // touching edges do not overlap
   EXPECT_GT(estimateLabelWidth("gemm_blocked:loop@gemm.c:40"), estimateLabelWidth("dot"));
+}
+
+TEST(LabelPlacement, LabelsOfCloseParallelLinesAvoidEachOtherAndTheLines) {
+  // Two rising lines 6 px apart, as L2 and L3 bandwidth roofs can be: the
+  // lower one's label cannot go above its line, which the upper one crosses.
+  std::vector<LineLabel> Lines = {{0, 400, 300, 100, 120, 12}, {0, 406, 300, 106, 120, 12}};
+  auto Placed = placeLineLabels(Lines);
+  ASSERT_EQ(Placed.size(), 2u);
+  EXPECT_TRUE(Placed[0].Clear);
+  EXPECT_TRUE(Placed[1].Clear);
+  EXPECT_NEAR(Placed[0].Angle, -45, 1e-9);
+  EXPECT_LT(Placed[0].Y, 400 - Placed[0].X) << "above the upper line";
+  EXPECT_GT(Placed[1].Y, 406 - Placed[1].X + 12) << "below the lower line by the text's height";
 }

@@ -53,7 +53,37 @@ TEST(RooflineCommand, WritesSvgHtmlAndText) {
   }
   Result Text = runCommand(options(""));
   EXPECT_EQ(Text.Status, 0);
-  EXPECT_NE(Text.Out.find("main: not on the roofline"), std::string::npos);
+  EXPECT_NE(Text.Out.find("triad:loop@stream.c:20: "), std::string::npos) << Text.Out;
+}
+
+TEST(RooflineCommand, RegionsOffTheRooflineAreOneLineUnlessVerbose) {
+  Result Quiet = runCommand(options(test::scratchDir("quiet") / "r.html"));
+  EXPECT_EQ(Quiet.Out.find("main: not on the roofline"), std::string::npos) << Quiet.Out;
+  EXPECT_NE(Quiet.Out.find("1 region not on the roofline (1 no floating-point operations); "
+                           "--verbose lists them"),
+            std::string::npos)
+      << Quiet.Out;
+  auto Verbose = options("");
+  Verbose.Verbose = true;
+  Result Listed = runCommand(Verbose);
+  EXPECT_NE(Listed.Out.find("main: not on the roofline (no floating-point operations)"),
+            std::string::npos)
+      << Listed.Out;
+}
+
+TEST(RooflineCommand, RegionsBelowTheMinimumShareAreLeftOutAndCounted) {
+  auto O = options(test::scratchDir("share") / "r.svg");
+  O.MinShare = 0.5;
+  Result R = runCommand(O);
+  EXPECT_EQ(R.Status, 0) << R.Err;
+  EXPECT_NE(R.Err.find("energy-report roofline: "), std::string::npos) << R.Err;
+  EXPECT_NE(R.Err.find("below 50% of the run's time left out (--min-share 0 shows them)"),
+            std::string::npos)
+      << R.Err;
+  O.MinShare = 0;
+  EXPECT_EQ(runCommand(O).Err, "");
+  O.MinShare = 1.5;
+  expectOneLineError(runCommand(O), "--min-share must be");
 }
 
 TEST(RooflineCommand, BadInputIsOneLineAndStatusTwo) {

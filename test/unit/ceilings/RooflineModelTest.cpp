@@ -221,3 +221,13 @@ TEST(ReportRegions, RefusesAMistypedFootprintOrCounter) {
                 .find("regions[1].counters.self.cache-misses must be a non-negative number"),
             std::string::npos);
 }
+
+TEST(RooflineModel, CeilingsOfSeveralThreadsArePerThread) {
+  // Rates are per thread (FLOPs over thread time summed over threads), so
+  // the 2-thread ceilings are halved: 160 GFLOP/s and 20 GB/s of DRAM for
+  // two threads are 80 and 10 for each.
+  auto Model = roofline::buildModel(test::fixtureProfile(), 2);
+  EXPECT_DOUBLE_EQ(Model.peak("double"), 80);
+  EXPECT_DOUBLE_EQ(Model.Bandwidth.back().GBytesPerSecond, 10);
+  EXPECT_NE(roofline::describeThreads(Model).find("ceilings of 2 threads / 2"), std::string::npos);
+}

@@ -1,11 +1,11 @@
 //===- apportion_test.cpp - Integer shares that add up exactly ------------===//
-#include "energy/export/apportion.h"
+#include "energy/report/apportion.h"
 
 #include <gtest/gtest.h>
 
 #include <numeric>
 
-using energy::exporter::apportion;
+using energy::report::apportion;
 
 namespace {
 

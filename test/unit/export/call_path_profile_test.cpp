@@ -1,11 +1,12 @@
 //===- call_path_profile_test.cpp - Region figures split among paths ------===//
-#include "energy/export/call_path_profile.h"
+#include "energy/report/call_path_profile.h"
 
 #include "export_fixture.h"
 
 #include <gtest/gtest.h>
 
 using namespace energy::exporter;
+using namespace energy::report;
 using energy::exporter::test::callTreeInput;
 
 namespace {

@@ -87,3 +87,41 @@ TEST(Flame, CallTreeNamingAMissingRegionOrALaterParentIsRefused) {
   EXPECT_THROW(parseCallTree(Node("3", "null"), R), ReportError);
   EXPECT_THROW(parseCallTree(Node("0", "0"), R), ReportError);
 }
+
+TEST(Flame, WhatTheCallTreeLacksIsStackedUnderAFrameOfItsOwn) {
+  Report R;
+  addRegion(R, "main", "function", 1, std::nullopt, 0, 0.1, 1.0);
+  addRegion(R, "helper", "function", 5, std::nullopt, 90, 0.3, 3.0);
+  auto Lost = addRegion(R, "lost", "function", 9, std::nullopt, 10, 0.2, 2.0);
+  addRegion(R, "lost:loop@a.c:10", "loop", 10, Lost, 0, 0.4, 4.0);
+  // helper's node holds a third of its self time; lost and its loop have
+  // no node (a bounded tree).
+  auto Tree = parseCallTree(nlohmann::json::parse(R"([
+      {"id": 0, "region": 0, "parent": null, "calls": 1, "time_s": {"inclusive": 0.2, "self": 0.1}},
+      {"id": 1, "region": 1, "parent": 0, "calls": 1, "time_s": {"inclusive": 0.1, "self": 0.1}}])"),
+                            R);
+  auto Energy = foldedStacks(R, Tree, FlameWeight::Energy);
+  EXPECT_EQ(totalWeight(Energy), 10'000'000'000ull);
+  EXPECT_EQ(leftOutOfCallTree(Energy), 8'000'000'000ull);
+  std::ostringstream Out;
+  printFolded(Energy, Out);
+  EXPECT_EQ(Out.str(), "main 1000000000\n"
+                       "main;helper 1000000000\n"
+                       "[not in call tree];helper 2000000000\n"
+                       "[not in call tree];lost 2000000000\n"
+                       "[not in call tree];lost;lost:loop@a.c:10 4000000000\n");
+  auto Time = foldedStacks(R, Tree, FlameWeight::Time);
+  EXPECT_EQ(totalWeight(Time), 1'000'000'000ull);
+  EXPECT_EQ(leftOutOfCallTree(Time), 800'000'000ull);
+}
+
+TEST(Flame, MeasuredEnergyOutsideRegionsHasAFrame) {
+  Report R;
+  auto Main = addRegion(R, "main", "function", 1, std::nullopt, 0, 0.1, 1.0);
+  R.regions[Main].energy.measuredJoules = 2.0;
+  R.totalEnergy.measuredJoules = 3.0;
+  auto Stacks = foldedStacks(R, FlameWeight::Energy);
+  ASSERT_EQ(Stacks.size(), 2u);
+  EXPECT_EQ(Stacks[1].frames, std::vector<std::string>{"[outside any region]"});
+  EXPECT_EQ(totalWeight(Stacks), 3'000'000'000ull);
+}

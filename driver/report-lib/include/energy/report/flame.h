@@ -2,13 +2,17 @@
 //
 // `energy-report flame` writes one line per region, "root;...;region WEIGHT",
 // the folded format that flamegraph.pl and speedscope read. Each line carries
-// a self figure, so that a frame's width is its inclusive figure.
-// With the report's call tree, there is one line per call path: its self
-// time, and the region's self energy, FLOPs or bytes split among the
-// region's paths in proportion to their self time (the tree records times
-// per path, not counts). Without one (older reports), the stacks come from
-// the regions' `parent` links (a loop inside its function or enclosing
-// loop) and functions are roots.
+// a self figure, so that a frame's width is its inclusive figure, and the
+// lines add up to the report's total of the weight.
+// With the report's call tree, there is one line per call path: the region's
+// self time, energy, FLOPs or bytes split among the region's paths in
+// proportion to their self time (the tree records times per path, not
+// counts). What the tree does not hold (regions it has no node for, self time
+// beyond its bound) is stacked by region nesting under a first frame
+// `[not in call tree]`, and measured energy while no region was on top is a
+// frame `[outside any region]`. Without a tree (older reports), the stacks
+// come from the regions' `parent` links (a loop inside its function or
+// enclosing loop) and functions are roots.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_REPORT_FLAME_H
@@ -31,6 +35,13 @@ enum class FlameWeight { Energy, Time, Flops, Bytes };
 
 std::optional<FlameWeight> parseFlameWeight(const std::string &Name);
 std::vector<std::string> flameWeightNames();
+/// "nJ", "ns", "FLOPs", "bytes".
+const char *flameWeightUnit(FlameWeight W);
+
+/// The first frame of a stack the call tree did not hold.
+inline constexpr const char *NotInCallTreeFrame = "[not in call tree]";
+/// The frame of measured energy while no region was on top of any thread.
+inline constexpr const char *OutsideRegionsFrame = "[outside any region]";
 
 struct FoldedStack {
   std::vector<std::string> frames; // root first
@@ -50,6 +61,10 @@ std::vector<FoldedStack> foldedStacks(const Report &R,
 /// has a `call_tree`, by region nesting otherwise.
 std::vector<FoldedStack> foldedStacks(const ReportDocument &Doc,
                                       FlameWeight Weight);
+
+/// The weight of the stacks under NotInCallTreeFrame, and of all of them.
+unsigned long long leftOutOfCallTree(const std::vector<FoldedStack> &Stacks);
+unsigned long long totalWeight(const std::vector<FoldedStack> &Stacks);
 
 void printFolded(const std::vector<FoldedStack> &Stacks, std::ostream &OS);
 

@@ -18,8 +18,17 @@ namespace energy::roofline {
 std::string describeRegion(const RegionPoint &Point);
 /// The locality wall in words, for a point that has one.
 std::string describeLocalityWall(const RegionPoint &Point);
+/// How the regions that are not on the plot are told: one line each, or
+/// one line in all (programs have hundreds of regions without FLOPs).
+enum class SkippedLines { List, Summarise };
+
 /// The ceilings used, then one line per placed region (largest first, at most
 /// Limit; 0 = all), then the regions that could not be placed and why.
-std::string describeRegions(const RooflineAnalysis &Analysis, std::size_t Limit = 0);
+std::string describeRegions(const RooflineAnalysis &Analysis, std::size_t Limit = 0,
+                            SkippedLines Skipped = SkippedLines::List);
+/// "2 regions below 1% of the run's time are left out", or empty.
+std::string describeBelowShare(const RooflineAnalysis &Analysis);
+/// "rates per thread (FLOPs / thread time), ceilings of 2 threads / 2".
+std::string describeThreads(const RooflineModel &Model);
 
 } // namespace energy::roofline

@@ -5,10 +5,13 @@
 // machine unless given), place the regions, and write SVG, HTML or text.
 //
 //   energy-report roofline REPORT... [--machine PROFILE] [-o roofline.svg|.html|.txt]
-//                                 [--threads N] [--label-top N]
+//                                 [--threads N] [--label-top N] [--min-share F]
+//                                 [--verbose]
 //
 //===----------------------------------------------------------------------===//
 #pragma once
+
+#include "energy/roofline/roofline_model.h"
 
 #include <cstddef>
 #include <filesystem>
@@ -24,6 +27,8 @@ struct RooflineOptions {
   std::filesystem::path Output;  // .svg, .html/.htm or .txt; empty: text on Out
   int Threads = 0;               // ceilings of this thread count; 0: from the report
   std::size_t LabelTop = 5;      // regions labelled by name on the plot
+  double MinShare = DefaultMinShare; // of the regions' self time, below which a region is left out
+  bool Verbose = false;          // one line per region not on the roofline
 };
 
 /// Returns 0 on success, 2 on bad input (unreadable or invalid report or

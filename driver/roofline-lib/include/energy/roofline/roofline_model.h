@@ -7,6 +7,14 @@
 // that binds a region is the lowest roof at or above it, as in Intel
 // Advisor: a bandwidth roof below the peak means memory-bound at that level.
 //
+// Threads: a region's self time is summed over the threads that ran it, so
+// its GFLOP/s is a rate per thread (what one thread attained while it ran the
+// region). It is compared with ceilings per thread: those measured with N
+// threads running at once, divided by N, where N is the report's thread count
+// (or --threads). A region that two threads ran at 1.2 GFLOP/s each sits at
+// 1.2 under half the 2-thread ceilings: the same percentage of attainable as
+// its aggregate 2.4 GFLOP/s under the whole 2-thread ceilings.
+//
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -42,6 +50,8 @@ struct RidgePoint {
 };
 
 struct RooflineModel {
+  /// The ceilings are those measured with this many threads at once,
+  /// divided by it: per thread, as regions' rates are.
   int Threads = 1;
   std::vector<ComputeCeiling> Compute;     // strongest first
   std::vector<BandwidthCeiling> Bandwidth; // innermost level first
@@ -55,7 +65,8 @@ struct RooflineModel {
                     double Intensity) const;
 };
 
-/// Ceilings of one thread count. Throws InputError when the profile has no
+/// Ceilings per thread of one thread count: those measured with Threads
+/// threads, divided by Threads. Throws InputError when the profile has no
 /// ceilings for that count.
 RooflineModel buildModel(const MachineProfile &Profile, int Threads);
 
@@ -106,7 +117,15 @@ struct RooflineAnalysis {
   bool SizedByEnergy = false; // every point has modelled joules: sizes show energy, else time
   std::vector<RegionPoint> Points; // largest size metric first
   std::vector<SkippedRegion> Skipped;
+  /// Regions that would have been placed but ran less than MinShare of the
+  /// regions' summed self time: left off the plot so that they do not
+  /// stretch its axes.
+  double MinShare = 0;
+  std::vector<ReportRegion> BelowShare;
 };
+
+/// energy-report roofline's default for MinShare: 1% of the run's time.
+inline constexpr double DefaultMinShare = 0.01;
 
 RegionPoint placeRegion(const RooflineModel &Model, const ReportRegion &Region);
 
@@ -116,8 +135,10 @@ RegionPoint placeRegion(const RooflineModel &Model, const ReportRegion &Region);
 std::vector<LevelPoint> levelPoints(const RooflineModel &Model, const ReportRegion &Region);
 
 /// Places every region with FLOPs, bytes and time; the others are listed in
-/// Skipped with the reason. Threads = 0 chooses from the report's thread count.
+/// Skipped with the reason, and those with less than MinShare of the
+/// regions' summed self time in BelowShare. Threads = 0 chooses from the
+/// report's thread count.
 RooflineAnalysis analyse(const ReportRegions &Report, const MachineProfile &Profile,
-                         int Threads = 0);
+                         int Threads = 0, double MinShare = 0);
 
 } // namespace energy::roofline

@@ -1,10 +1,10 @@
 //===- apportion.cpp - Largest-remainder apportionment --------------------===//
-#include "energy/export/apportion.h"
+#include "energy/report/apportion.h"
 
 #include <algorithm>
 #include <numeric>
 
-namespace energy::exporter {
+namespace energy::report {
 
 namespace {
 
@@ -82,4 +82,4 @@ std::vector<uint64_t> apportion(uint64_t Total,
   return Shares;
 }
 
-} // namespace energy::exporter
+} // namespace energy::report

@@ -1,18 +1,15 @@
 //===- call_path_profile.cpp - Splitting region figures among call paths --===//
-#include "energy/export/call_path_profile.h"
+#include "energy/report/call_path_profile.h"
 
-#include "energy/export/apportion.h"
+#include "energy/report/apportion.h"
 #include "energy/report/region_paths.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-namespace energy::exporter {
+namespace energy::report {
 
-using report::CallTreeNode;
-using report::Region;
-using report::Report;
 
 namespace {
 
@@ -137,7 +134,7 @@ std::string energySource(const Report &R) {
   if (!R.hasMeasuredEnergy())
     return "modelled by " + (R.model ? R.model->name : std::string("no model"));
   std::string Meters;
-  for (const report::Source &S : R.sources)
+  for (const Source &S : R.sources)
     if (S.kind == "energy" && S.used)
       Meters += (Meters.empty() ? "" : ", ") + S.name;
   return "measured by " + (Meters.empty() ? std::string("a meter") : Meters);
@@ -156,7 +153,7 @@ callPathProfile(const Report &R,
   const std::vector<CallTreeNode> NoTree;
   const std::vector<CallTreeNode> &Nodes = Tree ? *Tree : NoTree;
   for (size_t I = 0; I < Nodes.size(); ++I) {
-    Samples.push_back({report::callPath(Nodes, I), StackOrigin::CallTree, {}});
+    Samples.push_back({callPath(Nodes, I), StackOrigin::CallTree, {}});
     RegionPaths &RP = Paths[Nodes[I].region];
     RP.samples.push_back(I);
     RP.seconds.push_back(Nodes[I].selfSeconds);
@@ -174,7 +171,7 @@ callPathProfile(const Report &R,
       RP.samples.push_back(Samples.size());
       RP.seconds.push_back(RP.seconds.empty() ? Reg.selfSeconds : Untracked);
       RP.calls.push_back(std::max(0.0, static_cast<double>(Reg.calls) - NodeCalls));
-      Samples.push_back({report::nestingPath(R, Id), StackOrigin::RegionNesting, {}});
+      Samples.push_back({nestingPath(R, Id), StackOrigin::RegionNesting, {}});
     }
     for (size_t M = 0; M < MetricCount; ++M) {
       auto Shares = sharesOf(F.perRegion[Id][M], RP);
@@ -195,4 +192,4 @@ callPathProfile(const Report &R,
   return P;
 }
 
-} // namespace energy::exporter
+} // namespace energy::report

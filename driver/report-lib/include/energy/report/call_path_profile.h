@@ -1,6 +1,7 @@
-//===- energy/export/call_path_profile.h - A report as weighted stacks ----===//
+//===- energy/report/call_path_profile.h - A report as weighted stacks ----===//
 //
-// pprof and speedscope want samples: a stack of frames and integer values.
+// pprof, speedscope and folded stacks (flame.h) want samples: a stack of
+// frames and integer values.
 // A report gives each region's self energy, time and exact counts, and its
 // call tree gives the paths by which regions were reached, with the time
 // spent on each path (not energy or counts: those are recorded per region).
@@ -20,8 +21,8 @@
 // a sample for what the tree lacks, stacked by its region nesting.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ENERGY_EXPORT_CALL_PATH_PROFILE_H
-#define ENERGY_EXPORT_CALL_PATH_PROFILE_H
+#ifndef ENERGY_REPORT_CALL_PATH_PROFILE_H
+#define ENERGY_REPORT_CALL_PATH_PROFILE_H
 
 #include "energy/report/call_tree.h"
 #include "energy/report/report.h"
@@ -32,7 +33,7 @@
 #include <string>
 #include <vector>
 
-namespace energy::exporter {
+namespace energy::report {
 
 enum class Metric { Energy, Time, Flops, Bytes, Instructions };
 inline constexpr size_t MetricCount = 5;
@@ -75,13 +76,13 @@ struct CallPathProfile {
 /// Builds the samples of R. Throws ReportError when parent links needed for
 /// a stack form a cycle.
 CallPathProfile
-callPathProfile(const report::Report &R,
-                const std::optional<std::vector<report::CallTreeNode>> &Tree);
+callPathProfile(const Report &R,
+                const std::optional<std::vector<CallTreeNode>> &Tree);
 
 /// In words, where the energy values come from: "measured by rapl:package-0"
 /// or "modelled by default-analytic-v1".
-std::string energySource(const report::Report &R);
+std::string energySource(const Report &R);
 
-} // namespace energy::exporter
+} // namespace energy::report
 
 #endif

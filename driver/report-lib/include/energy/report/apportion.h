@@ -1,4 +1,4 @@
-//===- energy/export/apportion.h - Integer shares that add up exactly -----===//
+//===- energy/report/apportion.h - Integer shares that add up exactly -----===//
 //
 // Exported profiles hold integers (pprof values are int64, speedscope weights
 // are read as counts), yet a region's energy, time and counts are split among
@@ -9,14 +9,14 @@
 // shares always add up to the total exactly.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ENERGY_EXPORT_APPORTION_H
-#define ENERGY_EXPORT_APPORTION_H
+#ifndef ENERGY_REPORT_APPORTION_H
+#define ENERGY_REPORT_APPORTION_H
 
 #include <cstdint>
 #include <span>
 #include <vector>
 
-namespace energy::exporter {
+namespace energy::report {
 
 /// Splits Total into one integer per weight, proportional to the weights and
 /// adding up to Total. Weights must be finite and non-negative; when they are
@@ -29,6 +29,6 @@ std::vector<uint64_t> apportion(uint64_t Total, std::span<const double> Weights)
 std::vector<uint64_t> apportion(uint64_t Total,
                                 std::span<const uint64_t> Weights);
 
-} // namespace energy::exporter
+} // namespace energy::report
 
 #endif
