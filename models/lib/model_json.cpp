@@ -8,8 +8,8 @@
 #include <climits>
 #include <cmath>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <cstdio>
+#include <memory>
 
 namespace energy::model {
 
@@ -89,15 +89,23 @@ nlohmann::json parseModelText(const std::string &Text,
   return Doc;
 }
 
+// stdio rather than an ifstream: the runtime reads the default model in
+// every measured process, and an ifstream's locale costs more than a small
+// program's whole start-up.
 std::string readModelText(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
+  std::unique_ptr<std::FILE, int (*)(std::FILE *)> In(std::fopen(Path.c_str(), "rb"), std::fclose);
   if (!In)
     throw ModelError("energy model " + Path + ": cannot open (" +
                      std::strerror(errno) +
                      "); check the path (ENERGY_MODEL, --model)");
-  std::stringstream Text;
-  Text << In.rdbuf();
-  return Text.str();
+  std::string Text;
+  char Buffer[8192];
+  for (size_t N; (N = std::fread(Buffer, 1, sizeof Buffer, In.get())) > 0;)
+    Text.append(Buffer, N);
+  if (std::ferror(In.get()))
+    throw ModelError("energy model " + Path + ": cannot read (" + std::strerror(errno) +
+                     "); check the file");
+  return Text;
 }
 
 nlohmann::json readModelFile(const std::string &Path) {

@@ -1,12 +1,12 @@
 //===- Clock.cpp - Choosing, calibrating and describing the clock ---------===//
 #include "Clock.h"
 
+#include "meters/SysfsFiles.h"
 #include "support/Environment.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -19,9 +19,11 @@ bool ClockUsesTsc = false;
 namespace {
 
 std::string kernelClocksource() {
-  std::ifstream In("/sys/devices/system/clocksource/clocksource0/current_clocksource");
   std::string Name;
-  if (!(In >> Name))
+  if (meters::readTextFile(meters::realFileOpener(),
+                           "/sys/devices/system/clocksource/clocksource0/current_clocksource",
+                           Name) != 0 ||
+      Name.empty())
     return "unknown";
   return Name;
 }

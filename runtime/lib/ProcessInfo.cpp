@@ -1,12 +1,14 @@
 //===- ProcessInfo.cpp - Reading the program and machine from /proc -------===//
 #include "ProcessInfo.h"
+#include "meters/SysfsFiles.h"
 #include "support/Environment.h"
+
+#include <algorithm>
+#include <string_view>
 
 #include <cerrno>
 #include <climits>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <unistd.h>
 
 namespace energy::rt {
@@ -29,8 +31,11 @@ ProcessInfo ProcessInfo::capture() {
   ssize_t N = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
   if (N > 0)
     Info.ExePath.assign(Exe, size_t(N));
-  std::ifstream In("/proc/self/cmdline", std::ios::binary);
-  std::string All((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  // Not an ifstream: its locale's construction alone costs a C program's
+  // whole start-up several times over.
+  std::string All;
+  constexpr size_t LongestCommandLine = 4 << 20;
+  meters::readTextFile(meters::realFileOpener(), "/proc/self/cmdline", All, LongestCommandLine);
   for (size_t Pos = 0; Pos < All.size();) {
     size_t End = All.find('\0', Pos);
     if (End == std::string::npos)
@@ -57,15 +62,19 @@ std::string hostName() {
 }
 
 std::string cpuModel() {
-  std::ifstream In("/proc/cpuinfo");
-  for (std::string Line; std::getline(In, Line);) {
-    if (Line.rfind("model name", 0) != 0)
+  std::string Text;
+  meters::readTextFile(meters::realFileOpener(), "/proc/cpuinfo", Text);
+  for (size_t Pos = 0; Pos < Text.size();) {
+    size_t End = std::min(Text.find('\n', Pos), Text.size());
+    std::string_view Line(Text.data() + Pos, End - Pos);
+    Pos = End + 1;
+    if (!Line.starts_with("model name"))
       continue;
     size_t Colon = Line.find(':');
     if (Colon == std::string::npos)
       break;
     size_t Start = Line.find_first_not_of(" \t", Colon + 1);
-    return Start == std::string::npos ? "unknown" : Line.substr(Start);
+    return Start == std::string::npos ? "unknown" : std::string(Line.substr(Start));
   }
   return "unknown";
 }

@@ -82,18 +82,27 @@ std::string cacheEventName(std::string_view cache, std::string_view op, bool mis
   return name;
 }
 
+// Matched piece by piece, not against each spelled-out name: the runtime
+// resolves its default events in every measured process.
 bool lookupCacheEvent(std::string_view name, EventSpec &out) {
-  for (auto [cache, cacheId] : kCaches)
-    for (auto [op, opId] : kCacheOps)
-      for (bool misses : {false, true}) {
-        if (cacheEventName(cache, op, misses) != name)
-          continue;
-        uint32_t result = misses ? PERF_COUNT_HW_CACHE_RESULT_MISS
-                                 : PERF_COUNT_HW_CACHE_RESULT_ACCESS;
-        out.type = PERF_TYPE_HW_CACHE;
-        out.config = cacheId | (opId << 8) | (result << 16);
-        return true;
-      }
+  for (auto [cache, cacheId] : kCaches) {
+    if (!name.starts_with(cache) || name.substr(cache.size(), 1) != "-")
+      continue;
+    std::string_view rest = name.substr(cache.size() + 1);
+    for (auto [op, opId] : kCacheOps) {
+      if (!rest.starts_with(op))
+        continue;
+      std::string_view suffix = rest.substr(op.size());
+      bool misses = suffix == "-misses";
+      if (!misses && suffix != (op == "prefetch" ? "es" : "s"))
+        continue;
+      uint32_t result = misses ? PERF_COUNT_HW_CACHE_RESULT_MISS
+                               : PERF_COUNT_HW_CACHE_RESULT_ACCESS;
+      out.type = PERF_TYPE_HW_CACHE;
+      out.config = cacheId | (opId << 8) | (result << 16);
+      return true;
+    }
+  }
   return false;
 }
 

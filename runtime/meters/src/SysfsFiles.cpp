@@ -28,7 +28,7 @@ FileOpener &realFileOpener() {
   return opener;
 }
 
-int readTextFile(FileOpener &files, const std::string &path, std::string &text) {
+int readTextFile(FileOpener &files, const std::string &path, std::string &text, size_t limit) {
   int fd = files.open(path);
   if (fd < 0)
     return fd;
@@ -43,7 +43,7 @@ int readTextFile(FileOpener &files, const std::string &path, std::string &text) 
       status = -errno;
       break;
     }
-    if (n == 0 || text.size() > 65536)
+    if (n == 0 || text.size() > limit)
       break;
     text.append(buf, static_cast<size_t>(n));
   }

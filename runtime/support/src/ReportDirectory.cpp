@@ -136,7 +136,10 @@ ReportDirectories reportDirectories(const SettingLookup &Lookup,
 }
 
 ReportDirectories reportDirectories() {
-  return reportDirectories([](const char *Name) { return setting(Name); }, passwdHome());
+  SettingLookup Lookup = [](const char *Name) { return setting(Name); };
+  // The password database (NSS) costs more than the rest of a C program's
+  // start-up: read only when HOME does not do.
+  return reportDirectories(Lookup, absolute(Lookup("HOME")) ? std::string() : passwdHome());
 }
 
 bool ensureReportDirectory(const std::string &Dir, bool UserChosen, std::string &Error) {

@@ -26,9 +26,10 @@ public:
 /// The real open(2). Thread-safe.
 FileOpener &realFileOpener();
 
-/// Reads a whole small file (at most 64 KiB), trailing newline removed.
-/// Returns 0 or -errno.
-int readTextFile(FileOpener &files, const std::string &path, std::string &text);
+/// Reads a whole small file (about `limit` bytes at most), trailing newlines
+/// and spaces removed. Returns 0 or -errno.
+int readTextFile(FileOpener &files, const std::string &path, std::string &text,
+                 size_t limit = 65536);
 
 /// Reads an unsigned decimal integer from the start of an open file. Returns
 /// 0, -errno, or -EINVAL for text that is not a number. Allocation-free.
