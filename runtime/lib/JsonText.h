@@ -76,6 +76,13 @@ public:
   /// an optional object).
   void value(const nlohmann::json &J);
 
+  /// Members written by another JsonText, copied whole into the object
+  /// being written (a block of constant members that many objects share).
+  void members(std::string_view Written) {
+    separate();
+    put(Written.data(), Written.size());
+  }
+
   /// key() then value(), for the common case.
   template <typename T> void member(JsonName Name, const T &V) {
     key(Name);

@@ -64,19 +64,11 @@ void accumulate(model::Activity &Sum, const model::Activity &A) {
   Sum.blocks += A.blocks;
 }
 
-void writeCounts(JsonText &W, const model::Activity &A) {
+void writeFlopBreakdowns(JsonText &W, const model::Activity &A) {
   uint64_t ByKind[ENERGY_NUM_FLOP_KINDS] = {};
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
     for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
       ByKind[K] += A.flops[P][K];
-  W.beginObject();
-  W.member("blocks", A.blocks);
-  W.member("instructions", A.instructions);
-  W.member("branches", A.branches);
-  W.member("calls", A.calls);
-  W.member("bytes_loaded", A.bytesLoaded);
-  W.member("bytes_stored", A.bytesStored);
-  W.member("flops", A.totalFlops());
   W.key("flops_by_precision");
   W.beginObject();
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P) {
@@ -106,6 +98,38 @@ void writeCounts(JsonText &W, const model::Activity &A) {
     W.endObject();
   }
   W.endObject();
+}
+
+/// The breakdowns of a region that did no floating-point work, which most
+/// regions of most programs are: half of a region's members, written once.
+const std::string &noFlopBreakdowns() {
+  static const std::string Text = [] {
+    JsonText W;
+    W.beginObject();
+    writeFlopBreakdowns(W, model::Activity{});
+    W.endObject();
+    std::string Object = W.takeLine();
+    return Object.substr(1, Object.size() - 3); // the members, without "{", "}\n"
+  }();
+  return Text;
+}
+
+void writeCounts(JsonText &W, const model::Activity &A) {
+  W.beginObject();
+  W.member("blocks", A.blocks);
+  W.member("instructions", A.instructions);
+  W.member("branches", A.branches);
+  W.member("calls", A.calls);
+  W.member("bytes_loaded", A.bytesLoaded);
+  W.member("bytes_stored", A.bytesStored);
+  uint64_t Flops = A.totalFlops();
+  W.member("flops", Flops);
+  bool AnyWidth = std::any_of(A.flopsByWidth.begin(), A.flopsByWidth.end(),
+                              [](uint64_t N) { return N != 0; });
+  if (Flops || AnyWidth)
+    writeFlopBreakdowns(W, A);
+  else
+    W.members(noFlopBreakdowns());
   W.endObject();
 }
 
