@@ -181,6 +181,12 @@ void JsonText::null() {
 }
 
 void JsonText::value(const nlohmann::json &J) {
+  // The common small documents (a region's modelled joules, a null) without
+  // a dump and the string it allocates.
+  if (J.is_number_float())
+    return value(J.get<double>());
+  if (J.is_null())
+    return null();
   separate();
   std::string Text = J.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   put(Text.data(), Text.size());
