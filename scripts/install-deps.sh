@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs, from Debian 12's own archive, every package EnergyPass needs to build, test and
-# benchmark. Idempotent: packages already present are left alone and apt is not touched at all.
+# benchmark, and from the npm registry the one viewer a test opens exports in (speedscope).
+# Idempotent: what is present already is left alone and apt and npm are not touched at all.
 # Run as root (CI and fresh machines are root). Usage: scripts/install-deps.sh
 set -euo pipefail
 
@@ -14,16 +15,35 @@ packages=(
   liblzma-dev                                              # xz-compressed GPU traces
   libprotobuf-dev protobuf-compiler zlib1g-dev             # energy-report export --format pprof
   valgrind likwid python3 python3-scipy python3-sklearn bc   # benchmarks (scikit-learn: bench/train)
-  chromium                                                 # headless check of roofline plots
+  chromium                                                 # headless check of plots and viewers
 )
+
+# The viewer export-viewer.test loads exports into (its page, dist/release/index.html), pinned so
+# that the check sees the same viewer every day.
+speedscope_version=1.25.0
+
+install_speedscope() {
+  local root
+  root=$(npm root -g)
+  if [[ -f $root/speedscope/package.json ]] &&
+     grep -q "\"version\": \"$speedscope_version\"" "$root/speedscope/package.json"; then
+    return 0
+  fi
+  echo "install-deps: installing speedscope@$speedscope_version from the npm registry"
+  npm install -g --silent --no-audit --no-fund "speedscope@$speedscope_version" >/dev/null
+}
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# npm fetches speedscope and the bench's SQLite. Debian's package, unless a Node.js that brings its
+# own npm (NodeSource's) is installed already: the two conflict.
+command -v npm >/dev/null || missing+=(npm)
 
 if ((${#missing[@]} == 0)); then
   echo "install-deps: all ${#packages[@]} packages present"
+  install_speedscope
   exit 0
 fi
 
@@ -36,3 +56,4 @@ echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}"
+install_speedscope
