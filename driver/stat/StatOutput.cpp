@@ -240,8 +240,8 @@ std::string resultJson(const StatResult &r) {
                              {"joules", r.external->joules ? json(*r.external->joules)
                                                            : json(nullptr)},
                              {"detail", r.external->detail}};
-  if (!r.timelineJson.empty())
-    doc["timeline"] = json::parse(r.timelineJson, nullptr, false);
+  if (!r.timeline.is_null())
+    doc["timeline"] = r.timeline;
   return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 

@@ -10,6 +10,8 @@
 
 #include "meters/MeterSet.h"
 
+#include <nlohmann/json.hpp>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,7 +54,7 @@ struct StatResult {
   double userSeconds = 0;
   double systemSeconds = 0;
   int exitStatus = 0;
-  std::string timelineJson; // with -I: the intervals, docs/formats/timeline.md
+  nlohmann::json timeline; // with -I: the intervals, docs/formats/timeline.md; null without
 
   /// The sum of the primary meters, when every one of them was read.
   std::optional<double> totalJoules() const;

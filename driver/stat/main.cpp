@@ -125,7 +125,7 @@ double seconds(const timeval &tv) {
 // is reported after the results, which are not thrown away for it.
 // With -I, the log is also joined to the timeline, interval by interval.
 stat::ExternalResult integrateExternal(const std::string &path, double t0, double t1,
-                                       std::string &timeline, std::string &error) {
+                                       nlohmann::json &timeline, std::string &error) {
   stat::ExternalResult ext{path, std::nullopt, ""};
   PowerLog log;
   if (!loadPowerCsv(path, log, error)) {
@@ -136,7 +136,7 @@ stat::ExternalResult integrateExternal(const std::string &path, double t0, doubl
   ext.joules = integrateEnergy(log, t0, t1);
   if (!ext.joules)
     ext.detail = "the log does not cover the whole run: nothing is extrapolated";
-  if (!timeline.empty() && !joinExternalMeter(timeline, log, "external:" + path, error))
+  if (!timeline.is_null() && !joinExternalMeter(timeline, log, "external:" + path, error))
     ext.detail = error;
   return ext;
 }
@@ -207,11 +207,11 @@ int main(int argc, char **argv) {
   result.systemSeconds = seconds(usage.ru_stime);
   result.exitStatus = stat::exitStatusOf(status);
   if (sampler)
-    result.timelineJson = sampler->timelineJson();
+    result.timeline = sampler->timelineJson();
   std::string logError;
   if (!o.meterCsv.empty())
     result.external = integrateExternal(o.meterCsv, epoch0, epoch0 + elapsed,
-                                        result.timelineJson, logError);
+                                        result.timeline, logError);
 
   if (o.separator.empty())
     stat::printText(stderr, result);

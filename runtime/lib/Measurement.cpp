@@ -314,8 +314,7 @@ nlohmann::json Measurement::timelineJson() const {
   awaitStart();
   if (!Sampler)
     return nullptr;
-  nlohmann::json Timeline = nlohmann::json::parse(Sampler->timelineJson(), nullptr, false);
-  return Timeline.is_discarded() ? nlohmann::json(nullptr) : Timeline;
+  return Sampler->timelineJson();
 }
 
 std::map<uint32_t, meters::RegionShare> Measurement::regionEnergy() const {

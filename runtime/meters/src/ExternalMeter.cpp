@@ -107,10 +107,10 @@ std::optional<double> integrateEnergy(const PowerLog &log, double t0, double t1)
   return joules;
 }
 
-bool joinExternalMeter(std::string &timelineJson, const PowerLog &log, const std::string &name,
+bool joinExternalMeter(nlohmann::json &timeline, const PowerLog &log, const std::string &name,
                        std::string &error) {
-  nlohmann::json doc = nlohmann::json::parse(timelineJson, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object() || doc.value("format", "") != "energypass-timeline") {
+  nlohmann::json doc = timeline;
+  if (!doc.is_object() || doc.value("format", "") != "energypass-timeline") {
     error = "not an energypass-timeline document";
     return false;
   }
@@ -132,7 +132,7 @@ bool joinExternalMeter(std::string &timelineJson, const PowerLog &log, const std
     error = std::string("malformed timeline: ") + e.what();
     return false;
   }
-  timelineJson = doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  timeline = std::move(doc);
   return true;
 }
 

@@ -214,7 +214,7 @@ void Sampler::sampleNow() {
     onInterval(interval);
 }
 
-std::string Sampler::timelineJson(size_t bound) const {
+nlohmann::json Sampler::timelineJson(size_t bound) const {
   std::lock_guard<std::mutex> guard(lock);
   TimelineHeader header;
   header.periodSeconds = std::chrono::duration<double>(options.period).count();

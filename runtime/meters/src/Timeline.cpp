@@ -114,7 +114,7 @@ void Timeline::halve() {
   factor *= 2;
 }
 
-std::string Timeline::toJson(const TimelineHeader &header, size_t bound) const {
+nlohmann::json Timeline::toJson(const TimelineHeader &header, size_t bound) const {
   size_t n = records();
   size_t group = bound > 0 && n > bound ? (n + bound - 1) / bound : 1;
   nlohmann::json intervals = nlohmann::json::array();
@@ -143,7 +143,7 @@ std::string Timeline::toJson(const TimelineHeader &header, size_t bound) const {
                         {"meters", std::move(meters)},
                         {"threads", std::move(threads)},
                         {"intervals", std::move(intervals)}};
-  return doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return doc;
 }
 
 } // namespace energy::meters

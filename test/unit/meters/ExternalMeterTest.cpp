@@ -63,14 +63,14 @@ TEST(ExternalMeter, BadLogsNameTheLine) {
 
 TEST(ExternalMeter, JoinsATimelineIntervalByInterval) {
   PowerLog log = parsed("1000,100\n1001,200\n1002,200\n");
-  std::string timeline = R"({"format":"energypass-timeline","version":1,"start_epoch_s":1000.0,
+  nlohmann::json timeline = nlohmann::json::parse(R"({"format":"energypass-timeline","version":1,"start_epoch_s":1000.0,
     "meters":[{"name":"rapl:package-0","domain":"package"}],
     "intervals":[{"t_start":0.0,"t_end":0.5,"energy_j":[1.0]},
                  {"t_start":0.5,"t_end":1.5,"energy_j":[2.0]},
-                 {"t_start":1.5,"t_end":2.5,"energy_j":[3.0]}]})";
+                 {"t_start":1.5,"t_end":2.5,"energy_j":[3.0]}]})");
   std::string error;
   ASSERT_TRUE(joinExternalMeter(timeline, log, "external:wall", error)) << error;
-  auto doc = nlohmann::json::parse(timeline);
+  const nlohmann::json &doc = timeline;
   EXPECT_EQ(doc["meters"][1]["name"], "external:wall");
   EXPECT_EQ(doc["meters"][1]["domain"], "external");
   EXPECT_DOUBLE_EQ(doc["intervals"][0]["energy_j"][1].get<double>(), 62.5);
@@ -81,16 +81,17 @@ TEST(ExternalMeter, JoinsATimelineIntervalByInterval) {
 TEST(ExternalMeter, RefusesWhatIsNotATimelineOfAKnownVersion) {
   PowerLog log = parsed("0,1\n1,1\n");
   std::string error;
-  std::string other = R"({"format":"energypass-report","version":1})";
+  nlohmann::json other = nlohmann::json::parse(R"({"format":"energypass-report","version":1})");
   EXPECT_FALSE(joinExternalMeter(other, log, "x", error));
   EXPECT_NE(error.find("not an energypass-timeline"), std::string::npos);
-  std::string future = R"({"format":"energypass-timeline","version":9,"intervals":[]})";
+  nlohmann::json future =
+      nlohmann::json::parse(R"({"format":"energypass-timeline","version":9,"intervals":[]})");
   EXPECT_FALSE(joinExternalMeter(future, log, "x", error));
   EXPECT_NE(error.find("version 9 is not supported"), std::string::npos);
-  std::string garbage = "{not json";
-  EXPECT_FALSE(joinExternalMeter(garbage, log, "x", error));
-  std::string malformed = R"({"format":"energypass-timeline","version":1,"meters":{},
-                              "intervals":[{"t_start":"zero"}]})";
+  nlohmann::json notAnObject = nlohmann::json::array();
+  EXPECT_FALSE(joinExternalMeter(notAnObject, log, "x", error));
+  nlohmann::json malformed = nlohmann::json::parse(R"({"format":"energypass-timeline","version":1,"meters":{},
+                              "intervals":[{"t_start":"zero"}]})");
   EXPECT_FALSE(joinExternalMeter(malformed, log, "x", error));
   EXPECT_NE(error.find("malformed timeline"), std::string::npos) << error;
 }

@@ -136,7 +136,7 @@ TEST(Sampler, ThreadsRegionsAndEnergyAreAttributedIntervalByInterval) {
     t.join();
   sampler.sampleNow();
 
-  auto doc = nlohmann::json::parse(sampler.timelineJson());
+  auto doc = sampler.timelineJson();
   auto &intervals = doc["intervals"];
   ASSERT_EQ(intervals.size(), 4u); // the empty one stop() took, then three
   EXPECT_DOUBLE_EQ(intervals[1]["energy_j"][pkg].get<double>(), 0.5);
@@ -184,7 +184,7 @@ TEST(Sampler, BackgroundThreadCoversTimeWithoutGaps) {
   sampler.stop(); // idempotent
   EXPECT_GE(callbacks, 5u);
   EXPECT_EQ(sampler.intervals(), callbacks);
-  auto doc = nlohmann::json::parse(sampler.timelineJson());
+  auto doc = sampler.timelineJson();
   EXPECT_DOUBLE_EQ(doc["period_s"].get<double>(), 0.005);
   auto &intervals = doc["intervals"];
   ASSERT_EQ(intervals.size(), callbacks);
@@ -206,7 +206,7 @@ TEST(Sampler, StopsEarlyWhenNoMeterReadsEnergy) {
   sampler.stop();
   EXPECT_TRUE(sampler.stoppedWithoutEnergy());
   EXPECT_EQ(sampler.intervals(), 3u + 1u); // and stop()'s last interval
-  auto doc = nlohmann::json::parse(sampler.timelineJson());
+  auto doc = sampler.timelineJson();
   EXPECT_GE(doc["intervals"].back()["t_end"].get<double>(), 0.09);
 }
 
@@ -268,7 +268,7 @@ TEST(ThreadMeters, OneObjectPerThreadCountsRegistersAndHandsIn) {
   sampler.sampleNow();
   auto shares = sampler.regionEnergy();
   EXPECT_DOUBLE_EQ(shares[7].joules, 1.0) << "the only thread that ran was in region 7";
-  auto doc = nlohmann::json::parse(sampler.timelineJson());
+  auto doc = sampler.timelineJson();
   ASSERT_EQ(slot, 0);
   auto &thread = doc["intervals"][0]["threads"][0];
   EXPECT_EQ(thread["region"], 7) << "the region it had when it exited";

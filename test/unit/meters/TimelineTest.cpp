@@ -103,7 +103,7 @@ TEST(Timeline, JsonFollowsTheDocumentedFormat) {
   Timeline t(shape);
   for (int i = 0; i < 6; ++i)
     appendInterval(t, shape, i);
-  auto doc = nlohmann::json::parse(t.toJson(header(), 0));
+  auto doc = t.toJson(header(), 0);
   EXPECT_EQ(doc["format"], "energypass-timeline");
   EXPECT_EQ(doc["version"], 1);
   EXPECT_EQ(doc["events"][0], "task-clock");
@@ -127,7 +127,7 @@ TEST(Timeline, JsonBoundMergesNeighbours) {
   Timeline t(shape);
   for (int i = 0; i < 10; ++i)
     appendInterval(t, shape, i);
-  auto doc = nlohmann::json::parse(t.toJson(header(), 4));
+  auto doc = t.toJson(header(), 4);
   ASSERT_EQ(doc["intervals"].size(), 4u); // groups of 3, 3, 3, 1
   EXPECT_EQ(doc["intervals_per_record"], 3);
   EXPECT_EQ(doc["intervals"][0]["energy_j"][0], 3.0);

@@ -12,6 +12,8 @@
 #ifndef ENERGY_METERS_EXTERNALMETER_H
 #define ENERGY_METERS_EXTERNALMETER_H
 
+#include <nlohmann/json.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,7 +45,7 @@ std::optional<double> integrateEnergy(const PowerLog &log, double t0, double t1)
 /// between start_epoch_s + t_start and start_epoch_s + t_end, or null where
 /// the log does not cover it. False, with a one-line error, for a document
 /// that is not a timeline of a known version.
-bool joinExternalMeter(std::string &timelineJson, const PowerLog &log, const std::string &name,
+bool joinExternalMeter(nlohmann::json &timeline, const PowerLog &log, const std::string &name,
                        std::string &error);
 
 } // namespace energy::meters

@@ -80,7 +80,7 @@ public:
 
   /// The timeline (docs/formats/timeline.md), at most `bound` intervals when
   /// bound > 0. Thread-safe.
-  std::string timelineJson(size_t bound = 0) const;
+  nlohmann::json timelineJson(size_t bound = 0) const;
   uint64_t intervals() const;
   /// Whether the thread stopped early since no meter read any energy
   /// (SamplerOptions::stopWithoutEnergyAfter).

@@ -23,6 +23,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -93,7 +95,7 @@ public:
 
   /// The timeline as JSON (docs/formats/timeline.md); at most `bound`
   /// intervals when bound > 0, merging neighbours to get there.
-  std::string toJson(const TimelineHeader &header, size_t bound) const;
+  nlohmann::json toJson(const TimelineHeader &header, size_t bound) const;
 
 private:
   void halve();
