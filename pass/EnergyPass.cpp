@@ -73,6 +73,12 @@ bool shouldInstrument(const Function &F) {
          !F.hasAvailableExternallyLinkage();
 }
 
+/// A region's file as debug information names it, spelled one way: a
+/// header included as "./x.h" and one found on the include path are the same.
+std::string normalisedFile(StringRef File) {
+  return sys::path::remove_leading_dotslash(File).str();
+}
+
 /// `Carried`: the user code that F, a library function, is made of
 /// (CarriedUserCode.h); the region is named and placed after it, its
 /// mangled name (which stays F's) telling the two apart.
@@ -83,10 +89,10 @@ RegionDesc describeFunction(const Function &F, const DISubprogram *Carried) {
   if (Carried) {
     StringRef Linkage = Carried->getLinkageName();
     Region.Demangled = Linkage.empty() ? Carried->getName().str() : demangle(Linkage);
-    Region.File = Carried->getFilename().str();
+    Region.File = normalisedFile(Carried->getFilename());
     Region.Line = Carried->getLine();
   } else if (const DISubprogram *SP = F.getSubprogram()) {
-    Region.File = SP->getFilename().str();
+    Region.File = normalisedFile(SP->getFilename());
     Region.Line = SP->getLine();
   } else {
     Region.File = F.getParent()->getSourceFileName();
@@ -102,18 +108,26 @@ std::string sourceName(StringRef File) {
   return sys::path::filename(File).str();
 }
 
+
 /// `func:loop@file:line`; a second loop with the same name in the function
-/// (no debug info, or loops the vectoriser split) gets `loop#2`, `loop#3`...
+/// (loops the vectoriser split) gets `loop#2`, `loop#3`... Without a line
+/// (no debug information) a loop is named by its place among the function's
+/// loop regions, NestPath: `func:loop#2.1@file`, the first loop inside the
+/// second top-level one.
 RegionDesc describeLoop(const Loop &L, const RegionDesc &Function,
-                        uint32_t Parent, StringSet<> &Taken) {
+                        uint32_t Parent, StringRef NestPath,
+                        StringSet<> &Taken) {
   RegionDesc Region;
   Region.File = Function.File;
   if (DebugLoc Loc = L.getStartLoc()) {
-    Region.File = Loc->getFilename().str();
+    Region.File = normalisedFile(Loc->getFilename());
     Region.Line = Loc.getLine();
   }
-  std::string Where = "@" + sourceName(Region.File) + ":" +
-                      std::to_string(Region.Line);
+  std::string Where = "@" + sourceName(Region.File);
+  if (Region.Line)
+    Where += ":" + std::to_string(Region.Line);
+  else
+    Where = "#" + NestPath.str() + Where;
   std::string Loop = ":loop";
   for (unsigned Ordinal = 2; !Taken.insert(Loop + Where).second; ++Ordinal)
     Loop = ":loop#" + std::to_string(Ordinal);
@@ -130,7 +144,7 @@ RegionDesc describeUserRegion(const UserRegions::Region &User,
   RegionDesc Region;
   Region.File = Function.File;
   if (const DebugLoc &Loc = User.Loc) {
-    Region.File = Loc->getFilename().str();
+    Region.File = normalisedFile(Loc->getFilename());
     Region.Line = Loc.getLine();
   }
   std::string Suffix = ":" + User.Name + "@" + sourceName(Region.File) + ":" +
@@ -225,11 +239,17 @@ void ModulePlanner::planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
   StringSet<> Taken;
   // A copy: adding regions may move the table's entries.
   const RegionDesc Function = Table.region(Plan.Region);
+  // Each loop region's place in the nest; loops() is in preorder, siblings
+  // in the order of their headers.
+  DenseMap<const Loop *, std::string> NestPath;
+  DenseMap<const Loop *, unsigned> Children; // by enclosing region, or null
   for (Loop *L : Loops.loops()) {
     const Loop *Enclosing = Loops.enclosingRegion(L);
+    std::string Rank = std::to_string(++Children[Enclosing]);
+    NestPath[L] = Enclosing ? NestPath.lookup(Enclosing) + "." + Rank : Rank;
     uint32_t Parent = Enclosing ? LoopRegion.lookup(Enclosing) : Plan.Region;
-    uint32_t Region =
-        Table.addRegion(describeLoop(*L, Function, Parent, Taken));
+    uint32_t Region = Table.addRegion(
+        describeLoop(*L, Function, Parent, NestPath[L], Taken));
     LoopRegion[L] = Region;
     Plan.LoopEntries.emplace_back(L->getLoopPreheader(), Region);
   }

@@ -1,13 +1,14 @@
-//===- diff_output.cpp - Table, Markdown and JUnit XML forms of a diff ----===//
+//===- diff_output.cpp - Table, Markdown, JUnit XML and JSON forms of a diff ===//
 //
-// All three list one row per region and metric. The table and Markdown skip
-// rows whose value did not change (except the program total), so that a
+// All list one row per region and metric. The table and Markdown skip rows
+// whose value did not change (except the program total), so that a
 // pull-request comment shows what moved; JUnit lists every gated pair, since
-// a CI system counts passing tests too.
+// a CI system counts passing tests too; JSON lists everything, for programs.
 //
 //===----------------------------------------------------------------------===//
 #include "energy/report/diff_output.h"
 
+#include "energy/report/rank_test.h"
 #include "energy/report/text_table.h"
 #include "energy/report/xml_text.h"
 #include "energy/report/units.h"
@@ -15,6 +16,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+
+#include <nlohmann/json.hpp>
 
 namespace energy::report {
 
@@ -43,14 +46,43 @@ bool isGated(const DiffPrintOptions &O, DiffMetric M) {
   return std::find(O.gated.begin(), O.gated.end(), M) != O.gated.end();
 }
 
-/// "FAIL > 5%", "ok <= 5%", or empty when the metric is not gated.
-std::string gateText(const DiffPrintOptions &O, const MetricChange &C,
-                     DiffMetric M) {
-  if (!isGated(O, M) || !C.relative())
+std::string pValueText(double P) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "p=%.2g", P);
+  return Buf;
+}
+
+/// Exact: "FAIL > 5%", "ok <= 5%"; measured: "FAIL > 5% (p=0.004)",
+/// "ok (5%, p=0.3)", "not gated: too few runs" or "... too small"; a count
+/// that differs between runs says "varies: " first. Empty when not gated.
+std::string gateText(const ReportDiff &D, const DiffPrintOptions &O,
+                     const RegionDiff &R, DiffMetric M) {
+  if (!isGated(O, M))
     return "";
-  double Limit = O.thresholds[static_cast<size_t>(M)];
-  return isRegression(C, Limit) ? "FAIL > " + thresholdText(Limit)
-                                : "ok <= " + thresholdText(Limit);
+  GateVerdict V = judgeChange(D, R, M, O.rules);
+  std::string Limit = thresholdText(O.rules.thresholds[static_cast<size_t>(M)]);
+  std::string Varies =
+      isDeterministic(M) && R.metric(M).variesBetweenRuns() ? "varies: " : "";
+  std::string P = V.pValue ? pValueText(*V.pValue) : "";
+  switch (V.outcome) {
+  case GateOutcome::NoValue:
+    return "";
+  case GateOutcome::FewRuns:
+    return Varies + "not gated: too few runs";
+  case GateOutcome::TooSmall:
+    return Varies + "not gated: too small";
+  case GateOutcome::Failed:
+    return Varies + "FAIL > " + Limit + (P.empty() ? "" : " (" + P + ")");
+  case GateOutcome::Passed:
+    return Varies + (P.empty() ? "ok <= " + Limit : "ok (" + Limit + ", " + P + ")");
+  }
+  return "";
+}
+
+std::string shownName(const RegionDiff &R) {
+  if (R.status() == MatchStatus::Renamed)
+    return R.displayName + " (renamed from " + R.previousName + ")";
+  return R.displayName;
 }
 
 bool isProgramTotal(const RegionDiff &R) {
@@ -60,7 +92,8 @@ bool isProgramTotal(const RegionDiff &R) {
 bool worthARow(const RegionDiff &R, const MetricChange &C) {
   if (!C.base && !C.now)
     return false;
-  return isProgramTotal(R) || !R.inBase || !R.inNew || C.base != C.now;
+  return isProgramTotal(R) || R.status() != MatchStatus::Matched ||
+         C.base != C.now;
 }
 
 struct Row {
@@ -77,22 +110,38 @@ std::vector<Row> visibleRows(const ReportDiff &D, const DiffPrintOptions &O) {
   return Rows;
 }
 
+bool gatesMeasured(const DiffPrintOptions &O) {
+  return std::any_of(O.gated.begin(), O.gated.end(), [](DiffMetric M) {
+    return !isDeterministic(M);
+  });
+}
+
 std::string summaryLine(const ReportDiff &D, const DiffPrintOptions &O) {
-  size_t Regressions = findRegressions(D, O.gated, O.thresholds).size();
-  size_t Added = 0, Removed = 0;
-  for (const RegionDiff &R : D.regions) {
-    Added += !R.inBase;
-    Removed += !R.inNew;
-  }
-  std::string Line = std::to_string(D.baseReports) + " base and " +
-                     std::to_string(D.newReports) +
-                     " new report(s), medians compared; " +
-                     std::to_string(D.regions.size() - 1) + " regions (" +
-                     std::to_string(Added) + " added, " +
-                     std::to_string(Removed) + " removed); ";
+  size_t Regressions = findRegressions(D, O.gated, O.rules).size();
+  std::array<size_t, 4> ByStatus{};
+  for (size_t I = 1; I < D.regions.size(); ++I)
+    ++ByStatus[static_cast<size_t>(D.regions[I].status())];
+  std::string Line =
+      std::to_string(D.baseReports) + " base and " +
+      std::to_string(D.newReports) + " new report(s), medians compared; " +
+      std::to_string(D.regions.size() - 1) + " regions (" +
+      std::to_string(ByStatus[static_cast<size_t>(MatchStatus::Added)]) +
+      " added, " +
+      std::to_string(ByStatus[static_cast<size_t>(MatchStatus::Removed)]) +
+      " removed, " +
+      std::to_string(ByStatus[static_cast<size_t>(MatchStatus::Renamed)]) +
+      " renamed); ";
   if (O.gated.empty())
     return Line + "no metric gated (--fail-on)";
-  return Line + std::to_string(Regressions) + " regression(s) beyond threshold";
+  Line += std::to_string(Regressions) + " regression(s)";
+  if (gatesMeasured(O) && !O.rules.gateFewRuns &&
+      smallestPValue(D.baseReports, D.newReports) > O.rules.significance)
+    Line += "; measured metrics not gated: " + std::to_string(D.baseReports) +
+            " and " + std::to_string(D.newReports) +
+            " run(s) cannot show a change at p <= " +
+            pValueText(O.rules.significance).substr(2) +
+            " (5 runs a side can; or --gate-few-runs)";
+  return Line;
 }
 
 void printTable(const ReportDiff &D, const DiffPrintOptions &O,
@@ -106,10 +155,10 @@ void printTable(const ReportDiff &D, const DiffPrintOptions &O,
                {"gate", Align::Left}});
   for (const Row &R : visibleRows(D, O)) {
     const MetricChange &C = R.region->metric(R.metric);
-    T.addRow({elideName(R.region->displayName, O.nameWidth),
+    T.addRow({elideName(shownName(*R.region), O.nameWidth),
               diffMetricName(R.metric), sideText(R.metric, C.base),
               sideText(R.metric, C.now), formatChange(C),
-              gateText(O, C, R.metric)});
+              gateText(D, O, *R.region, R.metric)});
   }
   T.print(OS);
 }
@@ -126,7 +175,7 @@ std::string markdownCell(std::string Text) {
 
 void printMarkdown(const ReportDiff &D, const DiffPrintOptions &O,
                    std::ostream &OS) {
-  auto Regressions = findRegressions(D, O.gated, O.thresholds);
+  auto Regressions = findRegressions(D, O.gated, O.rules);
   OS << "### Energy report diff: "
      << (O.gated.empty()      ? "not gated"
          : Regressions.empty() ? "no regression"
@@ -138,10 +187,10 @@ void printMarkdown(const ReportDiff &D, const DiffPrintOptions &O,
      << "|---|---|--:|--:|--:|---|\n";
   for (const Row &R : visibleRows(D, O)) {
     const MetricChange &C = R.region->metric(R.metric);
-    std::string Gate = gateText(O, C, R.metric);
+    std::string Gate = gateText(D, O, *R.region, R.metric);
     if (Gate.rfind("FAIL", 0) == 0)
       Gate = "**" + Gate + "**";
-    OS << "| " << markdownCell(R.region->displayName) << " | "
+    OS << "| " << markdownCell(shownName(*R.region)) << " | "
        << diffMetricName(R.metric) << " | " << sideText(R.metric, C.base)
        << " | " << sideText(R.metric, C.now) << " | " << formatChange(C)
        << " | " << Gate << " |\n";
@@ -157,25 +206,30 @@ void printJUnit(const ReportDiff &D, const DiffPrintOptions &O,
     for (DiffMetric M : Metrics)
       if (R.metric(M).base || R.metric(M).now)
         Cases.push_back({&R, M});
-  size_t Failures = findRegressions(D, O.gated, O.thresholds).size();
+  std::vector<Regression> Regressions = findRegressions(D, O.gated, O.rules);
   OS << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
      << "<testsuites name=\"energy-report diff\" tests=\"" << Cases.size()
-     << "\" failures=\"" << Failures << "\">\n"
+     << "\" failures=\"" << Regressions.size() << "\">\n"
      << "  <testsuite name=\"energy-report diff\" tests=\"" << Cases.size()
-     << "\" failures=\"" << Failures << "\" errors=\"0\" skipped=\"0\">\n";
+     << "\" failures=\"" << Regressions.size()
+     << "\" errors=\"0\" skipped=\"0\">\n";
   for (const Row &R : Cases) {
     const MetricChange &C = R.region->metric(R.metric);
     OS << "    <testcase classname=\"energy." << diffMetricName(R.metric)
-       << "\" name=\"" << xmlEscape(R.region->displayName) << "\">";
+       << "\" name=\"" << xmlEscape(shownName(*R.region)) << "\">";
     std::string Detail = "base " + sideText(R.metric, C.base) + ", new " +
                          sideText(R.metric, C.now) + ", change " +
                          formatChange(C);
-    if (isGated(O, R.metric) &&
-        isRegression(C, O.thresholds[static_cast<size_t>(R.metric)]))
+    std::string Gate = gateText(D, O, *R.region, R.metric);
+    if (!Gate.empty())
+      Detail += ", gate " + Gate;
+    auto Failed = std::find_if(
+        Regressions.begin(), Regressions.end(), [&](const Regression &F) {
+          return F.region == R.region && F.metric == R.metric;
+        });
+    if (Failed != Regressions.end())
       OS << "\n      <failure message=\""
-         << xmlEscape(describeRegression(
-                {R.region, R.metric, *C.relative(),
-                 O.thresholds[static_cast<size_t>(R.metric)]}))
+         << xmlEscape(describeRegression(*Failed))
          << "\" type=\"regression\">" << xmlEscape(Detail)
          << "</failure>\n    ";
     else
@@ -183,6 +237,69 @@ void printJUnit(const ReportDiff &D, const DiffPrintOptions &O,
     OS << "</testcase>\n";
   }
   OS << "  </testsuite>\n</testsuites>\n";
+}
+
+nlohmann::json optionalNumber(const std::optional<double> &V) {
+  return V && std::isfinite(*V) ? nlohmann::json(*V) : nlohmann::json(nullptr);
+}
+
+nlohmann::json metricJson(const ReportDiff &D, const DiffPrintOptions &O,
+                          const RegionDiff &R, DiffMetric M) {
+  const MetricChange &C = R.metric(M);
+  GateVerdict V = judgeChange(D, R, M, O.rules);
+  return {{"base", optionalNumber(C.base)},
+          {"new", optionalNumber(C.now)},
+          {"change", optionalNumber(C.relative())},
+          {"base_runs", C.baseRuns},
+          {"new_runs", C.newRuns},
+          {"exact", V.exact},
+          {"gated", isGated(O, M)},
+          {"verdict", gateOutcomeName(V.outcome)},
+          {"p_value", optionalNumber(V.pValue)}};
+}
+
+nlohmann::json regionJson(const ReportDiff &D, const DiffPrintOptions &O,
+                          const RegionDiff &R) {
+  nlohmann::json Region = {{"key", R.key.name},
+                           {"name", R.displayName},
+                           {"file", R.key.file},
+                           {"kind", R.kind},
+                           {"status", matchStatusName(R.status())},
+                           {"too_small", isTooSmallToMeasure(D, R, O.rules)}};
+  if (R.status() == MatchStatus::Renamed)
+    Region["previous_name"] = R.previousName;
+  nlohmann::json &Metrics = Region["metrics"] = nlohmann::json::object();
+  for (DiffMetric M : O.shown)
+    Metrics[diffMetricName(M)] = metricJson(D, O, R, M);
+  return Region;
+}
+
+void printJson(const ReportDiff &D, const DiffPrintOptions &O,
+               std::ostream &OS) {
+  nlohmann::json Thresholds = nlohmann::json::object(), Gated = nlohmann::json::array();
+  for (DiffMetric M : AllDiffMetrics)
+    Thresholds[diffMetricName(M)] = O.rules.thresholds[static_cast<size_t>(M)];
+  for (DiffMetric M : O.gated)
+    Gated.push_back(diffMetricName(M));
+  nlohmann::json Doc = {
+      {"format", "energypass-diff"},
+      {"version", 1},
+      {"base_reports", D.baseReports},
+      {"new_reports", D.newReports},
+      {"gated", Gated},
+      {"rules",
+       {{"thresholds", Thresholds},
+        {"significance", O.rules.significance},
+        {"test", "one-sided Mann-Whitney U, new runs against base runs x (1 + threshold)"},
+        {"gate_few_runs", O.rules.gateFewRuns},
+        {"min_share", O.rules.minShare},
+        {"min_time_s", O.rules.minSeconds},
+        {"gate_small", O.rules.gateSmall}}},
+      {"regressions", findRegressions(D, O.gated, O.rules).size()}};
+  nlohmann::json &Regions = Doc["regions"] = nlohmann::json::array();
+  for (const RegionDiff &R : D.regions)
+    Regions.push_back(regionJson(D, O, R));
+  OS << Doc.dump(2) << '\n';
 }
 
 } // namespace
@@ -216,6 +333,22 @@ std::string formatMetricValue(DiffMetric M, double Value) {
   return "";
 }
 
+const char *gateOutcomeName(GateOutcome O) {
+  switch (O) {
+  case GateOutcome::Passed:
+    return "passed";
+  case GateOutcome::Failed:
+    return "failed";
+  case GateOutcome::NoValue:
+    return "no-value";
+  case GateOutcome::FewRuns:
+    return "few-runs";
+  case GateOutcome::TooSmall:
+    return "too-small";
+  }
+  return "";
+}
+
 std::string describeRegression(const Regression &R) {
   const MetricChange &C = R.region->metric(R.metric);
   std::string Change = std::isinf(R.relative) ? "from 0 to " +
@@ -225,7 +358,11 @@ std::string describeRegression(const Regression &R) {
   return R.region->displayName + ": " + diffMetricName(R.metric) + " " +
          Change + " (" + formatMetricValue(R.metric, *C.base) + " -> " +
          formatMetricValue(R.metric, *C.now) + "), above the " +
-         thresholdText(R.threshold) + " threshold";
+         thresholdText(R.threshold) + " threshold" +
+         (R.pValue ? " (" + pValueText(*R.pValue) +
+                         " <= " + pValueText(R.significance).substr(2) +
+                         ", over the runs)"
+                   : "");
 }
 
 void printDiff(const ReportDiff &D, const DiffPrintOptions &Options,
@@ -237,6 +374,8 @@ void printDiff(const ReportDiff &D, const DiffPrintOptions &Options,
     return printMarkdown(D, Options, OS);
   case DiffFormat::JUnit:
     return printJUnit(D, Options, OS);
+  case DiffFormat::Json:
+    return printJson(D, Options, OS);
   }
 }
 

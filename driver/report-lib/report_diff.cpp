@@ -1,14 +1,19 @@
 //===- report_diff.cpp - Comparing two sets of reports region by region ---===//
 //
-// Regions are matched by name and file rather than by id (ids are only
-// stable within one report) or line (an edit above a function moves it).
-// Loop names carry their line (`f:loop@file.c:15`), so a loop's identity is
-// its function's name and its rank among that function's loops by line:
-// moving code keeps it, adding a loop before it in the same function does
-// not (the loops are then reported as changed, which they are).
+// Regions are matched by function, file and place rather than by id (ids are
+// only stable within one report) or line (an edit above a function moves
+// it). A loop is its function's name and its place in the function's nest of
+// loop regions (`f:loop#2.1`: the first loop inside the function's second
+// top-level loop, siblings in source order), so moving code keeps it and
+// adding a loop before it in the same nest does not (the loops are then
+// reported as changed, which they are). A function that is gone from the
+// base and new in the new side with the same exact self counts is the same
+// body renamed, and its loops follow it.
 //
 //===----------------------------------------------------------------------===//
 #include "energy/report/report_diff.h"
+
+#include "energy/report/rank_test.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,10 +27,87 @@ namespace {
 constexpr std::array<const char *, NumDiffMetrics> MetricNames = {
     "energy", "dynamic-energy", "measured-energy", "time", "flops", "bytes", "instructions"};
 
-/// "f:loop@file.c:15" -> "f:loop"; other names unchanged.
-std::string withoutLoopLocation(const std::string &Name) {
-  size_t At = Name.rfind(":loop@");
-  return At == std::string::npos ? Name : Name.substr(0, At + 5);
+/// "f:step@file.c:15" -> "f:step": a user region's name without its place.
+std::string withoutLocation(const std::string &Name) {
+  size_t At = Name.rfind('@');
+  return At == std::string::npos ? Name : Name.substr(0, At);
+}
+
+constexpr size_t NoRegion = std::numeric_limits<size_t>::max();
+
+/// Index of R's region with id Id, or NoRegion (ids are indices, but a
+/// hand-written report may break that).
+size_t indexOfId(const Report &R, std::optional<uint64_t> Id) {
+  if (!Id || *Id >= R.regions.size() || R.regions[*Id].id != *Id)
+    return NoRegion;
+  return *Id;
+}
+
+/// The nearest enclosing region of I that is a loop or a function, or
+/// NoRegion. Bounded: a malformed parent cycle ends the walk.
+size_t loopNestParent(const Report &R, size_t I) {
+  size_t At = indexOfId(R, R.regions[I].parent);
+  for (size_t Steps = 0; At != NoRegion && Steps < R.regions.size(); ++Steps) {
+    const std::string &Kind = R.regions[At].kind;
+    if (Kind == "loop" || Kind == "function")
+      return At;
+    At = indexOfId(R, R.regions[At].parent);
+  }
+  return NoRegion;
+}
+
+/// The function region that encloses I, or NoRegion.
+size_t functionOf(const Report &R, size_t I) {
+  size_t At = I;
+  for (size_t Steps = 0; At != NoRegion && Steps <= R.regions.size(); ++Steps) {
+    if (R.regions[At].kind == "function")
+      return At;
+    At = indexOfId(R, R.regions[At].parent);
+  }
+  return NoRegion;
+}
+
+/// Each loop region's place in its function's loop nest: "2", "2.1", ...;
+/// siblings numbered by line, then by id (the pass's order, which is all
+/// there is without debug information).
+std::map<size_t, std::string> loopPaths(const Report &R) {
+  std::map<size_t, std::vector<size_t>> Children; // by loop-nest parent
+  for (size_t I = 0; I < R.regions.size(); ++I)
+    if (R.regions[I].kind == "loop")
+      Children[loopNestParent(R, I)].push_back(I);
+  for (auto &[Parent, Loops] : Children)
+    std::stable_sort(Loops.begin(), Loops.end(), [&](size_t A, size_t B) {
+      return R.regions[A].line < R.regions[B].line;
+    });
+  std::map<size_t, std::string> Paths;
+  // Parents before children: a loop's parent loop has the smaller id.
+  std::vector<size_t> Order;
+  for (size_t I = 0; I < R.regions.size(); ++I)
+    if (R.regions[I].kind != "loop")
+      Order.push_back(I);
+  Order.push_back(NoRegion);
+  for (size_t Next = 0; Next < Order.size(); ++Next) {
+    auto It = Children.find(Order[Next]);
+    if (It == Children.end())
+      continue;
+    auto Prefix = Paths.find(Order[Next]);
+    for (size_t Rank = 0; Rank < It->second.size(); ++Rank) {
+      size_t Loop = It->second[Rank];
+      Paths[Loop] = (Prefix == Paths.end() ? "" : Prefix->second + ".") +
+                    std::to_string(Rank + 1);
+      Order.push_back(Loop);
+    }
+    Children.erase(It);
+  }
+  return Paths;
+}
+
+RegionKey loopKey(const Report &R, size_t I, const std::string &Path) {
+  size_t F = functionOf(R, I);
+  if (F == NoRegion)
+    return {withoutLocation(R.regions[I].name) + "#" + Path,
+            R.regions[I].file};
+  return {R.regions[F].name + ":loop#" + Path, R.regions[F].file};
 }
 
 SideValue dynamicJoules(const model::Activity &A,
@@ -90,6 +172,8 @@ SideValue median(std::vector<double> Values) {
 /// report sharing a key (a static function in two modules) are summed.
 struct SideSamples {
   std::string displayName;
+  std::string kind;
+  RegionKey function; // the enclosing function's key
   std::array<std::vector<double>, NumDiffMetrics> values;
 };
 
@@ -107,7 +191,11 @@ void addReport(const Report &R, SideTable &Table,
       if (V)
         Slot = Slot.value_or(0.0) + *V;
     }
-    Table[Keys[I]].displayName = R.regions[I].demangled;
+    SideSamples &Samples = Table[Keys[I]];
+    Samples.displayName = R.regions[I].demangled;
+    Samples.kind = R.regions[I].kind;
+    size_t F = functionOf(R, I);
+    Samples.function = F == NoRegion ? Keys[I] : Keys[F];
   }
   for (auto &[Key, Sum] : Sums)
     for (DiffMetric M : AllDiffMetrics)
@@ -121,6 +209,16 @@ SideTable sideTable(const std::vector<Report> &Side,
   for (const Report &R : Side)
     addReport(R, Table, Model);
   return Table;
+}
+
+MetricChange changeOf(std::vector<double> BaseRuns,
+                      std::vector<double> NewRuns) {
+  MetricChange C;
+  C.base = median(BaseRuns);
+  C.now = median(NewRuns);
+  C.baseRuns = std::move(BaseRuns);
+  C.newRuns = std::move(NewRuns);
+  return C;
 }
 
 RegionDiff programTotal(const std::vector<Report> &Base,
@@ -138,9 +236,68 @@ RegionDiff programTotal(const std::vector<Report> &Base,
     for (const Report &R : New)
       if (auto V = totalOf(R, M, Model))
         N.push_back(*V);
-    Total.metrics[static_cast<size_t>(M)] = {median(B), median(N)};
+    Total.metrics[static_cast<size_t>(M)] = changeOf(std::move(B), std::move(N));
   }
   return Total;
+}
+
+/// What a body executes by itself: its exact self counts, per metric. Two
+/// functions of equal shape that ran are taken for the same code.
+std::optional<std::array<SideValue, 3>> bodyShape(const SideSamples &S) {
+  std::array<SideValue, 3> Shape;
+  size_t I = 0;
+  for (DiffMetric M :
+       {DiffMetric::Instructions, DiffMetric::Bytes, DiffMetric::Flops}) {
+    const std::vector<double> &Runs = S.values[static_cast<size_t>(M)];
+    if (Runs.empty() ||
+        std::adjacent_find(Runs.begin(), Runs.end(),
+                           std::not_equal_to<>()) != Runs.end())
+      return std::nullopt; // varies between runs: no fingerprint
+    Shape[I++] = Runs.front();
+  }
+  if (Shape[0].value_or(0.0) == 0.0)
+    return std::nullopt;
+  return Shape;
+}
+
+/// Functions only in the base whose body shape matches exactly one function
+/// only in the new side, and the other way round: old key -> new key.
+std::map<RegionKey, RegionKey> renamedFunctions(const SideTable &B,
+                                                const SideTable &N) {
+  auto OnlyIn = [](const SideTable &Side, const SideTable &Other) {
+    std::multimap<std::array<SideValue, 3>, RegionKey> ByShape;
+    for (const auto &[Key, S] : Side)
+      if (S.kind == "function" && !Other.count(Key))
+        if (auto Shape = bodyShape(S))
+          ByShape.emplace(*Shape, Key);
+    return ByShape;
+  };
+  auto Gone = OnlyIn(B, N), Fresh = OnlyIn(N, B);
+  std::map<RegionKey, RegionKey> Renamed;
+  for (const auto &[Shape, Old] : Gone)
+    if (Gone.count(Shape) == 1 && Fresh.count(Shape) == 1)
+      Renamed.emplace(Old, Fresh.find(Shape)->second);
+  return Renamed;
+}
+
+/// Base entries of renamed functions re-keyed as the new side names them:
+/// the function and every region inside it.
+SideTable withRenames(SideTable B, const std::map<RegionKey, RegionKey> &Renamed,
+                      std::map<RegionKey, std::string> &PreviousNames) {
+  SideTable Out;
+  for (auto &[Key, S] : B) {
+    auto It = Renamed.find(S.function);
+    if (It == Renamed.end()) {
+      Out.emplace(Key, std::move(S));
+      continue;
+    }
+    const RegionKey &Old = It->first, &New = It->second;
+    RegionKey Moved{New.name + Key.name.substr(Old.name.size()), New.file};
+    PreviousNames[Moved] = S.displayName;
+    S.function = New;
+    Out.emplace(std::move(Moved), std::move(S));
+  }
+  return Out;
 }
 
 double largestEnergy(const RegionDiff &D) {
@@ -167,18 +324,26 @@ bool isDeterministic(DiffMetric M) {
 }
 
 std::vector<RegionKey> regionKeys(const Report &R) {
+  std::map<size_t, std::string> Paths = loopPaths(R);
   std::vector<RegionKey> Keys;
   Keys.reserve(R.regions.size());
-  for (const Region &Reg : R.regions)
-    Keys.push_back({Reg.kind == "loop" ? withoutLoopLocation(Reg.name)
-                                       : Reg.name,
-                    Reg.file});
-  // Number the loops of each function by line, so that equal keys differ.
-  std::map<RegionKey, std::vector<size_t>> Loops;
+  for (size_t I = 0; I < R.regions.size(); ++I) {
+    const Region &Reg = R.regions[I];
+    if (Reg.kind == "loop")
+      Keys.push_back(loopKey(R, I, Paths[I]));
+    else if (Reg.kind == "user")
+      Keys.push_back({withoutLocation(Reg.name), Reg.file});
+    else
+      Keys.push_back({Reg.name, Reg.file});
+  }
+  // User regions of one name in one function: numbered by line.
+  std::map<RegionKey, std::vector<size_t>> Users;
   for (size_t I = 0; I < R.regions.size(); ++I)
-    if (R.regions[I].kind == "loop")
-      Loops[Keys[I]].push_back(I);
-  for (auto &[Key, Ids] : Loops) {
+    if (R.regions[I].kind == "user")
+      Users[Keys[I]].push_back(I);
+  for (auto &[Key, Ids] : Users) {
+    if (Ids.size() < 2)
+      continue;
     std::stable_sort(Ids.begin(), Ids.end(), [&](size_t A, size_t B) {
       return R.regions[A].line < R.regions[B].line;
     });
@@ -202,25 +367,35 @@ ReportDiff diffReports(const std::vector<Report> &Base,
   ReportDiff D;
   D.baseReports = Base.size();
   D.newReports = New.size();
-  SideTable B = sideTable(Base, Model), N = sideTable(New, Model);
+  SideTable N = sideTable(New, Model);
+  std::map<RegionKey, std::string> PreviousNames;
+  SideTable B = sideTable(Base, Model);
+  std::map<RegionKey, RegionKey> Renamed = renamedFunctions(B, N);
+  B = withRenames(std::move(B), Renamed, PreviousNames);
   std::map<RegionKey, RegionDiff> Merged;
+  std::map<RegionKey, std::array<std::vector<double>, NumDiffMetrics>> BaseRuns;
   auto Fill = [&](const SideTable &Table, bool IsBase) {
     for (const auto &[Key, Samples] : Table) {
       RegionDiff &R = Merged[Key];
       R.key = Key;
       R.displayName = Samples.displayName;
+      R.kind = Samples.kind;
       (IsBase ? R.inBase : R.inNew) = true;
       for (DiffMetric M : AllDiffMetrics) {
         MetricChange &C = R.metrics[static_cast<size_t>(M)];
-        (IsBase ? C.base : C.now) =
-            median(Samples.values[static_cast<size_t>(M)]);
+        const std::vector<double> &Runs = Samples.values[static_cast<size_t>(M)];
+        (IsBase ? C.baseRuns : C.newRuns) = Runs;
+        (IsBase ? C.base : C.now) = median(Runs);
       }
     }
   };
   Fill(B, true);
   Fill(N, false);
-  for (auto &[Key, R] : Merged)
+  for (auto &[Key, R] : Merged) {
+    if (auto It = PreviousNames.find(Key); It != PreviousNames.end())
+      R.previousName = It->second;
     D.regions.push_back(std::move(R));
+  }
   std::stable_sort(D.regions.begin(), D.regions.end(),
                    [](const RegionDiff &A, const RegionDiff &B) {
                      return largestEnergy(A) > largestEnergy(B);
@@ -229,7 +404,39 @@ ReportDiff diffReports(const std::vector<Report> &Base,
   return D;
 }
 
-namespace {
+bool MetricChange::variesBetweenRuns() const {
+  auto Varies = [](const std::vector<double> &Runs) {
+    return std::adjacent_find(Runs.begin(), Runs.end(),
+                              std::not_equal_to<>()) != Runs.end();
+  };
+  return Varies(baseRuns) || Varies(newRuns);
+}
+
+bool isExactChange(DiffMetric M, const MetricChange &C) {
+  return isDeterministic(M) && !C.variesBetweenRuns();
+}
+
+const char *matchStatusName(MatchStatus S) {
+  switch (S) {
+  case MatchStatus::Matched:
+    return "matched";
+  case MatchStatus::Added:
+    return "added";
+  case MatchStatus::Removed:
+    return "removed";
+  case MatchStatus::Renamed:
+    return "renamed";
+  }
+  return "";
+}
+
+MatchStatus RegionDiff::status() const {
+  if (!previousName.empty())
+    return MatchStatus::Renamed;
+  if (inBase && inNew)
+    return MatchStatus::Matched;
+  return inNew ? MatchStatus::Added : MatchStatus::Removed;
+}
 
 std::optional<double> parsePercent(const std::string &Text) {
   if (Text.empty() || Text.back() != '%')
@@ -246,6 +453,8 @@ std::optional<double> parsePercent(const std::string &Text) {
     return std::nullopt;
   return V / 100.0;
 }
+
+namespace {
 
 std::vector<std::string> splitCommas(const std::string &Text) {
   std::vector<std::string> Parts;
@@ -312,15 +521,74 @@ bool isRegression(const MetricChange &Change, double Threshold) {
   return Rel && *Rel > Threshold;
 }
 
+GateRules defaultGateRules(double Threshold) {
+  GateRules Rules;
+  Rules.thresholds.fill(Threshold);
+  return Rules;
+}
+
+bool isTooSmallToMeasure(const ReportDiff &D, const RegionDiff &R,
+                         const GateRules &Rules) {
+  if (D.regions.empty() || &R == &D.regions.front())
+    return false; // the program total is the run
+  const MetricChange &Time = R.metric(DiffMetric::Time);
+  double Self = std::max(Time.base.value_or(0.0), Time.now.value_or(0.0));
+  const MetricChange &Run = D.regions.front().metric(DiffMetric::Time);
+  double RunSeconds = std::max(Run.base.value_or(0.0), Run.now.value_or(0.0));
+  return Self < Rules.minSeconds || Self < Rules.minShare * RunSeconds;
+}
+
+namespace {
+
+/// One-sided: are the new runs above the base runs grown by Threshold? The
+/// threshold is the effect that matters, so noise within it never fails.
+double pValueBeyond(const MetricChange &C, double Threshold) {
+  std::vector<double> Grown = C.baseRuns;
+  for (double &V : Grown)
+    V *= 1.0 + Threshold;
+  return mannWhitneyGreater(Grown, C.newRuns).pValue;
+}
+
+} // namespace
+
+GateVerdict judgeChange(const ReportDiff &D, const RegionDiff &R, DiffMetric M,
+                        const GateRules &Rules) {
+  const MetricChange &C = R.metric(M);
+  double Threshold = Rules.thresholds[static_cast<size_t>(M)];
+  GateVerdict V;
+  V.exact = isExactChange(M, C);
+  auto Outcome = [&](bool Failed) {
+    return Failed ? GateOutcome::Failed : GateOutcome::Passed;
+  };
+  if (!C.relative()) {
+    V.outcome = GateOutcome::NoValue;
+  } else if (V.exact) {
+    V.outcome = Outcome(isRegression(C, Threshold));
+  } else if (!Rules.gateSmall && isTooSmallToMeasure(D, R, Rules)) {
+    V.outcome = GateOutcome::TooSmall;
+  } else if (smallestPValue(C.baseRuns.size(), C.newRuns.size()) >
+             Rules.significance) {
+    V.outcome = Rules.gateFewRuns ? Outcome(isRegression(C, Threshold))
+                                  : GateOutcome::FewRuns;
+  } else {
+    V.pValue = pValueBeyond(C, Threshold);
+    V.outcome = Outcome(isRegression(C, Threshold) &&
+                        *V.pValue <= Rules.significance);
+  }
+  return V;
+}
+
 std::vector<Regression> findRegressions(const ReportDiff &D,
                                         const std::vector<DiffMetric> &Gated,
-                                        const Thresholds &T) {
+                                        const GateRules &Rules) {
   std::vector<Regression> Found;
   for (const RegionDiff &R : D.regions)
     for (DiffMetric M : Gated) {
-      double Limit = T[static_cast<size_t>(M)];
-      if (isRegression(R.metric(M), Limit))
-        Found.push_back({&R, M, *R.metric(M).relative(), Limit});
+      GateVerdict V = judgeChange(D, R, M, Rules);
+      if (V.outcome == GateOutcome::Failed)
+        Found.push_back({&R, M, *R.metric(M).relative(),
+                         Rules.thresholds[static_cast<size_t>(M)], V.pValue,
+                         Rules.significance});
     }
   return Found;
 }

@@ -3,9 +3,11 @@
 // `energy-report diff BASE NEW` compares two runs region by region; with
 // several reports per side (--base/--new, repeated or as globs) it compares
 // their medians; a directory is one run of several processes, merged.
-// dynamic-energy needs an analytic model (--model, else the
-// report's, else the default one). --fail-on names the metrics that gate: a change beyond its
-// --threshold makes the tool say why on stderr and exit 1. Bad input exits 2.
+// dynamic-energy needs an analytic model (--model, else the report's, else
+// the default one). --fail-on names the metrics that gate: exact ones fail
+// beyond their --threshold, measured ones only when the runs show it at
+// --significance (docs/ci-gates.md); a failure makes the tool say why on
+// stderr and exit 1. Bad input exits 2.
 //
 //===----------------------------------------------------------------------===//
 #include "command.h"
@@ -41,6 +43,11 @@ struct DiffArguments {
   std::string failOn = "none";
   std::string format = "table";
   size_t nameWidth = 48;
+  double significance = 0.01;
+  bool gateFewRuns = false;
+  std::string minShare = "1%";
+  double minSeconds = 0.005;
+  bool gateSmall = false;
 };
 
 /// A pattern with no match is kept as given, so that reading it names the
@@ -78,10 +85,19 @@ void splitPositional(DiffArguments &Args) {
 
 DiffPrintOptions printOptions(const DiffArguments &Args) {
   DiffPrintOptions O;
-  O.thresholds.fill(0.05);
+  O.rules = defaultGateRules();
+  O.rules.significance = Args.significance;
+  O.rules.gateFewRuns = Args.gateFewRuns;
+  O.rules.minSeconds = Args.minSeconds;
+  O.rules.gateSmall = Args.gateSmall;
   O.nameWidth = Args.nameWidth;
-  if (auto Error = parseThresholds(Args.threshold, O.thresholds))
+  if (auto Error = parseThresholds(Args.threshold, O.rules.thresholds))
     throw ReportError("--threshold: " + *Error);
+  if (auto Share = parsePercent(Args.minShare))
+    O.rules.minShare = *Share;
+  else
+    throw ReportError("--min-share: '" + Args.minShare +
+                      "' is not a non-negative percentage such as 1%");
   if (auto Error = parseMetricList(Args.metrics, O.shown))
     throw ReportError("--metric: " + *Error);
   if (auto Error = parseMetricList(Args.failOn, O.gated))
@@ -98,6 +114,8 @@ DiffFormat diffFormat(const std::string &Name) {
     return DiffFormat::Markdown;
   if (Name == "junit")
     return DiffFormat::JUnit;
+  if (Name == "json")
+    return DiffFormat::Json;
   return DiffFormat::Table;
 }
 
@@ -140,7 +158,7 @@ int runDiff(DiffArguments Args) {
   ReportDiff D = diffReports(Base, New, Model ? &*Model : nullptr);
   printDiff(D, Options, diffFormat(Args.format), std::cout);
   std::cout.flush();
-  auto Regressions = findRegressions(D, Options.gated, Options.thresholds);
+  auto Regressions = findRegressions(D, Options.gated, Options.rules);
   for (const Regression &R : Regressions)
     std::cerr << "energy-report: regression: " << describeRegression(R)
               << '\n';
@@ -161,13 +179,13 @@ void registerDiffCommand(CLI::App &Tool, CommandAction &Run) {
                    "several processes, merged");
   Diff->add_option("--base", Args->base,
                    "Base report, glob or directory; repeat for several runs "
-                   "(medians are compared; a glob's matches are runs, a "
-                   "directory's reports one run)");
+                   "(medians are shown, runs tested; a glob's matches are "
+                   "runs, a directory's reports one run)");
   Diff->add_option("--new", Args->next,
                    "New report, glob or directory; repeat for several runs");
   Diff->add_option("--threshold", Args->threshold,
-                   "Largest accepted increase: 5% for every metric, or "
-                   "energy=5%,time=10%")
+                   "Smallest increase that fails (the effect size): 5% for "
+                   "every metric, or energy=5%,time=10%")
       ->capture_default_str();
   Diff->add_option("--metric", Args->metrics,
                    "Metrics shown: energy (modelled), dynamic-energy (its "
@@ -175,17 +193,38 @@ void registerDiffCommand(CLI::App &Tool, CommandAction &Run) {
                    "flops, bytes, instructions")
       ->capture_default_str();
   Diff->add_option("--fail-on", Args->failOn,
-                   "Metrics whose regression beyond --threshold exits 1, e.g. "
-                   "energy,flops; none only reports")
+                   "Metrics whose regression exits 1, e.g. energy,flops; none "
+                   "only reports")
       ->capture_default_str();
+  Diff->add_option("--significance", Args->significance,
+                   "Measured metrics (time, energy, counts that differ between "
+                   "runs) fail only when a one-sided Mann-Whitney U test over "
+                   "the runs gives p at most this")
+      ->capture_default_str()
+      ->check(CLI::Range(1e-6, 0.5));
+  Diff->add_flag("--gate-few-runs", Args->gateFewRuns,
+                 "Gate measured metrics on --threshold alone when the runs are "
+                 "too few for --significance (one run a side): noise can fail");
+  Diff->add_option("--min-share", Args->minShare,
+                   "Regions whose self time is below this share of the run's "
+                   "are too small to measure: measured metrics not gated")
+      ->capture_default_str();
+  Diff->add_option("--min-time", Args->minSeconds,
+                   "Regions whose self time is below this many seconds are too "
+                   "small to measure")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  Diff->add_flag("--gate-small", Args->gateSmall,
+                 "Gate measured metrics of regions too small to measure too");
   Diff->add_option("--model", Args->modelPath,
                    "Analytic model for dynamic-energy; default: the report's, "
                    "else the default model");
   Diff->add_option("--format", Args->format,
-                   "table, markdown (pull-request comment) or junit (XML for "
-                   "CI systems)")
+                   "table, markdown (pull-request comment), junit (XML for "
+                   "CI systems) or json (every region and metric, "
+                   "docs/formats/diff.md)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"table", "markdown", "junit"}));
+      ->check(CLI::IsMember({"table", "markdown", "junit", "json"}));
   Diff->add_option("--name-width", Args->nameWidth,
                    "Longest region name in the table")
       ->capture_default_str()

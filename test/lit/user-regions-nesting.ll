@@ -31,7 +31,7 @@ exit:
 }
 
 ; Regions: 0 h; 1 its loop, inside 2; 2 h:outer in h; 3 h:body in the loop.
-; CHECK-DAG: c"h:loop@{{.*}}:0\00"
+; CHECK-DAG: c"h:loop#1@user-regions-nesting.ll\00"
 ; CHECK-DAG: c"h:outer@{{.*}}:0\00"
 ; CHECK-DAG: c"h:body@{{.*}}:0\00"
 ; Entry blocks: the function's and the loop's (its preheader is the entry
