@@ -85,12 +85,15 @@ def executions(profile, program):
     with open(profile) as f:
         for line in f:
             line = line.rstrip("\n")
-            if line.startswith("ob="):
-                match = re.match(r"ob=(?:\((\d+)\))?\s*(.*)", line)
+            if line.startswith(("ob=", "cob=")):
+                # An object's name is given once, where it first appears (either
+                # kind of line), and later only its (number).
+                match = re.match(r"c?ob=(?:\((\d+)\))?\s*(.*)", line)
                 key, name = match.groups()
                 if name:
                     names[key] = name
-                in_program = os.path.realpath(names.get(key, name)) == target
+                if line.startswith("ob="):
+                    in_program = os.path.realpath(names.get(key, name)) == target
                 continue
             if line.startswith("calls="):
                 skip_cost = True  # the next cost line is the call's inclusive cost
