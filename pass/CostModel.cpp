@@ -1,14 +1,19 @@
 //===- CostModel.cpp - Static cost vector of a basic block ----------------===//
 //
 // Counts what one execution of a block does, instruction by instruction. The
-// rules follow docs/counting.md: a vector operation counts each lane, an fma
-// or fmuladd lane counts 2 FLOPs, fneg/fabs/copysign/conversions/compares are
-// not FLOPs, and masked accesses and FP operations kept under a mask count
-// only their active lanes (at run time when the mask is not a constant).
+// rules follow docs/counting.md: a vector operation counts each lane, an FMA
+// lane counts 2 FLOPs (llvm.fmuladd is an FMA only where the target fuses it,
+// a multiply and an add elsewhere), an FP operation that instruction selection
+// merges into an identical one of the block counts nothing, atomic FP
+// read-modify-writes count their operation, fneg/fabs/copysign/conversions/
+// compares are not FLOPs, and masked accesses and FP operations kept under a
+// mask count only their active lanes (at run time when the mask is not a
+// constant).
 //
 //===----------------------------------------------------------------------===//
 #include "CostModel.h"
 #include "FootprintSampling.h"
+#include "SelectedFpOps.h"
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/BasicBlock.h"
@@ -154,8 +159,9 @@ bool isCodeless(const Instruction &I) {
 
 class BlockCostBuilder {
 public:
-  explicit BlockCostBuilder(const CostContext &Context)
-      : DL(Context.DL), TLI(Context.TLI), Context(Context) {}
+  BlockCostBuilder(BasicBlock &BB, const CostContext &Context)
+      : DL(Context.DL), TLI(Context.TLI), Context(Context),
+        Selected(BB, Context.FusesMulAdd) {}
 
   void visit(Instruction &I);
   BlockCost take() { return std::move(Cost); }
@@ -164,12 +170,21 @@ private:
   void visitCall(CallBase &Call);
   void visitIntrinsic(IntrinsicInst &II);
   void visitMathLibCall(CallBase &Call);
+  void visitMulAdd(IntrinsicInst &II);
+  void visitAtomicRMW(AtomicRMWInst &RMW);
   void addFlops(Type *Ty, energy_flop_kind Kind, uint64_t PerLane,
                 uint64_t Lanes);
   void addLaneFlops(Type *Ty, energy_flop_kind Kind, uint64_t PerLane = 1) {
     addFlops(Ty, Kind, PerLane, lanesOf(Ty));
   }
-  void addOpFlops(Instruction &I, energy_flop_kind Kind, uint64_t PerLane = 1);
+  /// The FLOPs of I, unless instruction selection merges I into an identical
+  /// operation earlier in the block.
+  void addOpFlops(Instruction &I, energy_flop_kind Kind, uint64_t PerLane = 1) {
+    if (!Selected.isMerged(I))
+      addKeptLaneFlops(I, Kind, PerLane);
+  }
+  void addKeptLaneFlops(Instruction &I, energy_flop_kind Kind,
+                        uint64_t PerLane = 1);
   void addBytes(energy_dynamic_kind Kind, uint64_t Bytes);
   void addMaskedAccess(Instruction &I, Value *Mask, Type *ValueTy,
                        energy_dynamic_kind Kind);
@@ -185,6 +200,7 @@ private:
   const DataLayout &DL;
   const TargetLibraryInfo *TLI;
   const CostContext &Context;
+  SelectedFpOps Selected;
   BlockCost Cost;
 };
 
@@ -201,8 +217,8 @@ void BlockCostBuilder::addFlops(Type *Ty, energy_flop_kind Kind,
 /// The FLOPs of I's lanes; when I's result is only kept under a mask (see
 /// governingMask), only the mask's set lanes, counted at run time unless
 /// the mask is a constant.
-void BlockCostBuilder::addOpFlops(Instruction &I, energy_flop_kind Kind,
-                                  uint64_t PerLane) {
+void BlockCostBuilder::addKeptLaneFlops(Instruction &I, energy_flop_kind Kind,
+                                        uint64_t PerLane) {
   Type *Ty = I.getType();
   Value *Mask = Ty->isVectorTy() ? governingMask(I) : nullptr;
   std::optional<energy_precision> Precision = precisionOf(Ty);
@@ -296,13 +312,9 @@ void BlockCostBuilder::visit(Instruction &I) {
       Cost.Static.bytes_stored +=
           storeSize(cast<StoreInst>(I).getValueOperand()->getType());
     break;
-  case Instruction::AtomicRMW: {
-    uint64_t Size =
-        storeSize(cast<AtomicRMWInst>(I).getValOperand()->getType());
-    Cost.Static.bytes_loaded += Size;
-    Cost.Static.bytes_stored += Size;
+  case Instruction::AtomicRMW:
+    visitAtomicRMW(cast<AtomicRMWInst>(I));
     break;
-  }
   case Instruction::AtomicCmpXchg: {
     // Counted as a read and a write whether or not the exchange succeeds:
     // the locked instruction owns the cache line either way.
@@ -396,6 +408,41 @@ void BlockCostBuilder::visitMathLibCall(CallBase &Call) {
   }
 }
 
+/// A read-modify-write reads and writes its operand. Its FP operations run
+/// once per attempt of the compare-exchange loop that x86 expands them to:
+/// counted once, as on an uncontended line.
+void BlockCostBuilder::visitAtomicRMW(AtomicRMWInst &RMW) {
+  Type *Ty = RMW.getValOperand()->getType();
+  uint64_t Size = storeSize(Ty);
+  Cost.Static.bytes_loaded += Size;
+  Cost.Static.bytes_stored += Size;
+  switch (RMW.getOperation()) {
+  case AtomicRMWInst::FAdd:
+  case AtomicRMWInst::FSub:
+    addLaneFlops(Ty, ENERGY_FLOP_ADDSUB);
+    break;
+  case AtomicRMWInst::FMax:
+  case AtomicRMWInst::FMin:
+    addLaneFlops(Ty, ENERGY_FLOP_MINMAX);
+    break;
+  default:
+    break;
+  }
+}
+
+/// One FMA where the target fuses llvm.fmuladd; otherwise the multiply and
+/// the add it is lowered to, each counted unless merged into an identical
+/// operation earlier in the block.
+void BlockCostBuilder::visitMulAdd(IntrinsicInst &II) {
+  if (Selected.fusesMulAdd()) {
+    addOpFlops(II, ENERGY_FLOP_FMA, 2);
+    return;
+  }
+  if (!Selected.isMultiplyMerged(II))
+    addKeptLaneFlops(II, ENERGY_FLOP_MUL);
+  addOpFlops(II, ENERGY_FLOP_ADDSUB);
+}
+
 void BlockCostBuilder::visitIntrinsic(IntrinsicInst &II) {
   Type *Ty = II.getType();
   switch (II.getIntrinsicID()) {
@@ -414,10 +461,12 @@ void BlockCostBuilder::visitIntrinsic(IntrinsicInst &II) {
     addOpFlops(II, ENERGY_FLOP_SQRT);
     break;
   case Intrinsic::fma:
-  case Intrinsic::fmuladd:
   case Intrinsic::experimental_constrained_fma:
-  case Intrinsic::experimental_constrained_fmuladd:
     addOpFlops(II, ENERGY_FLOP_FMA, 2);
+    break;
+  case Intrinsic::fmuladd:
+  case Intrinsic::experimental_constrained_fmuladd:
+    visitMulAdd(II);
     break;
   case Intrinsic::minnum:
   case Intrinsic::maxnum:
@@ -503,7 +552,7 @@ void BlockCostBuilder::visitIntrinsic(IntrinsicInst &II) {
 } // namespace
 
 CostContext::CostContext(Function &F, const TargetLibraryInfo *TLI)
-    : DL(F.getDataLayout()), TLI(TLI) {
+    : DL(F.getDataLayout()), TLI(TLI), FusesMulAdd(fusesMulAdd(F)) {
   for (Instruction &I : F.getEntryBlock())
     if (auto *Alloca = dyn_cast<AllocaInst>(&I);
         Alloca && isAllocaPromotable(Alloca))
@@ -511,7 +560,7 @@ CostContext::CostContext(Function &F, const TargetLibraryInfo *TLI)
 }
 
 BlockCost computeBlockCost(BasicBlock &BB, const CostContext &Context) {
-  BlockCostBuilder Builder(Context);
+  BlockCostBuilder Builder(BB, Context);
   for (Instruction &I : BB)
     Builder.visit(I);
   return Builder.take();

@@ -1,8 +1,9 @@
 //===- CostModel.h - Static cost vector of a basic block ------------------===//
 //
 // What one execution of a basic block does, computed from its IR: FLOPs by
-// precision, kind and vector width, bytes loaded and stored, IR instructions,
-// branches and calls. Amounts only known at run time (the active lanes of a
+// precision, kind and vector width (those of the machine code that code
+// generation emits for the block, see SelectedFpOps.h), bytes loaded and
+// stored, IR instructions, branches and calls. Amounts only known at run time (the active lanes of a
 // masked access, the length of a memcpy) are returned as dynamic sites that
 // the instrumenter turns into additions to a dynamic counter slot. The
 // counting rules are written down in docs/counting.md.
@@ -50,6 +51,8 @@ struct CostContext {
 
   const llvm::DataLayout &DL;
   const llvm::TargetLibraryInfo *TLI;
+  /// Whether llvm.fmuladd becomes one FMA instruction (see fusesMulAdd).
+  bool FusesMulAdd;
   /// Scalar locals that mem2reg keeps in registers from -O1 on: their loads
   /// and stores at -O0 are not memory traffic of the program's data.
   llvm::SmallPtrSet<const llvm::AllocaInst *, 16> RegisterLocals;

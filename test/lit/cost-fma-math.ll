@@ -14,7 +14,7 @@ declare double @llvm.fabs.f64(double)
 declare double @sqrt(double)
 declare double @exp(double)
 
-define double @math(double %x, float %y) {
+define double @math(double %x, float %y) #0 {
   %a = call double @llvm.fmuladd.f64(double %x, double %x, double %x)
   %b = call float @llvm.fma.f32(float %y, float %y, float %y)
   %c = call double @llvm.sqrt.f64(double %a)
@@ -36,3 +36,6 @@ define double @math(double %x, float %y) {
 ; CHECK-SAME: [7 x i32] [i32 1, i32 0, i32 0, i32 2, i32 2, i32 1, i32 1]],
 ; CHECK-SAME: [4 x i32] [i32 9, i32 0, i32 0, i32 0],
 ; CHECK-SAME: i64 0, i64 0, i32 10, i32 0, i32 2, i32 0 } }]
+
+; llvm.fmuladd is one FMA only where the target has FMA (see cost-selected-fp.ll).
+attributes #0 = { "target-features"="+fma" }

@@ -12,7 +12,7 @@ target triple = "x86_64-unknown-linux-gnu"
 declare <4 x double> @llvm.fmuladd.v4f64(<4 x double>, <4 x double>, <4 x double>)
 declare void @llvm.masked.store.v4f64.p0(<4 x double>, ptr, i32, <4 x i1>)
 
-define <8 x float> @masked(ptr %p, <4 x double> %a, <4 x i1> %m, <8 x float> %x, <8 x i1> %n, <8 x float> %acc) {
+define <8 x float> @masked(ptr %p, <4 x double> %a, <4 x i1> %m, <8 x float> %x, <8 x i1> %n, <8 x float> %acc) #0 {
   %f = call <4 x double> @llvm.fmuladd.v4f64(<4 x double> %a, <4 x double> %a, <4 x double> %a)
   %g = fadd <4 x double> %f, %a
   call void @llvm.masked.store.v4f64.p0(<4 x double> %g, ptr %p, i32 8, <4 x i1> %m)
@@ -37,3 +37,6 @@ define <8 x float> @masked(ptr %p, <4 x double> %a, <4 x i1> %m, <8 x float> %x,
 ; CHECK:         bitcast <8 x i1> %n to i8
 ; CHECK:         getelementptr inbounds i64, ptr %energy.counters, i64 4
 ; CHECK:         ret <8 x float> %free
+
+; llvm.fmuladd is one FMA only where the target has FMA (see cost-selected-fp.ll).
+attributes #0 = { "target-features"="+fma" }
