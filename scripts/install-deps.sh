@@ -15,6 +15,7 @@ packages=(
   libprotobuf-dev protobuf-compiler zlib1g-dev             # energy-report export --format pprof
   valgrind likwid python3 python3-scipy python3-sklearn bc   # benchmarks (scikit-learn: bench/train)
   chromium                                                 # headless check of roofline plots
+  openmpi-bin libopenmpi-dev                               # MPI jobs: PMPI layer, test/e2e/mpi
 )
 
 missing=()
