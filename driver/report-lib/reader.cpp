@@ -214,16 +214,26 @@ void readProgram(const JsonNode &Program, Report &R) {
     R.processes = Processes->arraySize();
 }
 
+uint64_t readRank(const JsonNode &Rank, uint64_t Size) {
+  uint64_t Value = Rank.unsignedInteger();
+  if (Value >= Size)
+    Rank.fail("key " + Rank.path() + " is " + std::to_string(Value) + " but the job has " +
+              std::to_string(Size) + " ranks");
+  return Value;
+}
+
 JobInfo readJob(const JsonNode &Job) {
   JobInfo J;
   J.launcher = Job["launcher"].string();
   if (auto Id = Job.nullable("id"))
     J.id = Id->string();
-  J.rank = Job["rank"].unsignedInteger();
   J.size = Job["size"].unsignedInteger();
-  if (J.rank >= J.size)
-    Job.fail("key " + Job.path() + ".rank is " + std::to_string(J.rank) +
-             " but the job has " + std::to_string(J.size) + " ranks");
+  if (auto Merged = Job.optional("ranks_merged")) {
+    for (size_t I = 0, N = Merged->arraySize(); I < N; ++I)
+      J.ranksMerged.push_back(readRank(Merged->element(I), J.size));
+    return J;
+  }
+  J.rank = readRank(Job["rank"], J.size);
   if (auto Local = Job.nullable("local_rank"))
     J.localRank = Local->unsignedInteger();
   J.node = Job["node"].string();

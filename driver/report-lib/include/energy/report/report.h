@@ -70,14 +70,16 @@ struct Region {
   }
 };
 
-/// The parallel job a report's process was one rank of (`job`).
+/// The parallel job a report's process was one rank of (`job`), or, in a
+/// job report (a merge of its ranks), the ranks it merged.
 struct JobInfo {
   std::string launcher; // openmpi, mpich, slurm
   std::optional<std::string> id;
-  uint64_t rank = 0;
   uint64_t size = 0;
+  uint64_t rank = 0; // one rank's report only, with localRank and node
   std::optional<uint64_t> localRank;
   std::string node;
+  std::vector<uint64_t> ranksMerged; // a job report's ranks; empty for one rank's
 };
 
 /// One thread of a process (`thread_breakdown`).
