@@ -16,6 +16,7 @@ packages=(
   libprotobuf-dev protobuf-compiler zlib1g-dev             # energy-report export --format pprof
   valgrind likwid python3 python3-scipy python3-sklearn bc   # benchmarks (scikit-learn: bench/train)
   chromium                                                 # headless check of plots and viewers
+  openmpi-bin libopenmpi-dev                               # MPI jobs: PMPI layer, test/e2e/mpi
 )
 
 # The viewer export-viewer.test loads exports into (its page, dist/release/index.html), pinned so

@@ -1,5 +1,6 @@
 //===- compiler_command.cpp - The clang command energycc runs -------------===//
 #include "compiler_command.h"
+#include "mpi_link.h"
 
 namespace energy::cc {
 
@@ -36,8 +37,11 @@ std::vector<std::string> compilerCommand(const std::string &Compiler,
                                          const Invocation &Inv,
                                          const InstallLayout &Layout) {
   std::vector<std::string> Cmd = {Compiler};
-  Cmd.insert(Cmd.end(), Options.clangArguments.begin(),
-             Options.clangArguments.end());
+  std::vector<std::string> Arguments =
+      Inv.links() && !Layout.mpiLayer.empty()
+          ? withMpiLayer(Options.clangArguments, Layout.mpiLayer)
+          : Options.clangArguments;
+  Cmd.insert(Cmd.end(), Arguments.begin(), Arguments.end());
   if (Inv.compilesSource) {
     std::vector<std::string> Plugin = pluginFlags(Options, Inv, Layout);
     Cmd.insert(Cmd.end(), Plugin.begin(), Plugin.end());

@@ -14,7 +14,8 @@ namespace energy::cc {
 /// The user's clang arguments, unchanged and first, followed by what
 /// EnergyPass needs: the plugin (and, when an -energy-* pass option is set,
 /// the plugin loaded early so clang knows the option) and the include
-/// directory when compiling sources; the runtime when linking. Invocations
+/// directory when compiling sources; the runtime when linking, and the MPI
+/// layer (Layout.mpiLayer, unless empty) before an MPI library. Invocations
 /// without inputs (clang -v, -print-*, -dumpversion) get nothing added.
 std::vector<std::string> compilerCommand(const std::string &Compiler,
                                          const WrapperOptions &Options,

@@ -20,6 +20,7 @@ InstallLayout locateInstallation() {
   L.libDir = (Prefix / "lib").string();
   L.plugin = (Prefix / "lib" / "libEnergyPass.so").string();
   L.runtime = (Prefix / "lib" / "libenergyrt.so").string();
+  L.mpiLayer = (Prefix / "lib" / "libenergympi.so").string();
   L.includeDir = (Prefix / "include").string();
   return L;
 }

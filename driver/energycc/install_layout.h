@@ -2,7 +2,8 @@
 //
 // The build tree mirrors the install tree, so both are found relative to the
 // energycc executable: <prefix>/bin/energycc, <prefix>/lib/libEnergyPass.so,
-// <prefix>/lib/libenergyrt.so, <prefix>/include/energy/.
+// <prefix>/lib/libenergyrt.so, <prefix>/lib/libenergympi.so,
+// <prefix>/include/energy/.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_DRIVER_ENERGYCC_INSTALL_LAYOUT_H
@@ -18,6 +19,7 @@ struct InstallLayout {
   std::string plugin;  // <prefix>/lib/libEnergyPass.so
   std::string libDir;  // <prefix>/lib
   std::string runtime; // <prefix>/lib/libenergyrt.so
+  std::string mpiLayer; // <prefix>/lib/libenergympi.so, built where MPI was found
   std::string includeDir;
 };
 

@@ -13,6 +13,7 @@
 #include "cuda_build.h"
 #include "install_layout.h"
 #include "invocation.h"
+#include "mpi_link.h"
 #include "process.h"
 #include "wrapper_options.h"
 
@@ -206,6 +207,13 @@ int main(int argc, char **argv) {
   if (std::string Problem = checkFilterFile(Options); !Problem.empty())
     return fail(T, Problem, BadUsage);
 
+  if (Inv.links() && mpiLibraryArgument(Options.clangArguments) &&
+      !std::filesystem::exists(Layout.mpiLayer)) {
+    std::cerr << T.name << ": warning: " << Layout.mpiLayer
+              << " is missing (EnergyPass was built without MPI); the "
+                 "program's MPI calls are not measured\n";
+    Layout.mpiLayer.clear();
+  }
   std::vector<std::string> Command =
       compilerCommand(Compiler, Options, Inv, Layout);
   if (Options.printCommand)

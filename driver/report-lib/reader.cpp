@@ -142,9 +142,9 @@ Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   R.file = Node["file"].string();
   R.line = Node["line"].unsignedInteger();
   R.kind = Node["kind"].string();
-  if (R.kind != "function" && R.kind != "loop" && R.kind != "user")
+  if (R.kind != "function" && R.kind != "loop" && R.kind != "user" && R.kind != "mpi")
     Node.fail("key " + Node.path() + ".kind is \"" + R.kind +
-              "\", expected function, loop or user");
+              "\", expected function, loop, user or mpi");
   if (auto Parent = Node.nullable("parent")) {
     R.parent = Parent->unsignedInteger();
     if (*R.parent >= NumRegions || *R.parent == R.id)
@@ -214,6 +214,32 @@ void readProgram(const JsonNode &Program, Report &R) {
     R.processes = Processes->arraySize();
 }
 
+uint64_t readRank(const JsonNode &Rank, uint64_t Size) {
+  uint64_t Value = Rank.unsignedInteger();
+  if (Value >= Size)
+    Rank.fail("key " + Rank.path() + " is " + std::to_string(Value) + " but the job has " +
+              std::to_string(Size) + " ranks");
+  return Value;
+}
+
+JobInfo readJob(const JsonNode &Job) {
+  JobInfo J;
+  J.launcher = Job["launcher"].string();
+  if (auto Id = Job.nullable("id"))
+    J.id = Id->string();
+  J.size = Job["size"].unsignedInteger();
+  if (auto Merged = Job.optional("ranks_merged")) {
+    for (size_t I = 0, N = Merged->arraySize(); I < N; ++I)
+      J.ranksMerged.push_back(readRank(Merged->element(I), J.size));
+    return J;
+  }
+  J.rank = readRank(Job["rank"], J.size);
+  if (auto Local = Job.nullable("local_rank"))
+    J.localRank = Local->unsignedInteger();
+  J.node = Job["node"].string();
+  return J;
+}
+
 void readMachine(const JsonNode &Machine, Report &R) {
   R.hostname = Machine["hostname"].string();
   R.cpuModel = Machine["cpu_model"].string();
@@ -236,6 +262,8 @@ Report parseReport(const json &Json, const std::string &Origin) {
   Report R;
   R.origin = Origin;
   readProgram(Doc["program"], R);
+  if (auto Job = Doc.optional("job"))
+    R.job = readJob(*Job);
   readMachine(Doc["machine"], R);
   JsonNode Sources = Doc["sources"];
   for (size_t I = 0, N = Sources.arraySize(); I < N; ++I)

@@ -83,6 +83,36 @@ void addRegion(json &Into, const json &From) {
       addValues(Into[Section], From[Section]);
 }
 
+/// What one rank did in a region, for a job report's `by_rank`.
+json rankEntry(const json &Region, uint64_t Rank) {
+  json Entry = {{"rank", Rank},
+                {"calls", Region["calls"]},
+                {"self_s", Region["time_s"]["self"]},
+                {"counts", Region["counts"]}};
+  if (Region.contains("energy_j"))
+    Entry["energy_j"] = Region["energy_j"];
+  return Entry;
+}
+
+/// Adds the rank's (or, from a job report, the ranks') share of a region
+/// to the merged region's `by_rank`; `Fresh`: Into is From's copy.
+void addByRank(json &Into, const json &From, std::optional<uint64_t> Rank, bool Fresh) {
+  if (From.contains("by_rank")) {
+    if (!Fresh)
+      for (const json &Entry : From["by_rank"])
+        Into["by_rank"].push_back(Entry);
+  } else if (Rank) {
+    Into["by_rank"].push_back(rankEntry(From, *Rank));
+  }
+}
+
+/// The rank a report describes, when it is one rank's report.
+std::optional<uint64_t> rankOf(const json &Doc) {
+  if (!Doc.contains("job") || !Doc["job"].contains("rank"))
+    return std::nullopt;
+  return Doc["job"]["rank"].get<uint64_t>();
+}
+
 /// A sampled call path has no entry count; one with none has none merged.
 void addCallNode(json &Into, const json &From) {
   if (Into["calls"].is_null() || From["calls"].is_null())
@@ -156,6 +186,7 @@ void ReportMerger::addDocument(const json &Doc, const std::string &Origin) {
   addSources(Doc["sources"]);
   addThreadBreakdown(Doc);
   addTiming(Doc);
+  addJob(Doc);
   addCallTree(Doc, addRegions(Doc));
   ++Added;
 }
@@ -222,6 +253,26 @@ void ReportMerger::addSources(const json &From) {
     addValues((*Same)["present"], Source["present"]);
     addValues((*Same)["used"], Source["used"]);
   }
+}
+
+// A job report merges rank reports (or job reports) of one job: the same
+// launcher and id; each rank once, since one rank is one process.
+void ReportMerger::addJob(const json &Doc) {
+  const json *From = Doc.contains("job") ? &Doc["job"] : nullptr;
+  if (Added == 0 && From)
+    Job = {{"launcher", (*From)["launcher"]}, {"id", (*From)["id"]}, {"size", (*From)["size"]}};
+  if (Job.is_null())
+    return;
+  if (!From || (*From)["launcher"] != Job["launcher"] || (*From)["id"] != Job["id"] ||
+      (*From)["size"] != Job["size"]) {
+    Job = nullptr;
+    return;
+  }
+  if (From->contains("ranks_merged"))
+    for (const json &Rank : (*From)["ranks_merged"])
+      Ranks.insert(Rank.get<uint64_t>());
+  else
+    Ranks.insert((*From)["rank"].get<uint64_t>());
 }
 
 void ReportMerger::addTiming(const json &Doc) {
@@ -303,6 +354,7 @@ std::vector<size_t> ReportMerger::moduleOfEachRegion(const json &Doc) {
 
 std::vector<size_t> ReportMerger::addRegions(const json &Doc) {
   std::vector<size_t> ModuleOf = moduleOfEachRegion(Doc);
+  std::optional<uint64_t> Rank = rankOf(Doc);
   const json &Input = Doc["regions"];
   std::vector<size_t> Merged(Input.size());
   for (size_t I = 0; I < Input.size(); ++I) {
@@ -317,6 +369,7 @@ std::vector<size_t> ReportMerger::addRegions(const json &Doc) {
     } else {
       addRegion(Regions[It->second].region, Region);
     }
+    addByRank(Regions[It->second].region, Region, Rank, New);
   }
   // Parents come after all regions of the input are placed: a parent's id
   // may be larger than its child's.
@@ -362,6 +415,10 @@ json ReportMerger::result() const {
       Out[Key] = Skeleton[Key];
   Out["thread_breakdown"] = ThreadBreakdown;
   Out["timing"] = Skeleton.at("timing");
+  if (!Job.is_null()) {
+    Out["job"] = Job;
+    Out["job"]["ranks_merged"] = Ranks;
+  }
 
   // Regions in module order, as every report numbers them.
   std::vector<size_t> Order(Regions.size());

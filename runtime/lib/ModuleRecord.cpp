@@ -57,7 +57,8 @@ ModuleRecord *ModuleRecord::create(energy_module *Desc, uint32_t Ordinal,
     R->Totals.assign(R->NumRegions, RegionTotals{});
     R->FunctionRegion.reset(new uint8_t[R->NumRegions ? R->NumRegions : 1]);
     for (uint32_t I = 0; I < R->NumRegions; ++I)
-      R->FunctionRegion[I] = Desc->regions[I].kind == ENERGY_REGION_FUNCTION;
+      R->FunctionRegion[I] = Desc->regions[I].kind == ENERGY_REGION_FUNCTION ||
+                             Desc->regions[I].kind == ENERGY_REGION_MPI;
     return R;
   } catch (const std::bad_alloc &) {
     Problem = "out of memory";

@@ -4,11 +4,12 @@
 #include "support/Environment.h"
 
 #include <algorithm>
-#include <string_view>
-
 #include <cerrno>
 #include <climits>
+#include <cstdlib>
 #include <cstring>
+#include <initializer_list>
+#include <string_view>
 #include <unistd.h>
 
 namespace energy::rt {
@@ -23,7 +24,60 @@ bool argumentsWanted() {
   return !Text || std::strcmp(Text, "0") != 0;
 }
 
+/// The environment's names for one launcher's facts about a rank.
+struct LauncherVariables {
+  const char *Launcher;
+  const char *Rank;
+  const char *Size;
+  const char *LocalRank;
+  std::initializer_list<const char *> JobIds; /// the first one set wins
+};
+
+const LauncherVariables Launchers[] = {
+    {"openmpi", "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE",
+     "OMPI_COMM_WORLD_LOCAL_RANK",
+     {"OMPI_MCA_ess_base_jobid", "OMPI_MCA_orte_ess_jobid", "PMIX_NAMESPACE"}},
+    {"mpich", "PMI_RANK", "PMI_SIZE", "MPI_LOCALRANKID", {"SLURM_JOB_ID"}},
+    {"slurm", "SLURM_PROCID", "SLURM_NTASKS", "SLURM_LOCALID", {"SLURM_JOB_ID"}},
+};
+
+/// The non-negative integer setting `Name`, or -1 when unset or not one.
+long rankSetting(const char *Name) {
+  const char *Text = support::setting(Name);
+  if (!Text || !*Text)
+    return -1;
+  char *End = nullptr;
+  errno = 0;
+  long Value = std::strtol(Text, &End, 10);
+  return *End || errno || Value < 0 ? -1 : Value;
+}
+
+std::string firstSetting(std::initializer_list<const char *> Names) {
+  for (const char *Name : Names)
+    if (const char *Text = support::setting(Name); Text && *Text)
+      return Text;
+  return "";
+}
+
 } // namespace
+
+JobInfo JobInfo::fromEnvironment() {
+  for (const LauncherVariables &L : Launchers) {
+    long Rank = rankSetting(L.Rank);
+    long Size = rankSetting(L.Size);
+    if (Rank < 0 || Size <= Rank)
+      continue;
+    JobInfo Job;
+    Job.Launcher = L.Launcher;
+    Job.Id = firstSetting(L.JobIds);
+    Job.Rank = Rank;
+    Job.Size = Size;
+    Job.LocalRank = rankSetting(L.LocalRank);
+    Job.Node = hostName();
+    return Job;
+  }
+  return {};
+}
 
 ProcessInfo ProcessInfo::capture() {
   ProcessInfo Info;
@@ -48,6 +102,7 @@ ProcessInfo ProcessInfo::capture() {
     Info.Argv.resize(1);
   }
   Info.IgnoredSettings = support::ignoredSettings();
+  Info.Job = JobInfo::fromEnvironment();
   Info.ProgramName = program_invocation_short_name;
   if (Info.ProgramName.empty())
     Info.ProgramName = "program";

@@ -7,6 +7,23 @@
 
 namespace energy::rt {
 
+/// The parallel job a process is one rank of, as its launcher's environment
+/// describes it: Open MPI's mpirun, MPICH's Hydra (mpiexec), Slurm's srun,
+/// asked in that order (mpirun inside a Slurm allocation sets both its own
+/// variables and Slurm's). Read through support::setting, so a secure
+/// process is in no job.
+struct JobInfo {
+  std::string Launcher; /// "openmpi", "mpich", "slurm"; empty: not in a job
+  std::string Id;       /// the launcher's job id; empty when it gives none
+  long Rank = -1;
+  long Size = -1;
+  long LocalRank = -1; /// rank among the job's processes on this node
+  std::string Node;    /// this node's host name
+
+  bool inJob() const { return !Launcher.empty(); }
+  static JobInfo fromEnvironment();
+};
+
 struct ProcessInfo {
   /// The process the report describes: the copy that writes a snapshot has
   /// a pid of its own (SignalEndings.h).
@@ -20,6 +37,7 @@ struct ProcessInfo {
   size_t ArgumentsOmitted = 0;
   /// ENERGY_* variables a secure process ignored (support::ignoredSettings).
   std::vector<std::string> IgnoredSettings;
+  JobInfo Job;
 
   /// Reads /proc/self; taken at start-up, before the program can rewrite argv.
   static ProcessInfo capture();

@@ -30,7 +30,7 @@ const char *text(const char *S) { return S ? S : ""; }
 
 bool validKind(uint32_t Kind) {
   return Kind == ENERGY_REGION_FUNCTION || Kind == ENERGY_REGION_LOOP ||
-         Kind == ENERGY_REGION_USER;
+         Kind == ENERGY_REGION_USER || Kind == ENERGY_REGION_MPI;
 }
 
 const char *regionKindName(uint32_t Kind) {
@@ -39,6 +39,8 @@ const char *regionKindName(uint32_t Kind) {
     return "loop";
   case ENERGY_REGION_USER:
     return "user";
+  case ENERGY_REGION_MPI:
+    return "mpi";
   default:
     return "function";
   }
@@ -470,6 +472,19 @@ void writeProgram(JsonText &W, const RunSummary &Run) {
   W.endObject();
 }
 
+void writeJob(JsonText &W, const JobInfo &Job) {
+  W.beginObject();
+  W.member("launcher", Job.Launcher);
+  W.key("id");
+  Job.Id.empty() ? W.null() : W.value(Job.Id);
+  W.member("rank", int64_t(Job.Rank));
+  W.member("size", int64_t(Job.Size));
+  W.key("local_rank");
+  Job.LocalRank < 0 ? W.null() : W.value(int64_t(Job.LocalRank));
+  W.member("node", Job.Node);
+  W.endObject();
+}
+
 void writeMachine(JsonText &W) {
   W.beginObject();
   W.member("hostname", hostName());
@@ -553,9 +568,13 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
   W.endObject();
   W.endObject();
   W.member("format", "energypass-report");
-  W.member("version", uint64_t(2));
+  W.member("version", uint64_t(3));
   W.key("program");
   writeProgram(W, Run);
+  if (Run.Process.Job.inJob()) {
+    W.key("job");
+    writeJob(W, Run.Process.Job);
+  }
   W.key("machine");
   writeMachine(W);
   W.key("sources");

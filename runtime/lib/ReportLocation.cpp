@@ -17,8 +17,32 @@ bool enabled(const char *Name) {
   return Value && *Value && std::strcmp(Value, "0") != 0;
 }
 
-std::string expandPattern(const char *Pattern, long ProcessId) {
-  std::string Pid = std::to_string(ProcessId);
+std::string rankText(const JobInfo &Job) {
+  return Job.inJob() ? std::to_string(Job.Rank) : "";
+}
+
+/// The rank, zero-padded to the width of the job's largest, so that a
+/// directory's reports list in rank order.
+std::string paddedRank(const JobInfo &Job) {
+  std::string Rank = rankText(Job);
+  size_t Width = std::to_string(Job.Size - 1).size();
+  return std::string(Width > Rank.size() ? Width - Rank.size() : 0, '0') + Rank;
+}
+
+/// The part of a default report name before its start time: the program,
+/// and a rank's job and rank.
+std::string reportNameStem(const ProcessInfo &Process) {
+  const JobInfo &Job = Process.Job;
+  if (!Job.inJob())
+    return Process.ProgramName;
+  std::string Stem = Process.ProgramName;
+  if (!Job.Id.empty())
+    Stem += ".job" + Job.Id;
+  return Stem + ".rank" + paddedRank(Job);
+}
+
+std::string expandPattern(const char *Pattern, const ProcessInfo &Process) {
+  std::string Pid = std::to_string(Process.Pid);
   std::string Path;
   for (const char *C = Pattern; *C; ++C) {
     if (*C != '%' || !C[1]) {
@@ -31,6 +55,12 @@ std::string expandPattern(const char *Pattern, long ProcessId) {
       break;
     case 'h':
       Path += hostName();
+      break;
+    case 'j':
+      Path += Process.Job.Id;
+      break;
+    case 'r':
+      Path += rankText(Process.Job);
       break;
     case '%':
       Path += '%';
@@ -45,15 +75,16 @@ std::string expandPattern(const char *Pattern, long ProcessId) {
 
 } // namespace
 
-ReportLocation ReportLocation::choose(const std::string &ProgramName, long Pid,
+ReportLocation ReportLocation::choose(const ProcessInfo &Process,
                                       long long StartUnixSeconds) {
   ReportLocation Where;
   if (const char *Pattern = support::setting("ENERGY_REPORT"); Pattern && *Pattern) {
-    Where.NamedPath = expandPattern(Pattern, Pid);
+    Where.NamedPath = expandPattern(Pattern, Process);
     return Where;
   }
   Where.Directories = support::reportDirectories();
-  Where.FileName = support::reportFileName(ProgramName, Pid, StartUnixSeconds);
+  Where.FileName =
+      support::reportFileName(reportNameStem(Process), Process.Pid, StartUnixSeconds);
   return Where;
 }
 

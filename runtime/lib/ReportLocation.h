@@ -6,7 +6,10 @@
 // report of a process (snapshots, one written on a signal, the final one)
 // goes to one file. By default the file is
 // <report directory>/<program>.<start time>.<pid>.json (ReportDirectory.h),
-// the directory created if need be; ENERGY_REPORT names the file instead.
+// the directory created if need be; a rank of a parallel job (JobInfo) is
+// <program>.job<id>.rank<rank>.<start time>.<pid>.json, so that the ranks of
+// one job, and of several, writing into one directory never collide and
+// list in rank order. ENERGY_REPORT names the file instead.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_RT_REPORTLOCATION_H
@@ -19,13 +22,16 @@
 
 namespace energy::rt {
 
+struct ProcessInfo;
+
 class ReportLocation {
 public:
   /// From ENERGY_REPORT (never read in a secure process), with %p replaced by
-  /// `Pid`, %h by the host name and %% by %; else the default directories
-  /// and a name of the program, its start and `Pid`. Throws std::bad_alloc.
-  static ReportLocation choose(const std::string &ProgramName, long Pid,
-                               long long StartUnixSeconds);
+  /// the process's pid, %h by the host name, %j and %r by its job's id and
+  /// its rank (empty outside a job) and %% by %; else the default
+  /// directories and a name of the program, its job and rank, its start and
+  /// its pid. Throws std::bad_alloc.
+  static ReportLocation choose(const ProcessInfo &Process, long long StartUnixSeconds);
 
   /// The file to write, its directory created if need be; empty with
   /// `Error` when no directory can be used. Throws std::bad_alloc.

@@ -595,8 +595,8 @@ bool Runtime::writeReport(const ModelChoice &Model) noexcept {
                    Measure,
                    Tree};
     std::string Text = reportText(Run, Model);
-    ReportLocation Location = ReportLocation::choose(
-        Process.ProgramName, Process.Pid, (long long)(Origin.RealtimeNs / 1000000000u));
+    ReportLocation Location =
+        ReportLocation::choose(Process, (long long)(Origin.RealtimeNs / 1000000000u));
     std::string Error;
     Path = Location.prepare(Error);
     if (Path.empty()) {

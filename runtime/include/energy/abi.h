@@ -151,7 +151,11 @@ enum energy_vector_width {
 enum energy_region_kind {
   ENERGY_REGION_FUNCTION = 0,
   ENERGY_REGION_LOOP = 1,
-  ENERGY_REGION_USER = 2
+  ENERGY_REGION_USER = 2,
+  /* an MPI call, through the PMPI layer (runtime/mpi): its module's blocks
+   * count calls, and its dynamic bytes loaded / stored are the bytes the call
+   * sent / received */
+  ENERGY_REGION_MPI = 3
 };
 
 /* Static cost of one execution of a basic block. */

@@ -99,15 +99,15 @@ TEST(ReportReader, UnknownVersionGetsTheDocumentedMessage) {
   json Doc = daxpyDocument();
   Doc["version"] = 7;
   EXPECT_EQ(errorOf(Doc), "r.json: unsupported report version 7 (this "
-                          "energy-report reads versions 1 to 2); re-run the "
+                          "energy-report reads versions 1 to 3); re-run the "
                           "program with a matching runtime");
 }
 
 TEST(ReportReader, VersionIsCheckedBeforeTheRestOfTheDocument) {
   json Doc = daxpyDocument();
-  Doc["version"] = 3;
+  Doc["version"] = 4;
   Doc.erase("regions");
-  EXPECT_NE(errorOf(Doc).find("unsupported report version 3"),
+  EXPECT_NE(errorOf(Doc).find("unsupported report version 4"),
             std::string::npos);
 }
 
@@ -177,7 +177,7 @@ TEST(ReportReader, RegionIdentitiesMustBeConsistent) {
             std::string::npos);
   Doc = daxpyDocument();
   Doc["regions"][1]["kind"] = "block";
-  EXPECT_NE(errorOf(Doc).find("expected function, loop or user"),
+  EXPECT_NE(errorOf(Doc).find("expected function, loop, user or mpi"),
             std::string::npos);
 }
 

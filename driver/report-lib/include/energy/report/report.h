@@ -48,7 +48,7 @@ struct Region {
   std::string demangled;
   std::string file;
   uint64_t line = 0;
-  std::string kind; // function, loop, user
+  std::string kind; // function, loop, user, mpi
   std::optional<uint64_t> parent;
   std::string module;
   uint64_t calls = 0;
@@ -68,6 +68,18 @@ struct Region {
   bool neverRan() const {
     return calls == 0 && counts.blocks == 0 && counts.instructions == 0;
   }
+};
+
+/// The parallel job a report's process was one rank of (`job`), or, in a
+/// job report (a merge of its ranks), the ranks it merged.
+struct JobInfo {
+  std::string launcher; // openmpi, mpich, slurm
+  std::optional<std::string> id;
+  uint64_t size = 0;
+  uint64_t rank = 0; // one rank's report only, with localRank and node
+  std::optional<uint64_t> localRank;
+  std::string node;
+  std::vector<uint64_t> ranksMerged; // a job report's ranks; empty for one rank's
 };
 
 /// One thread of a process (`thread_breakdown`).
@@ -92,6 +104,8 @@ struct Report {
   double wallSeconds = 0.0;
   /// Processes behind the report: `program.processes` of a merged report.
   size_t processes = 1;
+  /// Version 3: the job, for a rank of one.
+  std::optional<JobInfo> job;
   std::string hostname;
   std::string cpuModel;
   long long logicalCpus = 0;

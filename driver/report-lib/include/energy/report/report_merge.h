@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -68,6 +69,7 @@ private:
   void addSources(const nlohmann::json &Sources);
   void addThreadBreakdown(const nlohmann::json &Doc);
   void addTiming(const nlohmann::json &Doc);
+  void addJob(const nlohmann::json &Doc);
 
   size_t Added = 0;
   nlohmann::json Skeleton; // format, machine, model, threads, totals, ...
@@ -83,6 +85,10 @@ private:
   std::map<std::tuple<size_t, std::string, std::string>, size_t> RegionByIdentity;
   std::vector<CallNode> CallTree;
   std::map<std::pair<std::optional<size_t>, size_t>, size_t> NodeByPath;
+  /// The job every input is a rank (or merged ranks) of; null once an input
+  /// is of no job or of another one.
+  nlohmann::json Job;
+  std::set<uint64_t> Ranks; // the job's ranks merged so far
 };
 
 } // namespace energy::report
