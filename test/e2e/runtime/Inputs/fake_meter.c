@@ -1,6 +1,6 @@
 // A program measured against a fake RAPL powercap tree (a copy of the meters'
 // fixture): it advances the tree's psys counter itself as it works, 0.1 J per
-// 20 ms step of busy work in burn(), and nothing while it sleeps, so that the
+// 20 ms step of busy work in burn(), a millijoule at its start and nothing while it sleeps, so that the
 // runtime's measured energy per region can be checked against known joules.
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +40,9 @@ __attribute__((noinline)) double burn(const char *counter, int steps) {
 int main(int argc, char **argv) {
   if (argc != 2)
     return 2;
+  // A millijoule at once: the runtime gives a meter 0.1 s to count before it
+  // deems it dead, which the first step below may miss on a loaded machine.
+  advance(argv[1], 1000);
   usleep(60000);
   double sum = burn(argv[1], 15);
   usleep(60000);
