@@ -566,4 +566,12 @@ BlockCost computeBlockCost(BasicBlock &BB, const CostContext &Context) {
   return Builder.take();
 }
 
+BlockCost computeCostOf(ArrayRef<Instruction *> Instructions,
+                        const CostContext &Context) {
+  BlockCostBuilder Builder(Context);
+  for (Instruction *I : Instructions)
+    Builder.visit(*I);
+  return Builder.take();
+}
+
 } // namespace energy
