@@ -5,11 +5,14 @@
 #include "RegionTable.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/Support/Path.h"
 
+#include <string>
 #include <utility>
 
 using namespace llvm;
@@ -17,14 +20,25 @@ using namespace llvm;
 namespace energy {
 namespace {
 
-using SourceLine = std::pair<StringRef, uint32_t>;
+using SourceLine = std::pair<std::string, uint32_t>;
+
+/// The file's path with the compilation's directory, so that the source can
+/// be read from anywhere at report time.
+std::string pathOf(const DILocation &Loc) {
+  StringRef File = Loc.getFilename();
+  if (File.empty() || sys::path::is_absolute(File) || Loc.getDirectory().empty())
+    return File.str();
+  SmallString<256> Path(Loc.getDirectory());
+  sys::path::append(Path, File);
+  return std::string(Path);
+}
 
 /// Where I was written, if debug info says.
 std::optional<SourceLine> writtenAt(const Instruction &I) {
   const DILocation *Loc = I.getDebugLoc().get();
   if (!Loc || !Loc->getLine())
     return std::nullopt;
-  return SourceLine{Loc->getFilename(), Loc->getLine()};
+  return SourceLine{pathOf(*Loc), Loc->getLine()};
 }
 
 /// One line's instructions, in block order.

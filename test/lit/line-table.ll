@@ -3,7 +3,7 @@
 ; 6 does 2 (one of them an instruction without a location, which belongs to
 ; the line before it) and stores 8 bytes, and the multiply inlined from
 ; inc.h counts on its own line 20 there, not on the call site's line 7.
-; Entries of a block sum to its cost. A function without debug info adds no
+; Entries of a block sum to its cost. Files carry the compilation's directory. A function without debug info adds no
 ; line, and a module without any has no line table.
 ; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-min-instructions=0 -S %s | FileCheck %s
 ; RUN: sed -e 's/, !dbg ![0-9]*//' %s | %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-timing=exact -energy-min-instructions=0 -S | FileCheck %s --check-prefix=NODEBUG
@@ -42,8 +42,8 @@ define void @plain() {
 !13 = distinct !DILocation(line: 7, column: 3, scope: !5)
 
 ; CHECK-DAG: %energy.line = type { i32, i32, i32, i32, %energy.cost }
-; CHECK-DAG: [[MAIN:@__energy_str[.0-9]*]] = private unnamed_addr constant [8 x i8] c"src/k.c\00"
-; CHECK-DAG: [[INC:@__energy_str[.0-9]*]] = private unnamed_addr constant [6 x i8] c"inc.h\00"
+; CHECK-DAG: [[MAIN:@__energy_str[.0-9]*]] = private unnamed_addr constant [19 x i8] c"/home/user/src/k.c\00"
+; CHECK-DAG: [[INC:@__energy_str[.0-9]*]] = private unnamed_addr constant [17 x i8] c"/home/user/inc.h\00"
 ; CHECK-DAG: @__energy_line_files = private constant [2 x ptr] [ptr [[MAIN]], ptr [[INC]]], align 8
 ; CHECK-DAG: @__energy_lines = private constant [3 x %energy.line] [%energy.line { i32 0, i32 0, i32 5, i32 0, %energy.cost { {{[^%]*}}[4 x i32] [i32 2, i32 0, i32 0, i32 0], i64 8, i64 0, i32 3, i32 0, i32 0, i32 0 } }, %energy.line { i32 0, i32 0, i32 6, i32 0, %energy.cost { {{[^%]*}}[4 x i32] [i32 2, i32 0, i32 0, i32 0], i64 0, i64 8, i32 4, i32 0, i32 0, i32 0 } }, %energy.line { i32 0, i32 1, i32 20, i32 0, %energy.cost { {{[^%]*}}[4 x i32] [i32 1, i32 0, i32 0, i32 0], i64 0, i64 0, i32 1, i32 0, i32 0, i32 0 } }], align 8
 ; CHECK-DAG: @__energy_blocks = private constant [2 x %energy.block] [%energy.block { i32 0, i32 5, %energy.cost { {{[^%]*}}[4 x i32] [i32 5, i32 0, i32 0, i32 0], i64 8, i64 8, i32 8, i32 0, i32 0, i32 0 } }, %energy.block { i32 1, i32 0, {{.*}}
