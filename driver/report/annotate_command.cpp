@@ -1,6 +1,6 @@
 //===- annotate_command.cpp - energy-report annotate: costs per line ------===//
 //
-// `energy-report annotate REPORT [--format text|json] [-o OUT]` shows the
+// `energy-report annotate REPORT [--format text|json|html] [-o OUT]` shows the
 // report's `lines` against the source, like gcov or perf annotate: each
 // executed line's exact instructions, FLOPs and bytes, and its share of the
 // modelled energy (energy/report/source_lines.h). The text reads the source
@@ -15,10 +15,12 @@
 #include "energy/report/report_error.h"
 #include "energy/report/source_lines.h"
 #include "energy/report/units.h"
+#include "energy/report/xml_text.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -127,10 +129,93 @@ std::string annotateText(const std::vector<SourceLineCost> &Lines) {
   return Out.str();
 }
 
+double hottestJoules(const std::vector<SourceLineCost> &Lines) {
+  double Max = 0;
+  for (const SourceLineCost &L : Lines)
+    Max = std::max(Max, L.energyJoules.value_or(0.0));
+  return Max;
+}
+
+/// A row's hover text: the exact counts and the line's arithmetic intensity.
+std::string hoverText(const SourceLineCost &L) {
+  std::ostringstream Out;
+  Out << L.counts.instructions << " instructions, " << L.flops << " FLOPs, " << L.bytes()
+      << " bytes; intensity "
+      << (L.bytes() ? formatRatio(double(L.flops) / double(L.bytes())) + " FLOP/B" : "n/a")
+      << "; energy " << (L.energyJoules ? formatJoules(*L.energyJoules) : "unknown");
+  return Out.str();
+}
+
+void htmlFile(std::ostream &Out, size_t Index, const std::string &File,
+              const std::map<uint64_t, const SourceLineCost *> &Counted, double MaxJoules) {
+  bool Found = false;
+  std::vector<std::string> Text = sourceText(File, Found);
+  Out << "<section id=\"f" << Index << "\"><h2>" << xmlEscape(File) << "</h2>";
+  if (!Found)
+    Out << "<p>source not found; its lines are listed without source</p>";
+  Out << "<table><tr><th>line</th><th>instructions</th><th>flops</th><th>bytes</th>"
+         "<th>energy</th><th>source</th></tr>";
+  auto Row = [&](uint64_t Line, const SourceLineCost *L) {
+    std::string Source = Line >= 1 && Line <= Text.size() ? Text[Line - 1] : "";
+    if (!L) {
+      Out << "<tr><td>" << Line << "</td><td></td><td></td><td></td><td></td><td><pre>"
+          << xmlEscape(Source) << "</pre></td></tr>";
+      return;
+    }
+    double Heat = MaxJoules > 0 ? L->energyJoules.value_or(0.0) / MaxJoules : 0.0;
+    Out << "<tr style=\"background:rgba(220,40,20," << formatRatio(0.08 + 0.72 * Heat)
+        << ")\" title=\"" << xmlEscape(hoverText(*L)) << "\"><td>" << Line << "</td><td>"
+        << L->counts.instructions << "</td><td>" << L->flops << "</td><td>" << L->bytes()
+        << "</td><td>" << (L->energyJoules ? formatJoules(*L->energyJoules) : "-")
+        << "</td><td><pre>" << xmlEscape(Source) << "</pre></td></tr>";
+  };
+  if (Found)
+    for (uint64_t Line = 1; Line <= Text.size(); ++Line) {
+      auto It = Counted.find(Line);
+      Row(Line, It == Counted.end() ? nullptr : It->second);
+    }
+  for (auto It = Counted.upper_bound(Found ? Text.size() : 0); It != Counted.end(); ++It)
+    Row(It->first, It->second);
+  Out << "</table></section>";
+}
+
+/// One offline page: the files in a side list, lines coloured by energy.
+std::string annotateHtml(const std::vector<SourceLineCost> &Lines) {
+  std::map<std::string, std::map<uint64_t, const SourceLineCost *>> ByFile;
+  for (const SourceLineCost &L : Lines)
+    ByFile[L.file][L.line] = &L;
+  double MaxJoules = hottestJoules(Lines);
+  std::ostringstream Out;
+  Out << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>energy-report annotate"
+         "</title><style>body{font-family:sans-serif;margin:0;display:flex}"
+         "nav{width:18em;padding:1em;border-right:1px solid #ccc;position:sticky;top:0;"
+         "height:100vh;overflow:auto}main{padding:1em;flex:1}table{border-collapse:collapse}"
+         "td{padding:0 .6em;text-align:right;font-family:monospace}td:last-child{text-align:"
+         "left}pre{margin:0}</style></head><body><nav><h3>files</h3><ul>";
+  size_t Index = 0;
+  for (const auto &[File, Counted] : ByFile)
+    Out << "<li><a href=\"#f" << Index++ << "\">" << xmlEscape(File) << "</a></li>";
+  Out << "</ul><p>Rows are coloured by energy; hover a row for its counts and intensity."
+         "</p></nav><main>";
+  Index = 0;
+  for (const auto &[File, Counted] : ByFile)
+    htmlFile(Out, Index++, File, Counted, MaxJoules);
+  Out << "</main></body></html>\n";
+  return Out.str();
+}
+
+std::string annotated(const std::vector<SourceLineCost> &Lines, const std::string &Format) {
+  if (Format == "json")
+    return annotateJson(Lines);
+  if (Format == "html")
+    return annotateHtml(Lines);
+  return annotateText(Lines);
+}
+
 int runAnnotate(const AnnotateArguments &Args) {
   Report R = readReport(Args.report);
   std::vector<SourceLineCost> Lines = costsBySourceLine(R);
-  std::string Text = Args.format == "json" ? annotateJson(Lines) : annotateText(Lines);
+  std::string Text = annotated(Lines, Args.format);
   if (Args.output.empty()) {
     std::cout << Text;
     std::cout.flush();
@@ -148,9 +233,9 @@ void registerAnnotateCommand(CLI::App &Tool, CommandAction &Run) {
       "annotate", "Exact counts and energy per source line, against the source");
   Annotate->add_option("REPORT", Args->report, "Report file (from a program built with -g)")
       ->required();
-  Annotate->add_option("--format", Args->format, "text (the source, annotated) or json")
+  Annotate->add_option("--format", Args->format, "text (the source, annotated), json or html (one offline page)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"text", "json"}));
+      ->check(CLI::IsMember({"text", "json", "html"}));
   Annotate->add_option("-o,--output", Args->output, "Write here; default: standard output");
   Annotate->callback([Args, &Run] { Run = [Args] { return runAnnotate(*Args); }; });
 }
