@@ -83,7 +83,7 @@ void addBlockLines(RegionTable &Table, uint32_t Block, BasicBlock &BB,
                    const Instruction *NotCounted) {
   for (const LineGroup &G : groupByLine(BB, NotCounted))
     Table.addLine(Block, G.Line.first, G.Line.second,
-                  computeCostOf(G.Instructions, Context).Static);
+                  computeCostOf(BB, G.Instructions, Context).Static);
 }
 
 } // namespace energy
