@@ -566,4 +566,14 @@ BlockCost computeBlockCost(BasicBlock &BB, const CostContext &Context) {
   return Builder.take();
 }
 
+BlockCost computeCostOf(BasicBlock &BB, ArrayRef<Instruction *> Instructions,
+                        const CostContext &Context) {
+  // The whole block decides how instructions are selected (what fuses with
+  // what), so that the parts sum to the block's cost.
+  BlockCostBuilder Builder(BB, Context);
+  for (Instruction *I : Instructions)
+    Builder.visit(*I);
+  return Builder.take();
+}
+
 } // namespace energy

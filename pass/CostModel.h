@@ -61,6 +61,13 @@ struct CostContext {
 /// The cost of one execution of BB.
 BlockCost computeBlockCost(llvm::BasicBlock &BB, const CostContext &Context);
 
+/// The cost of one execution of some of BB's instructions (the part of it
+/// written on one source line): summed over a partition of the block, it is
+/// computeBlockCost's.
+BlockCost computeCostOf(llvm::BasicBlock &BB,
+                        llvm::ArrayRef<llvm::Instruction *> Instructions,
+                        const CostContext &Context);
+
 } // namespace energy
 
 #endif // ENERGYPASS_COSTMODEL_H

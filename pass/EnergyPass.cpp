@@ -24,6 +24,7 @@
 #include "FootprintSampling.h"
 #include "Instrumenter.h"
 #include "LoopRegions.h"
+#include "LineTable.h"
 #include "RegionTable.h"
 #include "ReturningFunctions.h"
 #include "Selection.h"
@@ -554,9 +555,13 @@ void ModulePlanner::planFunction(Function &F) {
     else
       Cost = computeBlockCost(BB, Costs);
     // The branch that split the block after a marker is the pass's own.
-    if (SplitBranches.contains(BB.getTerminator()))
+    const Instruction *OwnBranch =
+        SplitBranches.contains(BB.getTerminator()) ? BB.getTerminator() : nullptr;
+    if (OwnBranch)
       --Cost.Static.instructions;
     uint32_t Index = Table.addBlock({Region, firstLine(BB), Cost.Static});
+    if (!AddedEntry)
+      addBlockLines(Table, Index, BB, Costs, OwnBranch);
     Counted.push_back(&BB);
     CountedIndices.push_back(Index);
     IndexOf[&BB] = Index;

@@ -45,6 +45,8 @@ public:
   Constant *block(const energy_block &Block);
   Constant *dynamic(const energy_dynamic_counter &Dynamic);
   Constant *term(const energy_count_term &Term);
+  Constant *line(const energy_line &Line);
+  Constant *strings(ArrayRef<std::string> Texts, StringRef Name);
   Constant *region(const RegionDesc &Region);
   Constant *array(StructType *Ty, ArrayRef<Constant *> Elements,
                   StringRef Name);
@@ -179,6 +181,28 @@ Constant *TableEmitter::term(const energy_count_term &Term) {
                               ConstantInt::get(I64, Term.coefficient, true)});
 }
 
+Constant *TableEmitter::line(const energy_line &Line) {
+  return ConstantStruct::get(Types.Line, {ConstantInt::get(I32, Line.block),
+                                          ConstantInt::get(I32, Line.file),
+                                          ConstantInt::get(I32, Line.line),
+                                          ConstantInt::get(I32, 0),
+                                          cost(Line.cost)});
+}
+
+Constant *TableEmitter::strings(ArrayRef<std::string> Texts, StringRef Name) {
+  if (Texts.empty())
+    return ConstantPointerNull::get(Ptr);
+  SmallVector<Constant *, 8> Elements;
+  for (const std::string &Text : Texts)
+    Elements.push_back(string(Text));
+  auto *ArrayTy = ArrayType::get(Ptr, Elements.size());
+  auto *GV = new GlobalVariable(M, ArrayTy, /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage,
+                                ConstantArray::get(ArrayTy, Elements), Name);
+  GV->setAlignment(Align(8));
+  return GV;
+}
+
 } // namespace
 
 AbiTypes AbiTypes::get(LLVMContext &Ctx) {
@@ -198,10 +222,11 @@ AbiTypes AbiTypes::get(LLVMContext &Ctx) {
   Types.Region =
       abiStruct(Ctx, "energy.region", {Ptr, Ptr, Ptr, I32, I32, I32, I32});
   Types.Term = abiStruct(Ctx, "energy.count_term", {I32, I32, I64});
+  Types.Line = abiStruct(Ctx, "energy.line", {I32, I32, I32, I32, Types.Cost});
   Types.Module = abiStruct(
       Ctx, "energy.module",
       {I32, I32, I32, I32, I64, Ptr, Ptr, Ptr, Ptr, I32, I32, Ptr, Ptr, I32,
-       I32, Ptr});
+       I32, Ptr, I32, I32, Ptr, Ptr});
   Types.RegionStack = abiStruct(Ctx, "energy.region_stack", {I32, I32, Ptr});
   return Types;
 }
@@ -237,6 +262,15 @@ uint32_t RegionTable::addDynamic(const energy_dynamic_counter &Dynamic) {
   return Dynamics.size() - 1;
 }
 
+void RegionTable::addLine(uint32_t Block, StringRef File, uint32_t Line,
+                          const energy_cost &Cost) {
+  auto Known = find(LineFiles, File);
+  uint32_t FileIndex = Known - LineFiles.begin();
+  if (Known == LineFiles.end())
+    LineFiles.push_back(File.str());
+  Lines.push_back({Block, FileIndex, Line, 0, Cost});
+}
+
 uint64_t RegionTable::hash(StringRef Source) const {
   // Fields are written one by one: struct padding must not leak in.
   std::string Text;
@@ -263,19 +297,26 @@ uint64_t RegionTable::hash(StringRef Source) const {
     OS << D.block << ' ' << unsigned(D.kind) << ' ' << unsigned(D.precision)
        << ' ' << unsigned(D.flop_kind) << ' ' << unsigned(D.width) << ' '
        << D.scale << '\n';
+  for (const std::string &File : LineFiles)
+    OS << File << '\0';
+  for (const energy_line &L : Lines)
+    OS << L.block << ' ' << L.file << ' ' << L.line << ' '
+       << L.cost.instructions << '\n';
   return xxh3_64bits(OS.str());
 }
 
 EmittedTable RegionTable::emit(Module &M, energy_timing Timing) const {
   TableEmitter E(M);
   SmallVector<Constant *, 0> RegionConstants, BlockConstants, DynamicConstants,
-      TermConstants;
+      TermConstants, LineConstants;
   for (const RegionDesc &R : Regions)
     RegionConstants.push_back(E.region(R));
   for (const energy_block &B : Blocks)
     BlockConstants.push_back(E.block(B));
   for (const energy_dynamic_counter &D : Dynamics)
     DynamicConstants.push_back(E.dynamic(D));
+  for (const energy_line &L : Lines)
+    LineConstants.push_back(E.line(L));
   // Every block in its own counter needs no terms (the runtime's default).
   if (!countsEveryBlockByItself())
     for (const energy_count_term &T : Terms)
@@ -301,7 +342,11 @@ EmittedTable RegionTable::emit(Module &M, energy_timing Timing) const {
       E.counterGetter(Counters),
       ConstantInt::get(E.I32, Timing),
       ConstantInt::get(E.I32, 0),
-      ConstantPointerNull::get(E.Ptr)};
+      ConstantPointerNull::get(E.Ptr),
+      ConstantInt::get(E.I32, Lines.size()),
+      ConstantInt::get(E.I32, LineFiles.size()),
+      E.strings(LineFiles, ENERGY_SYMBOL_PREFIX "line_files"),
+      E.array(E.Types.Line, LineConstants, ENERGY_SYMBOL_PREFIX "lines")};
   auto *Descriptor = new GlobalVariable(
       M, E.Types.Module, /*isConstant=*/false, GlobalValue::InternalLinkage,
       ConstantStruct::get(E.Types.Module, Fields), ENERGY_MODULE_DESCRIPTOR);

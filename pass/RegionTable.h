@@ -35,6 +35,7 @@ struct AbiTypes {
   llvm::StructType *Dynamic;
   llvm::StructType *Region;
   llvm::StructType *Term;
+  llvm::StructType *Line;
   llvm::StructType *Module;
   llvm::StructType *RegionStack;
 
@@ -73,6 +74,10 @@ public:
   void addTerm(uint32_t Block, uint32_t Counter, int64_t Coefficient);
   /// Returns the dynamic counter's index; its slot is dynamicSlot(Index).
   uint32_t addDynamic(const energy_dynamic_counter &Dynamic);
+  /// Adds the part of Block's cost written on File:Line to the line table
+  /// (LineTable.h). Lines go in block order.
+  void addLine(uint32_t Block, llvm::StringRef File, uint32_t Line,
+               const energy_cost &Cost);
 
   uint32_t numRegions() const { return Regions.size(); }
   uint32_t numBlocks() const { return Blocks.size(); }
@@ -95,6 +100,8 @@ private:
   std::vector<energy_block> Blocks;
   std::vector<energy_dynamic_counter> Dynamics;
   std::vector<energy_count_term> Terms;
+  std::vector<energy_line> Lines;
+  std::vector<std::string> LineFiles;
   uint32_t NumCounters = 0;
 
   bool countsEveryBlockByItself() const;

@@ -164,6 +164,21 @@ Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   return R;
 }
 
+RegionLine readRegionLine(const JsonNode &Node, size_t NumRegions) {
+  RegionLine L;
+  L.file = Node["file"].string();
+  L.line = Node["line"].unsignedInteger();
+  L.region = Node["region"].unsignedInteger();
+  if (L.region >= NumRegions)
+    Node["region"].fail("key " + Node["region"].path() + " names region " +
+                        std::to_string(L.region) + ", but the report has " +
+                        std::to_string(NumRegions));
+  L.counts = readCounts(Node["counts"], L.flops);
+  if (auto Energy = Node.nullable("energy_j"))
+    L.energyJoules = Energy->nonNegative();
+  return L;
+}
+
 Source readSource(const JsonNode &Node) {
   Source S;
   S.name = Node["name"].string();
@@ -294,6 +309,11 @@ Report parseReport(const json &Json, const std::string &Origin) {
   JsonNode Totals = Doc["totals"];
   R.totalCounts = readCounts(Totals["counts"], R.totalFlops);
   R.totalEnergy = readEnergy(Totals["energy_j"]);
+  if (auto Lines = Doc.optional("lines")) {
+    R.lines.emplace();
+    for (size_t I = 0, N = Lines->arraySize(); I < N; ++I)
+      R.lines->push_back(readRegionLine(Lines->element(I), NumRegions));
+  }
   return R;
 }
 

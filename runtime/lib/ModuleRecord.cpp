@@ -23,6 +23,11 @@ const char *descriptorProblem(const energy_module &D) {
     return "count terms table missing";
   if (!D.num_terms && D.num_counters != D.num_blocks)
     return "counters without count terms";
+  if (D.num_lines && (!D.lines || !D.line_files))
+    return "line table missing";
+  for (uint32_t I = 0; I < D.num_lines; ++I)
+    if (D.lines[I].block >= D.num_blocks || D.lines[I].file >= D.num_line_files)
+      return "line table names a block or file that does not exist";
   for (uint32_t I = 0; I < D.num_terms; ++I) {
     if (D.terms[I].block >= D.num_blocks || D.terms[I].counter >= D.num_counters)
       return "count term names a block or counter that does not exist";
@@ -42,7 +47,9 @@ ModuleRecord::ModuleRecord(energy_module *D, uint32_t Ordinal,
       Timing(D->timing == ENERGY_TIMING_SAMPLED ? ENERGY_TIMING_SAMPLED
                                                 : ENERGY_TIMING_EXACT),
       Source(D->source ? D->source : ""), Regions(D->regions),
-      Blocks(D->blocks), Dynamic(D->dynamic), Terms(D->terms), Desc(D) {}
+      Blocks(D->blocks), Dynamic(D->dynamic), Terms(D->terms),
+      Lines(D->num_lines ? D->lines : nullptr), NumLines(D->num_lines),
+      LineFiles(D->line_files), NumLineFiles(D->num_line_files), Desc(D) {}
 
 ModuleRecord *ModuleRecord::create(energy_module *Desc, uint32_t Ordinal,
                                    uint32_t RegionBase,
@@ -117,7 +124,12 @@ void ModuleRecord::retire() noexcept {
     OwnedBlocks.assign(Blocks, Blocks + NumBlocks);
     OwnedDynamic.assign(Dynamic, Dynamic + NumDynamic);
     OwnedTerms.assign(Terms, Terms + NumTerms);
+    OwnedLines.assign(Lines, Lines + NumLines);
+    for (uint32_t F = 0; F < NumLineFiles; ++F)
+      OwnedLineFiles.push_back(keep(LineFiles[F]));
     Source = keep(Source);
+    Lines = OwnedLines.data();
+    LineFiles = OwnedLineFiles.data();
     Regions = OwnedRegions.data();
     Blocks = OwnedBlocks.data();
     Dynamic = OwnedDynamic.data();
@@ -134,6 +146,8 @@ void ModuleRecord::forget() noexcept {
   Blocks = nullptr;
   Dynamic = nullptr;
   Terms = nullptr;
+  Lines = nullptr;
+  NumLines = 0;
   Desc = nullptr;
 }
 

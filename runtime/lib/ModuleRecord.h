@@ -103,6 +103,11 @@ public:
   const energy_block *Blocks = nullptr;
   const energy_dynamic_counter *Dynamic = nullptr;
   const energy_count_term *Terms = nullptr; /// null: block i is counter i
+  /// The optional line table; null when the module has none.
+  const energy_line *Lines = nullptr;
+  uint32_t NumLines = 0;
+  const char *const *LineFiles = nullptr;
+  uint32_t NumLineFiles = 0;
 
   std::vector<uint64_t> Counts;       /// merged counters, then dynamic
   std::vector<RegionTotals> Totals;   /// merged per-region time and calls
@@ -120,6 +125,8 @@ private:
   std::vector<energy_block> OwnedBlocks;
   std::vector<energy_dynamic_counter> OwnedDynamic;
   std::vector<energy_count_term> OwnedTerms;
+  std::vector<energy_line> OwnedLines;
+  std::vector<const char *> OwnedLineFiles;
 };
 
 } // namespace energy::rt

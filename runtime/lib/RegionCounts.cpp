@@ -7,21 +7,6 @@ namespace energy::rt {
 
 namespace {
 
-void addBlock(model::Activity &A, const energy_cost &C, uint64_t N) {
-  if (!(C.flags & ENERGY_BLOCK_ADDED))
-    A.blocks += N;
-  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
-    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
-      A.flops[P][K] += N * C.flops[P][K];
-  for (int W = 0; W < ENERGY_NUM_WIDTHS; ++W)
-    A.flopsByWidth[W] += N * C.flops_by_width[W];
-  A.bytesLoaded += N * C.bytes_loaded;
-  A.bytesStored += N * C.bytes_stored;
-  A.instructions += N * C.instructions;
-  A.branches += N * C.branches;
-  A.calls += N * C.calls;
-}
-
 bool addDynamic(model::Activity &A, const energy_dynamic_counter &D,
                 uint64_t Amount) {
   switch (D.kind) {
@@ -55,6 +40,21 @@ std::vector<std::pair<uint32_t, uint32_t>> entryBlocks(const ModuleRecord &M) {
 
 } // namespace
 
+void addExecutions(model::Activity &A, const energy_cost &C, uint64_t N) noexcept {
+  if (!(C.flags & ENERGY_BLOCK_ADDED))
+    A.blocks += N;
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
+    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+      A.flops[P][K] += N * C.flops[P][K];
+  for (int W = 0; W < ENERGY_NUM_WIDTHS; ++W)
+    A.flopsByWidth[W] += N * C.flops_by_width[W];
+  A.bytesLoaded += N * C.bytes_loaded;
+  A.bytesStored += N * C.bytes_stored;
+  A.instructions += N * C.instructions;
+  A.branches += N * C.branches;
+  A.calls += N * C.calls;
+}
+
 RegionCountsResult regionCounts(const ModuleRecord &M) {
   RegionCountsResult Result;
   Result.Regions.resize(M.NumRegions);
@@ -75,7 +75,7 @@ RegionCountsResult regionCounts(const ModuleRecord &M) {
       ++Result.InvalidEntries;
       continue;
     }
-    addBlock(Result.Regions[Block.region], Block.cost, N);
+    addExecutions(Result.Regions[Block.region], Block.cost, N);
   }
   for (uint32_t I = 0; I < M.NumDynamic; ++I) {
     uint64_t Amount = M.Counts[size_t(M.NumCounters) + I];
@@ -96,7 +96,7 @@ model::Activity moduleActivity(const ModuleRecord &M, const uint64_t *Counters) 
   uint32_t NextTerm = 0;
   for (uint32_t B = 0; B < M.NumBlocks; ++B)
     if (uint64_t N = M.blockCount(Counters, B, NextTerm))
-      addBlock(A, M.Blocks[B].cost, N);
+      addExecutions(A, M.Blocks[B].cost, N);
   for (uint32_t I = 0; I < M.NumDynamic; ++I)
     if (uint64_t Amount = Counters[size_t(M.NumCounters) + I])
       addDynamic(A, M.Dynamic[I], Amount);

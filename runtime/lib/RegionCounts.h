@@ -26,6 +26,9 @@ struct RegionCountsResult {
                                /// kind that does not exist (left out)
 };
 
+/// Adds N executions of a block (or of a line's part of one) costing C.
+void addExecutions(model::Activity &A, const energy_cost &C, uint64_t N) noexcept;
+
 /// Self counts of every region of `M`, from its merged counters.
 RegionCountsResult regionCounts(const ModuleRecord &M);
 

@@ -4,6 +4,7 @@
 #include "Clock.h"
 #include "Footprint.h"
 #include "JsonText.h"
+#include "LineCounts.h"
 #include "RegionCounts.h"
 #include "RegionSampling.h"
 
@@ -493,6 +494,54 @@ void writeMachine(JsonText &W) {
   W.endObject();
 }
 
+/// The part of a region's modelled energy that one line's counts earn: its
+/// share of the region's modelled cost of work (the model at zero seconds)
+/// times the region's modelled energy, static part included, so that a
+/// region's lines sum to at most its energy (dynamic amounts are not split
+/// by line). Null where the model cannot say (none, learned from counters).
+json lineJoules(ModelApplication &Application, const model::Activity &Line,
+                const model::Activity &Region, const json &RegionModelled) {
+  if (!RegionModelled.is_number())
+    return nullptr;
+  model::Activity LineWork = Line, RegionWork = Region;
+  LineWork.seconds = RegionWork.seconds = 0;
+  json LineCost = Application.regionJoules(LineWork, nullptr);
+  json RegionCost = Application.regionJoules(RegionWork, nullptr);
+  if (!LineCost.is_number() || !RegionCost.is_number() || RegionCost.get<double>() <= 0)
+    return nullptr;
+  return RegionModelled.get<double>() * LineCost.get<double>() / RegionCost.get<double>();
+}
+
+/// `lines`: per executed (region, source line), its exact counts and energy.
+void writeLines(JsonText &W, const RunSummary &Run, const std::vector<RegionCountsResult> &Counts,
+                const std::vector<std::vector<json>> &Modelled, ModelApplication &Application,
+                const std::vector<uint32_t> &Ids) {
+  W.beginArray();
+  for (size_t I = 0; I < Run.Modules.size(); ++I) {
+    const ModuleRecord &M = *Run.Modules[I];
+    for (const LineCount &L : lineCounts(M)) {
+      uint32_t Id = Ids[M.RegionBase + L.Region];
+      if (Id == NotWritten)
+        continue;
+      W.beginObject();
+      W.member("file", L.File);
+      W.member("line", L.Line);
+      W.member("region", Id);
+      W.key("counts");
+      writeCounts(W, L.Counts);
+      W.member("energy_j", lineJoules(Application, L.Counts, Counts[I].Regions[L.Region],
+                                      Modelled[I][L.Region]));
+      W.endObject();
+    }
+  }
+  W.endArray();
+}
+
+bool anyLineTable(const RunSummary &Run) {
+  return std::any_of(Run.Modules.begin(), Run.Modules.end(),
+                     [](const ModuleRecord *M) { return M->NumLines != 0; });
+}
+
 /// The timeline's regions are runtime ids, like the call tree's.
 void renumberTimeline(json &Timeline, const std::vector<uint32_t> &Ids) {
   if (!Timeline.is_object() || !Timeline.contains("intervals"))
@@ -527,10 +576,12 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
   size_t Written = std::count_if(Ids.begin(), Ids.end(), [](uint32_t Id) { return Id != NotWritten; });
   JsonText W(Written * 1200 + 4096);
   W.beginObject();
+  std::vector<std::vector<json>> Modelled(Run.Modules.size());
   W.key("regions");
   W.beginArray();
   for (size_t I = 0; I < Run.Modules.size(); ++I) {
     const ModuleRecord *M = Run.Modules[I];
+    Modelled[I].resize(M->NumRegions);
     InvalidEntries += Counts[I].InvalidEntries;
     for (uint32_t R = 0; M->Regions && R < M->NumRegions; ++R)
       InvalidEntries += !validKind(M->Regions[R].kind) + !validParent(*M, R);
@@ -543,8 +594,8 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
         ++ModuleNotRun;
         continue;
       }
-      writeRegion(W, *M, R, A, Counts[I].Entries[R],
-                  Application.regionJoules(A, M->regionCounters(R)), Run,
+      Modelled[I][R] = Application.regionJoules(A, M->regionCounters(R));
+      writeRegion(W, *M, R, A, Counts[I].Entries[R], Modelled[I][R], Run,
                   measuredEnergy(Run, Measured, M->RegionBase + R), Ids,
                   Run.Measure.regionCounting());
     }
@@ -552,6 +603,10 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
     Modules.push_back({M, ModuleNotRun, closedByProgram(Run.Modules, I)});
   }
   W.endArray();
+  if (anyLineTable(Run)) {
+    W.key("lines");
+    writeLines(W, Run, Counts, Modelled, Application, Ids);
+  }
   json Timeline = Run.Measure.timelineJson();
   renumberTimeline(Timeline, Ids);
   json RunModelled = Application.runJoules(Total, Timeline);

@@ -11,7 +11,9 @@
  *   - one `struct energy_module` descriptor in section ENERGY_MODULE_SECTION,
  *     kept alive by llvm.compiler.used, with the module's region table, block
  *     table (static cost vector per basic block), count terms and
- *     dynamic-counter table;
+ *     dynamic-counter table, and its optional line table (the static cost
+ *     of each block split by the source line its instructions were written
+ *     on, used at report time only);
  *   - one thread_local counter array of num_counters + num_dynamic uint64_t:
  *     the counters block counts are derived from first, then dynamic amounts
  *     (bytes of memcpy/memset with run-time lengths, active lanes of masked
@@ -37,7 +39,7 @@
 
 #include <stdint.h>
 
-#define ENERGY_ABI_VERSION 3u
+#define ENERGY_ABI_VERSION 4u
 
 /* Section holding the module descriptors; a C identifier so that linkers
  * provide __start_energy_modules / __stop_energy_modules. */
@@ -208,6 +210,18 @@ struct energy_count_term {
   int64_t coefficient;
 };
 
+/* The part of block `block`'s static cost written on one source line: for
+ * inlined code, the line in the inlined function. Entries of one block are
+ * adjacent and blocks appear in increasing order; a block's entries sum to
+ * its cost (dynamic amounts are not split by line). */
+struct energy_line {
+  uint32_t block;
+  uint32_t file; /* index into energy_module.line_files */
+  uint32_t line;
+  uint32_t reserved;
+  struct energy_cost cost;
+};
+
 struct energy_region {
   const char *name;      /* symbol name, or "func:loop@file:line" */
   const char *demangled; /* demangled symbol name (equal to name for C) */
@@ -240,6 +254,11 @@ struct energy_module {
   uint32_t timing;   /* enum energy_timing */
   uint32_t reserved;
   void *runtime; /* owned by the runtime; zero in the object file */
+  /* Optional line table (num_lines == 0: none, e.g. without debug info). */
+  uint32_t num_lines;
+  uint32_t num_line_files;
+  const char *const *line_files; /* file names, as debug info spells them */
+  const struct energy_line *lines;
 };
 
 #endif /* ENERGY_ABI_H */

@@ -72,6 +72,15 @@ public:
     Blocks.push_back({Region, 0, Cost});
     return uint32_t(Blocks.size() - 1);
   }
+  /// Adds to the line table the part of Block's cost written on File:Line.
+  void line(uint32_t Block, const std::string &File, uint32_t Line, const energy_cost &Cost) {
+    uint32_t Index = 0;
+    while (Index < LineFiles.size() && File != LineFiles[Index])
+      ++Index;
+    if (Index == LineFiles.size())
+      LineFiles.push_back(keep(File));
+    Lines.push_back({Block, Index, Line, 0, Cost});
+  }
   /// Returns the counter slot of the new dynamic counter.
   uint32_t dynamic(const energy_dynamic_counter &D) {
     Dynamic.push_back(D);
@@ -88,6 +97,10 @@ public:
     Desc.regions = Regions.data();
     Desc.blocks = Blocks.data();
     Desc.dynamic = Dynamic.data();
+    Desc.num_lines = uint32_t(Lines.size());
+    Desc.num_line_files = uint32_t(LineFiles.size());
+    Desc.lines = Lines.empty() ? nullptr : Lines.data();
+    Desc.line_files = LineFiles.empty() ? nullptr : LineFiles.data();
     return &Desc;
   }
   /// Counts blocks by terms over `Counters` counters instead of one counter
@@ -117,6 +130,8 @@ private:
   std::vector<energy_block> Blocks;
   std::vector<energy_dynamic_counter> Dynamic;
   std::vector<energy_count_term> Terms;
+  std::vector<energy_line> Lines;
+  std::vector<const char *> LineFiles;
   uint32_t NumCounters = 0;
 };
 

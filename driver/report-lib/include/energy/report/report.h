@@ -82,6 +82,17 @@ struct JobInfo {
   std::vector<uint64_t> ranksMerged; // a job report's ranks; empty for one rank's
 };
 
+/// One executed source line of one region (`lines[]`): exact counts from the
+/// pass's line table and a share of the region's modelled energy.
+struct RegionLine {
+  std::string file;
+  uint64_t line = 0;
+  uint64_t region = 0;
+  uint64_t flops = 0; // the entry's `counts.flops`
+  model::Activity counts;
+  std::optional<double> energyJoules; // null: the model could not say
+};
+
 /// One thread of a process (`thread_breakdown`).
 struct ThreadRow {
   long long pid = 0; // the process, in a merged report; 0 otherwise
@@ -128,6 +139,9 @@ struct Report {
   model::Activity totalCounts;
   uint64_t totalFlops = 0;
   Energy totalEnergy;
+  /// `lines`: absent when the program was built without a line table
+  /// (no -g, or a runtime before the line table).
+  std::optional<std::vector<RegionLine>> lines;
 
   /// True when energies come from a meter rather than only from the model.
   bool hasMeasuredEnergy() const;

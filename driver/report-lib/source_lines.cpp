@@ -1,0 +1,77 @@
+//===- source_lines.cpp - Summing a report's lines per source line --------===//
+#include "energy/report/source_lines.h"
+
+#include "energy/report/report_error.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <utility>
+
+namespace energy::report {
+
+namespace {
+
+void addCounts(model::Activity &Sum, const model::Activity &A) {
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
+    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+      Sum.flops[P][K] += A.flops[P][K];
+  for (int W = 0; W < ENERGY_NUM_WIDTHS; ++W)
+    Sum.flopsByWidth[W] += A.flopsByWidth[W];
+  Sum.bytesLoaded += A.bytesLoaded;
+  Sum.bytesStored += A.bytesStored;
+  Sum.instructions += A.instructions;
+  Sum.branches += A.branches;
+  Sum.calls += A.calls;
+  Sum.blocks += A.blocks;
+}
+
+bool everyLineHasEnergy(const std::vector<SourceLineCost> &Lines) {
+  return std::all_of(Lines.begin(), Lines.end(),
+                     [](const SourceLineCost &L) { return L.energyJoules.has_value(); });
+}
+
+} // namespace
+
+std::vector<SourceLineCost> costsBySourceLine(const Report &R) {
+  if (!R.lines)
+    throw ReportError(R.origin + ": the report has no `lines` (the program was not built "
+                                 "with debug info, or by a runtime before line tables); "
+                                 "rebuild it with energycc -g and run it again");
+  std::map<std::pair<std::string, uint64_t>, SourceLineCost> ByLine;
+  for (const RegionLine &L : *R.lines) {
+    auto [At, New] = ByLine.try_emplace({L.file, L.line});
+    SourceLineCost &Sum = At->second;
+    if (New) {
+      Sum.file = L.file;
+      Sum.line = L.line;
+      Sum.energyJoules = 0.0;
+    }
+    Sum.flops += L.flops;
+    addCounts(Sum.counts, L.counts);
+    if (Sum.energyJoules && L.energyJoules)
+      *Sum.energyJoules += *L.energyJoules;
+    else
+      Sum.energyJoules.reset();
+  }
+  std::vector<SourceLineCost> Lines;
+  Lines.reserve(ByLine.size());
+  for (auto &[Key, Cost] : ByLine)
+    Lines.push_back(std::move(Cost));
+  return Lines;
+}
+
+std::vector<size_t> hottestLines(const std::vector<SourceLineCost> &Lines, size_t Count) {
+  std::vector<size_t> Order(Lines.size());
+  std::iota(Order.begin(), Order.end(), size_t{0});
+  bool ByEnergy = everyLineHasEnergy(Lines);
+  std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    if (ByEnergy)
+      return *Lines[A].energyJoules > *Lines[B].energyJoules;
+    return Lines[A].counts.instructions > Lines[B].counts.instructions;
+  });
+  Order.resize(std::min(Count, Order.size()));
+  return Order;
+}
+
+} // namespace energy::report

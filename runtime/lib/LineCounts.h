@@ -1,0 +1,36 @@
+//===- LineCounts.h - Exact per-source-line counts from block counts ------===//
+//
+// The sibling of RegionCounts.h for the optional line table: a line's counts
+// in a region are the sum, over the blocks of the region it appears in, of
+// the block's execution count times the part of the block's static cost
+// written on that line. Dynamic amounts (run-time memcpy lengths, masked
+// lanes) are not split by line. Computed once, at report time: lines cost
+// nothing while the program runs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_RT_LINECOUNTS_H
+#define ENERGY_RT_LINECOUNTS_H
+
+#include "ModuleRecord.h"
+
+#include "energy/model/activity.h"
+
+#include <vector>
+
+namespace energy::rt {
+
+struct LineCount {
+  uint32_t Region; /// the module's region that owns the line's blocks
+  const char *File;
+  uint32_t Line;
+  model::Activity Counts;
+};
+
+/// Every (region, file, line) of `M` that executed, from its merged
+/// counters, in the order the line table first names them; empty for a
+/// module without a line table.
+std::vector<LineCount> lineCounts(const ModuleRecord &M);
+
+} // namespace energy::rt
+
+#endif

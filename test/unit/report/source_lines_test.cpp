@@ -1,0 +1,61 @@
+//===- source_lines_test.cpp - Reading `lines` and summing them per line --===//
+#include "fixture.h"
+
+#include "energy/report/reader.h"
+#include "energy/report/report_error.h"
+#include "energy/report/source_lines.h"
+
+#include <gtest/gtest.h>
+
+namespace energy::report {
+namespace {
+
+nlohmann::json lineEntry(const std::string &File, uint64_t Line, uint64_t Region,
+                         uint64_t Flops, const nlohmann::json &Joules) {
+  nlohmann::json Counts = test::daxpyDocument()["regions"][0]["counts"];
+  Counts["flops"] = Flops;
+  Counts["instructions"] = 10 * Flops;
+  return {{"file", File}, {"line", Line}, {"region", Region}, {"counts", Counts},
+          {"energy_j", Joules}};
+}
+
+TEST(SourceLines, OneLineInTwoRegionsIsTheirSum) {
+  nlohmann::json Doc = test::daxpyDocument();
+  Doc["lines"] = {lineEntry("b.c", 3, 0, 5, 0.25), lineEntry("a.c", 9, 1, 7, 0.5),
+                  lineEntry("b.c", 3, 1, 2, 0.125)};
+  std::vector<SourceLineCost> Lines = costsBySourceLine(parseReport(Doc, "t.json"));
+  ASSERT_EQ(Lines.size(), 2u);
+  EXPECT_EQ(Lines[0].file, "a.c");
+  EXPECT_EQ(Lines[1].file, "b.c");
+  EXPECT_EQ(Lines[1].line, 3u);
+  EXPECT_EQ(Lines[1].flops, 7u);
+  EXPECT_EQ(Lines[1].counts.instructions, 70u);
+  EXPECT_DOUBLE_EQ(*Lines[1].energyJoules, 0.375);
+  EXPECT_EQ(hottestLines(Lines, 1), std::vector<size_t>{0});
+}
+
+TEST(SourceLines, AnUnknownShareMakesTheLinesEnergyUnknown) {
+  nlohmann::json Doc = test::daxpyDocument();
+  Doc["lines"] = {lineEntry("a.c", 1, 0, 1, 0.5), lineEntry("a.c", 1, 1, 1, nullptr),
+                  lineEntry("a.c", 2, 0, 3, 0.1)};
+  std::vector<SourceLineCost> Lines = costsBySourceLine(parseReport(Doc, "t.json"));
+  ASSERT_EQ(Lines.size(), 2u);
+  EXPECT_FALSE(Lines[0].energyJoules.has_value());
+  // Without every energy the hottest are by instructions.
+  EXPECT_EQ(hottestLines(Lines, 1), std::vector<size_t>{1});
+}
+
+TEST(SourceLines, AReportWithoutLinesIsRefused) {
+  Report R = parseReport(test::daxpyDocument(), "old.json");
+  EXPECT_FALSE(R.lines.has_value());
+  EXPECT_THROW(costsBySourceLine(R), ReportError);
+}
+
+TEST(SourceLines, ALineOfARegionThatDoesNotExistIsRefused) {
+  nlohmann::json Doc = test::daxpyDocument();
+  Doc["lines"] = {lineEntry("a.c", 1, 99, 1, 0.5)};
+  EXPECT_THROW(parseReport(Doc, "t.json"), ReportError);
+}
+
+} // namespace
+} // namespace energy::report

@@ -1,0 +1,94 @@
+//===- LinesTest.cpp - The report's lines: block counts times line costs --===//
+#include "ChildProcess.h"
+#include "FakeModule.h"
+
+#include <gtest/gtest.h>
+
+using namespace energy::test;
+
+namespace {
+
+using Counters = ModuleCounters<7>;
+
+/// A function whose loop body has two lines (2 FLOPs and 1), and whose
+/// inlined helper's line sits in both the function and the loop.
+struct Program {
+  FakeModule M{"lines.c", &Counters::get};
+  uint32_t Work = M.region("work");
+  uint32_t Loop = M.region("work:loop@lines.c:6", ENERGY_REGION_LOOP, Work, 6);
+  uint32_t Entry = M.block(Work, cost(3, 1, ENERGY_FLOP_MUL));
+  uint32_t Body = M.block(Loop, cost(9, 4, ENERGY_FLOP_ADDSUB, 16, 8));
+  energy_module *D = describe();
+
+  energy_module *describe() {
+    M.line(Entry, "helper.h", 20, cost(3, 1, ENERGY_FLOP_MUL));
+    M.line(Body, "lines.c", 7, cost(5, 2, ENERGY_FLOP_ADDSUB, 8, 8));
+    M.line(Body, "lines.c", 8, cost(3, 1, ENERGY_FLOP_ADDSUB, 8, 0));
+    M.line(Body, "helper.h", 20, cost(1, 1, ENERGY_FLOP_ADDSUB));
+    return M.descriptor();
+  }
+};
+
+const nlohmann::json &lineAt(const nlohmann::json &Report, const std::string &File,
+                             uint64_t Line, uint64_t Region) {
+  for (const auto &L : Report["lines"])
+    if (L["file"] == File && L["line"] == Line && L["region"] == Region)
+      return L;
+  static const nlohmann::json None;
+  ADD_FAILURE() << "no line " << File << ":" << Line << " of region " << Region;
+  return None;
+}
+
+TEST(Lines, BlockCountsTimesEachLinesShareOfTheCost) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static Program P;
+    __energy_register_module(P.D);
+    ENERGY_TEST_ENTER(P.D, P.Work);
+    Counters::Slots[P.Entry] += 2;
+    Counters::Slots[P.Body] += 1000;
+    ENERGY_TEST_EXIT(P.D, P.Work);
+  });
+  ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  uint64_t WorkId = regionNamed(R.Report, "work")["id"];
+  uint64_t LoopId = regionNamed(R.Report, "work:loop@lines.c:6")["id"];
+  ASSERT_EQ(R.Report["lines"].size(), 4u);
+  const auto &Seven = lineAt(R.Report, "lines.c", 7, LoopId);
+  EXPECT_EQ(Seven["counts"]["flops"], 2000);
+  EXPECT_EQ(Seven["counts"]["instructions"], 5000);
+  EXPECT_EQ(Seven["counts"]["bytes_loaded"], 8000);
+  EXPECT_EQ(Seven["counts"]["bytes_stored"], 8000);
+  const auto &Eight = lineAt(R.Report, "lines.c", 8, LoopId);
+  EXPECT_EQ(Eight["counts"]["flops"], 1000);
+  EXPECT_EQ(lineAt(R.Report, "helper.h", 20, LoopId)["counts"]["flops"], 1000);
+  EXPECT_EQ(lineAt(R.Report, "helper.h", 20, WorkId)["counts"]["flops_by_kind"]["mul"], 2);
+
+  // The loop's lines split its modelled energy by their modelled cost.
+  double LoopJoules = regionNamed(R.Report, "work:loop@lines.c:6")["energy_j"]["modelled"];
+  double Shares = 0;
+  for (const auto &L : R.Report["lines"])
+    if (L["region"] == LoopId)
+      Shares += L["energy_j"].get<double>();
+  EXPECT_NEAR(Shares, LoopJoules, 1e-9 * LoopJoules);
+  EXPECT_GT(Seven["energy_j"].get<double>(), Eight["energy_j"].get<double>());
+}
+
+TEST(Lines, NoLineTableNoLinesSection) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static FakeModule M{"plain.c", &ModuleCounters<8>::get};
+    static uint32_t Work = M.region("work");
+    static uint32_t Body = M.block(Work, cost(4, 1));
+    static energy_module *D = M.descriptor();
+    __energy_register_module(D);
+    ENERGY_TEST_ENTER(D, Work);
+    ModuleCounters<8>::Slots[Body] += 10;
+    ENERGY_TEST_EXIT(D, Work);
+  });
+  ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_FALSE(R.Report.contains("lines"));
+}
+
+} // namespace
