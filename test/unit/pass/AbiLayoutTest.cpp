@@ -106,7 +106,16 @@ TEST_F(AbiLayoutTest, Module) {
        offsetof(energy_module, num_terms), offsetof(energy_module, terms),
        offsetof(energy_module, thread_counters),
        offsetof(energy_module, timing), offsetof(energy_module, reserved),
-       offsetof(energy_module, runtime)});
+       offsetof(energy_module, runtime), offsetof(energy_module, num_lines),
+       offsetof(energy_module, num_line_files), offsetof(energy_module, line_files),
+       offsetof(energy_module, lines)});
+}
+
+TEST_F(AbiLayoutTest, Line) {
+  expectLayout(Types.Line, sizeof(energy_line), alignof(energy_line),
+               {offsetof(energy_line, block), offsetof(energy_line, file),
+                offsetof(energy_line, line), offsetof(energy_line, reserved),
+                offsetof(energy_line, cost)});
 }
 
 TEST_F(AbiLayoutTest, RegionStack) {
