@@ -12,20 +12,6 @@ namespace energy::report {
 
 namespace {
 
-void addCounts(model::Activity &Sum, const model::Activity &A) {
-  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
-    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
-      Sum.flops[P][K] += A.flops[P][K];
-  for (int W = 0; W < ENERGY_NUM_WIDTHS; ++W)
-    Sum.flopsByWidth[W] += A.flopsByWidth[W];
-  Sum.bytesLoaded += A.bytesLoaded;
-  Sum.bytesStored += A.bytesStored;
-  Sum.instructions += A.instructions;
-  Sum.branches += A.branches;
-  Sum.calls += A.calls;
-  Sum.blocks += A.blocks;
-}
-
 bool everyLineHasEnergy(const std::vector<SourceLineCost> &Lines) {
   return std::all_of(Lines.begin(), Lines.end(),
                      [](const SourceLineCost &L) { return L.energyJoules.has_value(); });
@@ -48,7 +34,7 @@ std::vector<SourceLineCost> costsBySourceLine(const Report &R) {
       Sum.energyJoules = 0.0;
     }
     Sum.flops += L.flops;
-    addCounts(Sum.counts, L.counts);
+    Sum.counts += L.counts;
     if (Sum.energyJoules && L.energyJoules)
       *Sum.energyJoules += *L.energyJoules;
     else

@@ -52,21 +52,6 @@ bool validParent(const ModuleRecord &M, uint32_t R) {
   return Parent == ENERGY_NO_REGION || (Parent < M.NumRegions && Parent != R);
 }
 
-void accumulate(model::Activity &Sum, const model::Activity &A) {
-  Sum.seconds += A.seconds;
-  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
-    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
-      Sum.flops[P][K] += A.flops[P][K];
-  for (int W = 0; W < ENERGY_NUM_WIDTHS; ++W)
-    Sum.flopsByWidth[W] += A.flopsByWidth[W];
-  Sum.bytesLoaded += A.bytesLoaded;
-  Sum.bytesStored += A.bytesStored;
-  Sum.instructions += A.instructions;
-  Sum.branches += A.branches;
-  Sum.calls += A.calls;
-  Sum.blocks += A.blocks;
-}
-
 void writeFlopBreakdowns(JsonText &W, const model::Activity &A) {
   uint64_t ByKind[ENERGY_NUM_FLOP_KINDS] = {};
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
@@ -589,7 +574,7 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
     for (uint32_t R = 0; R < M->NumRegions; ++R) {
       model::Activity &A = Counts[I].Regions[R];
       A.seconds = double(M->Totals[R].SelfTicks) * timeUnit(Run);
-      accumulate(Total, A);
+      Total += A;
       if (Ids[M->RegionBase + R] == NotWritten) {
         ++ModuleNotRun;
         continue;

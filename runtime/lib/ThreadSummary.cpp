@@ -28,20 +28,6 @@ void readThreadName(pid_t Tid, char (&Name)[16]) {
   Name[Length] = 0;
 }
 
-void add(model::Activity &Into, const model::Activity &A) {
-  for (size_t P = 0; P < Into.flops.size(); ++P)
-    for (size_t K = 0; K < Into.flops[P].size(); ++K)
-      Into.flops[P][K] += A.flops[P][K];
-  for (size_t W = 0; W < Into.flopsByWidth.size(); ++W)
-    Into.flopsByWidth[W] += A.flopsByWidth[W];
-  Into.bytesLoaded += A.bytesLoaded;
-  Into.bytesStored += A.bytesStored;
-  Into.instructions += A.instructions;
-  Into.branches += A.branches;
-  Into.calls += A.calls;
-  Into.blocks += A.blocks;
-}
-
 } // namespace
 
 ThreadSummary summariseThread(const ThreadState &T, const std::vector<ModuleRecord *> &Modules,
@@ -57,8 +43,8 @@ ThreadSummary summariseThread(const ThreadState &T, const std::vector<ModuleReco
       for (uint32_t R = 0; R < M.NumRegions; ++R)
         S.RegionTicks += Stats[R].SelfTicks;
     if (!Alone)
-      add(S.Counts, moduleActivity(M, OnItsOwnThread ? M.callingThreadCounters()
-                                                     : T.Slots[I].Counters));
+      S.Counts += moduleActivity(M, OnItsOwnThread ? M.callingThreadCounters()
+                                                   : T.Slots[I].Counters);
   }
   return S;
 }

@@ -11,6 +11,7 @@
 #include "energy/abi.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace energy::model {
@@ -26,6 +27,24 @@ struct Activity {
   uint64_t branches = 0;
   uint64_t calls = 0;
   uint64_t blocks = 0;
+
+  /// Adds another's time and counts: regions summed into a total, threads
+  /// into a process, lines into a file.
+  Activity &operator+=(const Activity &A) {
+    seconds += A.seconds;
+    for (std::size_t P = 0; P < flops.size(); ++P)
+      for (std::size_t K = 0; K < flops[P].size(); ++K)
+        flops[P][K] += A.flops[P][K];
+    for (std::size_t W = 0; W < flopsByWidth.size(); ++W)
+      flopsByWidth[W] += A.flopsByWidth[W];
+    bytesLoaded += A.bytesLoaded;
+    bytesStored += A.bytesStored;
+    instructions += A.instructions;
+    branches += A.branches;
+    calls += A.calls;
+    blocks += A.blocks;
+    return *this;
+  }
 
   uint64_t totalFlops() const {
     uint64_t Sum = 0;
