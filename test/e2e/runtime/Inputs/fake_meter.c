@@ -1,9 +1,15 @@
 // A program measured against a fake RAPL powercap tree (a copy of the meters'
 // fixture): it advances the tree's psys counter itself as it works, 0.1 J per
-// 20 ms step of busy work in burn(), a millijoule at its start and nothing while it sleeps, so that the
-// runtime's measured energy per region can be checked against known joules.
+// 20 ms step of busy work in burn(), a millijoule at its start and nothing
+// while it sleeps, so that the runtime's measured energy per region can be
+// checked against known joules. `fake_meter COUNTER wait` first sleeps 0.3 s
+// in waiter() instead, while idle_power.py advances the counter at the
+// machine's idle power; both writers lock the counter so that no increment
+// is lost.
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,14 +22,18 @@ static double now(void) {
 static void advance(const char *counter, long long microjoules) {
   FILE *f = fopen(counter, "r+");
   long long value = 0;
-  if (!f || fscanf(f, "%lld", &value) != 1) {
+  if (!f || flock(fileno(f), LOCK_EX) != 0 || fscanf(f, "%lld", &value) != 1) {
     fprintf(stderr, "fake_meter: cannot read %s\n", counter);
     exit(1);
   }
   rewind(f);
   fprintf(f, "%lld\n", value + microjoules);
+  fflush(f);
+  flock(fileno(f), LOCK_UN);
   fclose(f);
 }
+
+__attribute__((noinline)) void waiter(void) { usleep(300000); }
 
 __attribute__((noinline)) double burn(const char *counter, int steps) {
   double sum = 0;
@@ -38,6 +48,10 @@ __attribute__((noinline)) double burn(const char *counter, int steps) {
 }
 
 int main(int argc, char **argv) {
+  if (argc == 3 && strcmp(argv[2], "wait") == 0) {
+    waiter();
+    return burn(argv[1], 15) < 0;
+  }
   if (argc != 2)
     return 2;
   // A millijoule at once: the runtime gives a meter 0.1 s to count before it
