@@ -8,6 +8,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ git
   clang-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev   # the pass, lit and FileCheck
+  libomp-19-dev                                            # OpenMP programs in the tests
   libeigen3-dev nlohmann-json3-dev libcli11-dev libgtest-dev # libraries
   libxgboost-dev                                           # tree ensembles for energy-train
   libpfm4-dev                                              # event names for energy-stat
