@@ -309,6 +309,18 @@ std::optional<ListingFormat> parseListingFormat(const std::string &Name) {
   return std::nullopt;
 }
 
+/// Said once, not per region: code built without -g has no lines, so its
+/// loops are named by their place in their function (docs/pass.md).
+static std::string withoutDebugInfo(const Report &R) {
+  size_t Loops = std::count_if(R.regions.begin(), R.regions.end(), [](const Region &Reg) {
+    return Reg.kind == "loop" && Reg.line == 0;
+  });
+  return Loops ? " | " + std::to_string(Loops) +
+                     " loops without debug info (built without -g): named by their place in "
+                     "their function"
+               : "";
+}
+
 std::string listingHeader(const Report &R, const ListingOptions &Options) {
   size_t Idle = Options.includeIdle
                     ? 0
@@ -339,7 +351,8 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
                : "") +
          (R.regionsNotRun ? " | " + std::to_string(R.regionsNotRun) +
                                 " regions of functions that never ran not written"
-                          : "");
+                          : "") +
+         withoutDebugInfo(R);
 }
 
 void printListing(const Report &R, const ListingOptions &Options,
