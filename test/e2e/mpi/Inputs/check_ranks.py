@@ -55,6 +55,9 @@ def main(directory, ranks):
     work = next(r for r in reports[0]["regions"] if r["name"] == "work")["time_s"]["inclusive"]
     waits = [mpi_regions(r)["MPI_Barrier"]["time_s"]["inclusive"] for r in reports[1:]]
     print("barrier waits cover rank 0's work:", all(w > 0.5 * work for w in waits))
+    # The MPI library starts threads of its own; only the rank's main thread ran instrumented code.
+    print("each rank: one thread ran instrumented code:",
+          all(r["threads_instrumented"] == 1 for r in reports))
 
 
 if __name__ == "__main__":
