@@ -221,19 +221,9 @@ void Measurement::attachCallingThread(ThreadState &T) noexcept {
   attachThread(T);
 }
 
-/// Sampled, TopRegion is only as fresh as the thread's last sample, which a
-/// thread that sleeps or waits never takes: its stack says what waits.
-static meters::Sampler::RegionProbe regionProbe(const ThreadState &T) {
-  if (T.RegionStack)
-    return {[](const void *Stack) {
-              return innermostSampledRegion(*static_cast<const energy_region_stack *>(Stack));
-            },
-            T.RegionStack};
-  return {[](const void *Top) {
-            return static_cast<const std::atomic<uint32_t> *>(Top)->load(
-                std::memory_order_relaxed);
-          },
-          &T.TopRegion};
+/// The sampler's probe of a sampled thread's top region (its region stack).
+static uint32_t innermostOnStack(const void *Stack) {
+  return innermostSampledRegion(*static_cast<const energy_region_stack *>(Stack));
 }
 
 /// Opens T's counters (by its thread id: the starter may do it for T) and
@@ -243,7 +233,12 @@ void Measurement::attachThread(ThreadState &T) noexcept {
     return;
   try {
     std::unique_ptr<meters::CounterSet> Counters = Meters->openThreadCounters(T.Tid);
-    T.SamplerSlot = Sampler->registerThread(Counters.get(), regionProbe(T), T.Tid);
+    // Sampled, TopRegion is only as fresh as the thread's last sample, which
+    // a thread that sleeps or waits never takes: its stack says what waits.
+    T.SamplerSlot =
+        T.RegionStack
+            ? Sampler->registerThread(Counters.get(), {innermostOnStack, T.RegionStack}, T.Tid)
+            : Sampler->registerThread(Counters.get(), &T.TopRegion, T.Tid);
     if (T.SamplerSlot >= 0)
       T.MeterCounters = Counters.release();
   } catch (...) {
