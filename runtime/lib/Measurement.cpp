@@ -312,16 +312,11 @@ nlohmann::json Measurement::timelineJson() const {
   return Sampler->timelineJson();
 }
 
-std::map<uint32_t, meters::RegionShare> Measurement::regionEnergy() const {
+meters::EnergyAttribution Measurement::regionEnergy() const {
   awaitStart();
   if (!measuresEnergy())
     return {};
   return Sampler->regionEnergy();
-}
-
-double Measurement::idlePowerW() const {
-  awaitStart();
-  return measuresEnergy() ? Sampler->idlePowerW() : 0.0;
 }
 
 // A meter that never moved (a VM exposing the interface without RAPL behind

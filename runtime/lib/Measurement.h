@@ -69,9 +69,7 @@ public:
   /// The timeline (docs/formats/timeline.md), or null when not sampled.
   nlohmann::json timelineJson() const;
   /// Measured joules per region report id; empty when no meter was read.
-  std::map<uint32_t, meters::RegionShare> regionEnergy() const;
-  /// The idle power regionEnergy() took the idle part of each interval at.
-  double idlePowerW() const;
+  meters::EnergyAttribution regionEnergy() const;
   /// Whether an energy meter was sampled and counted something (after stop).
   bool measuresEnergy() const;
 

@@ -122,7 +122,7 @@ void writeCounts(JsonText &W, const model::Activity &A) {
 }
 
 /// Measured joules per region report id; absent ids measured nothing.
-using MeasuredEnergy = std::map<uint32_t, meters::RegionShare>;
+using MeasuredEnergy = meters::EnergyAttribution;
 
 /// A region's measured energy and the idle part of it: null without a meter,
 /// 0 when it was never on top of a sampled thread's stack at an interval's end.
@@ -135,8 +135,8 @@ MeasuredFigures measuredEnergy(const RunSummary &Run, const MeasuredEnergy &Meas
                                uint32_t Id) {
   if (!Run.Measure.measuresEnergy())
     return {nullptr, nullptr};
-  auto Share = Measured.find(Id);
-  if (Share == Measured.end())
+  auto Share = Measured.shares.find(Id);
+  if (Share == Measured.shares.end())
     return {0.0, 0.0};
   return {Share->second.joules, Share->second.idleJoules};
 }
@@ -145,7 +145,7 @@ MeasuredFigures totalMeasuredEnergy(const RunSummary &Run, const MeasuredEnergy 
   if (!Run.Measure.measuresEnergy())
     return {nullptr, nullptr};
   double Joules = 0, Idle = 0;
-  for (const auto &[Id, Share] : Measured) {
+  for (const auto &[Id, Share] : Measured.shares) {
     Joules += Share.joules;
     Idle += Share.idleJoules;
   }
@@ -604,7 +604,7 @@ std::string reportText(const RunSummary &Run, const ModelChoice &Choice) {
   W.member("modelled", RunModelled);
   writeMeasured(W, totalMeasuredEnergy(Run, Measured));
   if (Run.Measure.measuresEnergy())
-    W.member("idle_power_w", Run.Measure.idlePowerW());
+    W.member("idle_power_w", Measured.idlePowerW);
   W.endObject();
   W.endObject();
   W.member("format", "energypass-report");

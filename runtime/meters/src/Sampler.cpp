@@ -230,7 +230,7 @@ nlohmann::json Sampler::timelineJson(size_t bound) const {
   return timeline.toJson(header, bound);
 }
 
-std::map<uint32_t, RegionShare> Sampler::regionEnergy() const {
+EnergyAttribution Sampler::regionEnergy() const {
   size_t taskClock = SIZE_MAX;
   for (size_t e = 0; e < meters.events().size(); ++e) {
     const EventSpec &spec = meters.events()[e];
@@ -239,12 +239,8 @@ std::map<uint32_t, RegionShare> Sampler::regionEnergy() const {
   }
   std::vector<size_t> primary = meters.primaryMeters();
   std::lock_guard<std::mutex> guard(lock);
-  return attributeEnergy(timeline, primary, taskClock, lowestPower(timeline, primary));
-}
-
-double Sampler::idlePowerW() const {
-  std::lock_guard<std::mutex> guard(lock);
-  return lowestPower(timeline, meters.primaryMeters());
+  double idlePowerW = lowestPower(timeline, primary);
+  return {attributeEnergy(timeline, primary, taskClock, idlePowerW), idlePowerW};
 }
 
 uint64_t Sampler::intervals() const {

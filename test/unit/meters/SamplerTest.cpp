@@ -266,7 +266,7 @@ TEST(ThreadMeters, OneObjectPerThreadCountsRegistersAndHandsIn) {
   }).join();
   tree.write("class/powercap/intel-rapl:1/energy_uj", "5000000"); // psys: +1 J
   sampler.sampleNow();
-  auto shares = sampler.regionEnergy();
+  auto shares = sampler.regionEnergy().shares;
   EXPECT_DOUBLE_EQ(shares[7].joules, 1.0) << "the only thread that ran was in region 7";
   auto doc = sampler.timelineJson();
   ASSERT_EQ(slot, 0);

@@ -32,6 +32,13 @@ struct RegionShare {
   double seconds = 0;    // interval time attributed along with the active energy
 };
 
+/// Measured energy per region, and the idle power its idle parts were
+/// taken at.
+struct EnergyAttribution {
+  std::map<uint32_t, RegionShare> shares;
+  double idlePowerW = 0;
+};
+
 /// The machine's idle power as this run saw it: the lowest power over any
 /// 100 ms of consecutive readable intervals (0, everything active, in a run
 /// too short for one). An upper bound when the program never let the

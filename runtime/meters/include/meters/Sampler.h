@@ -86,10 +86,9 @@ public:
   /// (SamplerOptions::stopWithoutEnergyAfter).
   bool stoppedWithoutEnergy() const { return stoppedForNoEnergy; }
   /// Measured joules per region so far (meters/RegionEnergy.h), from
-  /// MeterSet::primaryMeters() and task-clock when it is counted. Thread-safe.
-  std::map<uint32_t, RegionShare> regionEnergy() const;
-  /// The idle power regionEnergy() uses: lowestPower() of the timeline.
-  double idlePowerW() const;
+  /// MeterSet::primaryMeters() and task-clock when it is counted, the idle
+  /// parts at lowestPower() of the timeline. Thread-safe.
+  EnergyAttribution regionEnergy() const;
   const TimelineShape &layout() const { return shape; }
 
 private:
