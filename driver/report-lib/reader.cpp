@@ -101,7 +101,12 @@ void readNamedCounts(const JsonNode &Object, const char *const (&Names)[N],
     Out[I] = Object[Names[I]].unsignedInteger();
 }
 
-model::Activity readCounts(const JsonNode &Counts, uint64_t &Flops) {
+/// Whether the FLOP breakdowns of a `counts` object may be left out when it
+/// did no floating-point work: a line's, since version 4.
+enum class Breakdowns { Required, OmittedWhenZero };
+
+model::Activity readCounts(const JsonNode &Counts, uint64_t &Flops,
+                           Breakdowns Rule = Breakdowns::Required) {
   model::Activity A;
   A.blocks = Counts["blocks"].unsignedInteger();
   A.instructions = Counts["instructions"].unsignedInteger();
@@ -110,6 +115,8 @@ model::Activity readCounts(const JsonNode &Counts, uint64_t &Flops) {
   A.bytesLoaded = Counts["bytes_loaded"].unsignedInteger();
   A.bytesStored = Counts["bytes_stored"].unsignedInteger();
   Flops = Counts["flops"].unsignedInteger();
+  if (Rule == Breakdowns::OmittedWhenZero && Flops == 0 && !Counts.optional("flops_detail"))
+    return A;
   uint64_t Unused[ENERGY_NUM_FLOP_KINDS];
   readNamedCounts(Counts["flops_by_precision"], PrecisionKeys, Unused);
   readNamedCounts(Counts["flops_by_kind"], FlopKindKeys, Unused);
@@ -173,7 +180,7 @@ RegionLine readRegionLine(const JsonNode &Node, size_t NumRegions) {
     Node["region"].fail("key " + Node["region"].path() + " names region " +
                         std::to_string(L.region) + ", but the report has " +
                         std::to_string(NumRegions));
-  L.counts = readCounts(Node["counts"], L.flops);
+  L.counts = readCounts(Node["counts"], L.flops, Breakdowns::OmittedWhenZero);
   if (auto Energy = Node.nullable("energy_j"))
     L.energyJoules = Energy->nonNegative();
   return L;

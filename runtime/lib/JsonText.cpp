@@ -38,7 +38,12 @@ template <typename T> char *writeNumber(char *At, T N) {
 } // namespace
 
 void JsonText::grow(size_t N) {
-  Buffer.resize(std::max({Buffer.size() * 2, Used + N, size_t(4096)}));
+  size_t NewCapacity = std::max({Capacity * 2, Used + N, size_t(4096)});
+  auto Bigger = std::make_unique_for_overwrite<char[]>(NewCapacity);
+  if (Used)
+    std::memcpy(Bigger.get(), Buffer.get(), Used);
+  Buffer = std::move(Bigger);
+  Capacity = NewCapacity;
 }
 
 void JsonText::appendEscaped(std::string_view S) {
@@ -98,16 +103,6 @@ void JsonText::appendEscaped(std::string_view S) {
   put('"');
 }
 
-void JsonText::separate() {
-  if (AfterKey) {
-    AfterKey = false;
-    return;
-  }
-  if (!First[Depth])
-    put(',');
-  First[Depth] = false;
-}
-
 void JsonText::open(char Bracket) {
   separate();
   put(Bracket);
@@ -121,29 +116,15 @@ void JsonText::close(char Bracket) {
     --Depth;
 }
 
-void JsonText::key(JsonName Name) {
-  separate();
-  reserve(Name.size() + 3);
-  char *At = end();
-  *At++ = '"';
-  std::memcpy(At, Name.data(), Name.size());
-  At += Name.size();
-  *At++ = '"';
-  *At++ = ':';
-  Used = At - Buffer.data();
-  AfterKey = true;
-}
-
-void JsonText::value(uint64_t N) {
-  separate();
+void JsonText::digits(uint64_t N) {
   reserve(24);
-  Used = writeNumber(end(), N) - Buffer.data();
+  Used = writeNumber(end(), N) - Buffer.get();
 }
 
 void JsonText::value(int64_t N) {
   separate();
   reserve(24);
-  Used = writeNumber(end(), N) - Buffer.data();
+  Used = writeNumber(end(), N) - Buffer.get();
 }
 
 void JsonText::value(double X) {
@@ -155,7 +136,7 @@ void JsonText::value(double X) {
   reserve(32);
   char *Start = end();
   char *Stop = writeNumber(Start, X);
-  Used = Stop - Buffer.data();
+  Used = Stop - Buffer.get();
   // nlohmann writes a double that holds an integer with ".0": keep it a
   // floating-point number for readers that look at the type.
   if (std::find_if(Start, Stop, [](char C) { return C == '.' || C == 'e' || C == 'E'; }) == Stop)

@@ -13,7 +13,9 @@
 // A region has about seventy members whose names are the report's own, so
 // those names are JsonName: checked at compile time to need no escape and
 // copied whole, and the text grows in a buffer with no per-character
-// capacity checks. Not thread-safe; for one report at a time.
+// capacity checks, which is never zero-filled (a report of megabytes paid
+// as much again to clear the memory it was about to write). Not
+// thread-safe; for one report at a time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_RT_JSONTEXT_H
@@ -23,6 +25,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -54,16 +57,37 @@ class JsonText {
 public:
   /// `ExpectedSize`: about how long the text will be, so that a long one is
   /// not copied as it grows.
-  explicit JsonText(size_t ExpectedSize = 0) { Buffer.resize(ExpectedSize); }
+  explicit JsonText(size_t ExpectedSize = 0) {
+    if (ExpectedSize)
+      grow(ExpectedSize);
+  }
 
   void beginObject() { open('{'); }
   void endObject() { close('}'); }
   void beginArray() { open('['); }
   void endArray() { close(']'); }
-  /// An object member's name; its value follows.
-  void key(JsonName Name);
+  /// An object member's name; its value follows. Inline, so that a name's
+  /// length is a constant and its copy a few moves.
+  void key(JsonName Name) {
+    separate();
+    reserve(Name.size() + 3);
+    char *At = end();
+    *At++ = '"';
+    std::memcpy(At, Name.data(), Name.size());
+    At += Name.size();
+    *At++ = '"';
+    *At++ = ':';
+    Used = At - Buffer.get();
+    AfterKey = true;
+  }
 
-  void value(uint64_t N);
+  void value(uint64_t N) {
+    separate();
+    // Most counts of most regions and lines are small, and 0 most of all.
+    if (N < 10)
+      return put(char('0' + N));
+    digits(N);
+  }
   void value(int64_t N);
   void value(uint32_t N) { value(uint64_t(N)); }
   void value(double X);
@@ -82,6 +106,9 @@ public:
     separate();
     put(Written.data(), Written.size());
   }
+  /// A value written by another JsonText (a string escaped once and
+  /// written many times).
+  void writtenValue(std::string_view Written) { members(Written); }
 
   /// key() then value(), for the common case.
   template <typename T> void member(JsonName Name, const T &V) {
@@ -92,26 +119,40 @@ public:
   /// The text with a newline after it, as a file of one line ends; the
   /// writer is left empty.
   std::string takeLine() {
-    put('\n');
-    Buffer.resize(Used);
+    std::string Line(finishLine());
     Used = 0;
-    return std::move(Buffer);
+    return Line;
+  }
+  /// The text with a newline after it, valid while the writer lives and
+  /// writes nothing more: a report of megabytes is not copied to be saved.
+  std::string_view finishLine() {
+    put('\n');
+    return {Buffer.get(), Used};
   }
 
 private:
   void open(char Bracket);
   void close(char Bracket);
   /// The comma before a value that is not its container's first.
-  void separate();
+  void separate() {
+    if (AfterKey) {
+      AfterKey = false;
+      return;
+    }
+    if (!First[Depth])
+      put(',');
+    First[Depth] = false;
+  }
   void appendEscaped(std::string_view S);
+  void digits(uint64_t N);
 
   /// Room for N more bytes at end().
   void reserve(size_t N) {
-    if (Buffer.size() - Used < N)
+    if (Capacity - Used < N)
       grow(N);
   }
   void grow(size_t N);
-  char *end() { return Buffer.data() + Used; }
+  char *end() { return Buffer.get() + Used; }
   void put(char C) {
     reserve(1);
     Buffer[Used++] = C;
@@ -122,8 +163,9 @@ private:
     Used += N;
   }
 
-  /// Sized ahead of the text; the first Used bytes are written.
-  std::string Buffer;
+  /// Capacity bytes, sized ahead of the text; the first Used are written.
+  std::unique_ptr<char[]> Buffer;
+  size_t Capacity = 0;
   size_t Used = 0;
   static constexpr unsigned MaxDepth = 32;
   bool First[MaxDepth] = {true};

@@ -3,30 +3,58 @@
 
 #include "RegionCounts.h"
 
+#include <bit>
+#include <cstdint>
 #include <cstring>
-#include <map>
-#include <tuple>
 
 namespace energy::rt {
 
 namespace {
 
-std::vector<uint64_t> blockCounts(const ModuleRecord &M) {
-  std::vector<uint64_t> Counts(M.NumBlocks);
-  uint32_t NextTerm = 0;
-  for (uint32_t B = 0; B < M.NumBlocks; ++B)
-    Counts[B] = M.blockCount(B, NextTerm);
-  return Counts;
-}
+/// The lines found so far, by (region, file, line): open addressing in one
+/// array of twice the table's entries. SQLite's table has 40 thousand
+/// entries, and an ordered map of them cost more at exit than the rest of
+/// the report.
+class LineIndex {
+public:
+  explicit LineIndex(size_t Entries) : Slots(std::bit_ceil(2 * Entries + 2)) {}
+
+  /// The index of the line (Region, File, Line), or Next after it is
+  /// remembered as that.
+  uint32_t findOrAdd(uint32_t Region, uint32_t File, uint32_t Line, uint32_t Next) {
+    uint64_t RegionAndFile = uint64_t(Region) << 32 | File;
+    size_t Mask = Slots.size() - 1;
+    for (size_t At = hash(RegionAndFile, Line) & Mask;; At = (At + 1) & Mask) {
+      Slot &S = Slots[At];
+      if (S.Index == Empty) {
+        S = {RegionAndFile, Line, Next};
+        return Next;
+      }
+      if (S.RegionAndFile == RegionAndFile && S.Line == Line)
+        return S.Index;
+    }
+  }
+
+private:
+  static constexpr uint32_t Empty = UINT32_MAX;
+  struct Slot {
+    uint64_t RegionAndFile = 0;
+    uint32_t Line = 0;
+    uint32_t Index = Empty;
+  };
+  static size_t hash(uint64_t RegionAndFile, uint32_t Line) {
+    return size_t(((RegionAndFile ^ (uint64_t(Line) << 17)) * 0x9E3779B97F4A7C15ull) >> 29);
+  }
+  std::vector<Slot> Slots;
+};
 
 } // namespace
 
-std::vector<LineCount> lineCounts(const ModuleRecord &M) {
+std::vector<LineCount> lineCounts(const ModuleRecord &M, const std::vector<uint64_t> &Counts) {
   std::vector<LineCount> Lines;
-  if (!M.Lines || !M.Blocks || !M.NumLines)
+  if (!M.Lines || !M.Blocks || !M.NumLines || Counts.size() != M.NumBlocks)
     return Lines;
-  std::vector<uint64_t> Counts = blockCounts(M);
-  std::map<std::tuple<uint32_t, uint32_t, uint32_t>, size_t> IndexOf;
+  LineIndex IndexOf(M.NumLines);
   for (uint32_t I = 0; I < M.NumLines; ++I) {
     const energy_line &L = M.Lines[I];
     if (L.block >= M.NumBlocks || L.file >= M.NumLineFiles || !Counts[L.block])
@@ -34,10 +62,10 @@ std::vector<LineCount> lineCounts(const ModuleRecord &M) {
     uint32_t Region = M.Blocks[L.block].region;
     if (Region >= M.NumRegions)
       continue;
-    auto [At, New] = IndexOf.try_emplace({Region, L.file, L.line}, Lines.size());
-    if (New)
+    uint32_t At = IndexOf.findOrAdd(Region, L.file, L.line, uint32_t(Lines.size()));
+    if (At == Lines.size())
       Lines.push_back({Region, M.LineFiles[L.file] ? M.LineFiles[L.file] : "", L.line, {}});
-    addExecutions(Lines[At->second].Counts, L.cost, Counts[L.block]);
+    addExecutions(Lines[At].Counts, L.cost, Counts[L.block]);
   }
   return Lines;
 }

@@ -26,10 +26,10 @@ struct LineCount {
   model::Activity Counts;
 };
 
-/// Every (region, file, line) of `M` that executed, from its merged
-/// counters, in the order the line table first names them; empty for a
-/// module without a line table.
-std::vector<LineCount> lineCounts(const ModuleRecord &M);
+/// Every (region, file, line) of `M` that executed, from its blocks'
+/// execution counts (RegionCountsResult::Blocks), in the order the line
+/// table first names them; empty for a module without a line table.
+std::vector<LineCount> lineCounts(const ModuleRecord &M, const std::vector<uint64_t> &BlockCounts);
 
 } // namespace energy::rt
 

@@ -64,8 +64,9 @@ RegionCountsResult regionCounts(const ModuleRecord &M) {
   std::vector<std::pair<uint32_t, uint32_t>> Entries = entryBlocks(M);
   auto NextEntry = Entries.begin();
   uint32_t NextTerm = 0;
+  Result.Blocks.resize(M.NumBlocks);
   for (uint32_t B = 0; B < M.NumBlocks; ++B) {
-    uint64_t N = M.blockCount(B, NextTerm);
+    uint64_t N = Result.Blocks[B] = M.blockCount(B, NextTerm);
     for (; NextEntry != Entries.end() && NextEntry->first == B; ++NextEntry)
       Result.Entries[NextEntry->second] = int64_t(N);
     if (!N)

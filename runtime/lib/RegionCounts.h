@@ -19,6 +19,7 @@ namespace energy::rt {
 
 struct RegionCountsResult {
   std::vector<model::Activity> Regions; /// one per region of the module
+  std::vector<uint64_t> Blocks;         /// one execution count per block
   /// Per region, the count of its entry block (energy_region.entry_block):
   /// its calls, exact; -1 where the region has no such block.
   std::vector<int64_t> Entries;

@@ -3,6 +3,7 @@
 #define ENERGY_RT_REPORTBUILDER_H
 
 #include "CallTree.h"
+#include "JsonText.h"
 #include "Measurement.h"
 #include "ModelApplication.h"
 #include "ModuleRecord.h"
@@ -37,10 +38,11 @@ struct RunSummary {
   const CallTree &Tree;
 };
 
-/// The report's text (one line of JSON and a newline). Without a model that
-/// applies: null modelled energies, and the reason in the `model` source
-/// (ModelApplication.h). Throws only std::bad_alloc.
-std::string reportText(const RunSummary &Run, const ModelChoice &Choice);
+/// The report, written: its finishLine() is the text (one line of JSON and a
+/// newline). Without a model that applies: null modelled energies, and the
+/// reason in the `model` source (ModelApplication.h). Throws only
+/// std::bad_alloc.
+JsonText reportText(const RunSummary &Run, const ModelChoice &Choice);
 
 } // namespace energy::rt
 

@@ -6,7 +6,7 @@
 
 namespace energy::rt {
 
-bool writeFileAtomically(const std::string &Path, const std::string &Text,
+bool writeFileAtomically(const std::string &Path, std::string_view Text,
                          std::string &Error) {
   return support::writeFileSafely(Path, Text, support::guestFileOptions("ENERGY_REPORT"),
                                   Error);

@@ -3,6 +3,7 @@
 #define ENERGY_RT_REPORTWRITER_H
 
 #include <string>
+#include <string_view>
 
 namespace energy::rt {
 
@@ -13,7 +14,7 @@ namespace energy::rt {
 /// ENERGY_REPORT named it. Mode 0666 less the umask; in a secure process
 /// 0600, and only into a directory of the effective user that no one else
 /// can write. On failure returns false with `Error` naming the step and why.
-bool writeFileAtomically(const std::string &Path, const std::string &Text,
+bool writeFileAtomically(const std::string &Path, std::string_view Text,
                          std::string &Error);
 
 } // namespace energy::rt

@@ -594,7 +594,7 @@ bool Runtime::writeReport(const ModelChoice &Model) noexcept {
                    Process,
                    Measure,
                    Tree};
-    std::string Text = reportText(Run, Model);
+    JsonText Report = reportText(Run, Model);
     ReportLocation Location =
         ReportLocation::choose(Process, (long long)(Origin.RealtimeNs / 1000000000u));
     std::string Error;
@@ -603,7 +603,7 @@ bool Runtime::writeReport(const ModelChoice &Model) noexcept {
       sayOnStderr("energypass: no report written: " + Error);
       return false;
     }
-    if (!writeFileAtomically(Path, Text, Error)) {
+    if (!writeFileAtomically(Path, Report.finishLine(), Error)) {
       sayOnStderr("energypass: cannot write the report to " + Path + ": " + Error);
       return false;
     }

@@ -51,6 +51,31 @@ TEST(SourceLines, AReportWithoutLinesIsRefused) {
   EXPECT_THROW(costsBySourceLine(R), ReportError);
 }
 
+/// A line without floating-point work as the runtime writes it since
+/// version 4: the FLOP breakdowns left out.
+nlohmann::json lineWithoutBreakdowns(uint64_t Flops) {
+  nlohmann::json Line = lineEntry("a.c", 4, 0, Flops, 0.5);
+  for (const char *Key : {"flops_by_precision", "flops_by_kind", "flops_by_width", "flops_detail"})
+    Line["counts"].erase(Key);
+  return Line;
+}
+
+TEST(SourceLines, ALineWithoutFlopsNeedsNoBreakdowns) {
+  nlohmann::json Doc = test::daxpyDocument();
+  Doc["lines"] = nlohmann::json::array({lineWithoutBreakdowns(0)});
+  Report R = parseReport(Doc, "t.json");
+  ASSERT_EQ(R.lines->size(), 1u);
+  EXPECT_EQ((*R.lines)[0].flops, 0u);
+  EXPECT_EQ((*R.lines)[0].counts.totalFlops(), 0u);
+  EXPECT_EQ((*R.lines)[0].counts.instructions, 0u);
+}
+
+TEST(SourceLines, ALineWithFlopsButNoBreakdownsIsRefused) {
+  nlohmann::json Doc = test::daxpyDocument();
+  Doc["lines"] = nlohmann::json::array({lineWithoutBreakdowns(3)});
+  EXPECT_THROW(parseReport(Doc, "t.json"), ReportError);
+}
+
 TEST(SourceLines, ALineOfARegionThatDoesNotExistIsRefused) {
   nlohmann::json Doc = test::daxpyDocument();
   Doc["lines"] = {lineEntry("a.c", 1, 99, 1, 0.5)};

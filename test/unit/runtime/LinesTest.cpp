@@ -74,6 +74,32 @@ TEST(Lines, BlockCountsTimesEachLinesShareOfTheCost) {
   EXPECT_GT(Seven["energy_j"].get<double>(), Eight["energy_j"].get<double>());
 }
 
+TEST(Lines, ALineWithoutFlopsHasNoFlopBreakdowns) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static FakeModule M{"int.c", &ModuleCounters<9>::get};
+    static uint32_t Work = M.region("work");
+    static uint32_t Body = M.block(Work, cost(6, 1, ENERGY_FLOP_ADDSUB));
+    M.line(Body, "int.c", 3, cost(4));
+    M.line(Body, "int.c", 4, cost(2, 1, ENERGY_FLOP_ADDSUB));
+    static energy_module *D = M.descriptor();
+    __energy_register_module(D);
+    ENERGY_TEST_ENTER(D, Work);
+    ModuleCounters<9>::Slots[Body] += 10;
+    ENERGY_TEST_EXIT(D, Work);
+  });
+  ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  uint64_t WorkId = regionNamed(R.Report, "work")["id"];
+  const auto &Integer = lineAt(R.Report, "int.c", 3, WorkId)["counts"];
+  EXPECT_EQ(Integer["instructions"], 40);
+  EXPECT_EQ(Integer["flops"], 0);
+  EXPECT_FALSE(Integer.contains("flops_detail"));
+  EXPECT_FALSE(Integer.contains("flops_by_precision"));
+  const auto &Float = lineAt(R.Report, "int.c", 4, WorkId)["counts"];
+  EXPECT_EQ(Float["flops_detail"]["double"]["addsub"], 10);
+}
+
 TEST(Lines, NoLineTableNoLinesSection) {
   TempDir Dir;
   ChildResult R = runInChild(Dir, [] {
