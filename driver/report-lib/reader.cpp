@@ -181,9 +181,26 @@ RegionLine readRegionLine(const JsonNode &Node, size_t NumRegions) {
                         std::to_string(L.region) + ", but the report has " +
                         std::to_string(NumRegions));
   L.counts = readCounts(Node["counts"], L.flops, Breakdowns::OmittedWhenZero);
-  if (auto Energy = Node.nullable("energy_j"))
-    L.energyJoules = Energy->nonNegative();
+  // Before version 4 the runtime wrote each line's energy; since, readers
+  // compute it (lineEnergy()).
+  if (Node.optional("energy_j"))
+    if (auto Energy = Node.nullable("energy_j"))
+      L.energyJoules = Energy->nonNegative();
   return L;
+}
+
+/// A line's share of its region's modelled energy, as the runtime wrote it
+/// before version 4: the region's energy times the line's part of the
+/// region's modelled cost of work. None without an analytic model's
+/// joules per operation, or for a region whose work costs nothing.
+std::optional<double> lineEnergy(const RegionLine &Line, const Region &Owner,
+                                 const std::optional<ModelInfo> &Model) {
+  if (!Model || !Model->workJoules)
+    return std::nullopt;
+  double RegionWork = Model->workJoules->of(Owner.counts);
+  if (!(RegionWork > 0))
+    return std::nullopt;
+  return Owner.energy.modelledJoules * Model->workJoules->of(Line.counts) / RegionWork;
 }
 
 Source readSource(const JsonNode &Node) {
@@ -212,6 +229,23 @@ ThreadRow readThreadRow(const JsonNode &Node) {
   return T;
 }
 
+model::OperationEnergies readWorkJoules(const JsonNode &Work) {
+  model::OperationEnergies J;
+  J.Instruction = Work["instruction"].nonNegative();
+  J.Branch = Work["branch"].nonNegative();
+  J.ByteLoaded = Work["byte_loaded"].nonNegative();
+  J.ByteStored = Work["byte_stored"].nonNegative();
+  JsonNode Flop = Work["flop"];
+  Flop.expectObject();
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P) {
+    JsonNode Kinds = Flop[PrecisionKeys[P]];
+    Kinds.expectObject();
+    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+      J.Flop[P][K] = Kinds[FlopKindKeys[K]].nonNegative();
+  }
+  return J;
+}
+
 std::optional<ModelInfo> readModel(const JsonNode &Doc) {
   auto Node = Doc.nullable("model");
   if (!Node)
@@ -221,6 +255,8 @@ std::optional<ModelInfo> readModel(const JsonNode &Doc) {
   M.kind = (*Node)["kind"].string();
   M.version = (*Node)["version"].integer();
   M.path = (*Node)["path"].string();
+  if (auto Work = Node->optional("work_joules"))
+    M.workJoules = readWorkJoules(*Work);
   return M;
 }
 
@@ -318,8 +354,13 @@ Report parseReport(const json &Json, const std::string &Origin) {
   R.totalEnergy = readEnergy(Totals["energy_j"]);
   if (auto Lines = Doc.optional("lines")) {
     R.lines.emplace();
-    for (size_t I = 0, N = Lines->arraySize(); I < N; ++I)
-      R.lines->push_back(readRegionLine(Lines->element(I), NumRegions));
+    for (size_t I = 0, N = Lines->arraySize(); I < N; ++I) {
+      JsonNode Entry = Lines->element(I);
+      RegionLine Line = readRegionLine(Entry, NumRegions);
+      if (!Entry.optional("energy_j"))
+        Line.energyJoules = lineEnergy(Line, R.regions[Line.region], R.model);
+      R.lines->push_back(std::move(Line));
+    }
   }
   return R;
 }

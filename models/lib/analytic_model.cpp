@@ -112,15 +112,7 @@ AnalyticModel AnalyticModel::fromText(const std::string &Text,
 EnergyEstimate AnalyticModel::estimate(const Activity &A) const {
   EnergyEstimate E;
   E.staticJoules = StaticWatts * A.seconds;
-  double Dynamic = 0.0;
-  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
-    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
-      Dynamic += static_cast<double>(A.flops[P][K]) * Joules.Flop[P][K];
-  Dynamic += static_cast<double>(A.bytesLoaded) * Joules.ByteLoaded;
-  Dynamic += static_cast<double>(A.bytesStored) * Joules.ByteStored;
-  Dynamic += static_cast<double>(A.instructions) * Joules.Instruction;
-  Dynamic += static_cast<double>(A.branches) * Joules.Branch;
-  E.dynamicJoules = Dynamic;
+  E.dynamicJoules = Joules.of(A);
   return E;
 }
 

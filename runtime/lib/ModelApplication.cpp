@@ -199,6 +199,11 @@ json ModelApplication::runJoules(const model::Activity &Total, const json &Timel
   }
 }
 
+const model::OperationEnergies *ModelApplication::workJoules() const {
+  const auto *Analytic = dynamic_cast<const model::AnalyticModel *>(Applied);
+  return Analytic && Usable ? &Analytic->operationJoules() : nullptr;
+}
+
 json ModelApplication::modelJson() const {
   if (!Applied)
     return nullptr;

@@ -20,6 +20,7 @@
 
 #include "RegionCounters.h"
 
+#include "energy/model/analytic_model.h"
 #include "energy/model/energy_model.h"
 
 #include <nlohmann/json.hpp>
@@ -64,6 +65,9 @@ public:
 
   /// The report's `model` object (null without a model).
   nlohmann::json modelJson() const;
+  /// The analytic model's joules per operation when it is the one applied;
+  /// null for a learned model or none.
+  const model::OperationEnergies *workJoules() const;
   /// The `model` entry of the report's sources.
   meters::Source source() const;
 

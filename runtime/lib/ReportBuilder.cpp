@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <optional>
 
 namespace energy::rt {
 
@@ -480,32 +479,6 @@ void writeMachine(JsonText &W) {
   W.endObject();
 }
 
-/// The modelled cost of `Work` done in no time: what the model charges for
-/// the work itself. None where the model cannot say (none, learned from
-/// counters).
-std::optional<double> costOfWork(ModelApplication &Application, model::Activity Work) {
-  Work.seconds = 0;
-  json Cost = Application.regionJoules(Work, nullptr);
-  if (!Cost.is_number())
-    return std::nullopt;
-  return Cost.get<double>();
-}
-
-/// The part of a region's modelled energy that one line's counts earn: its
-/// share of the region's modelled cost of work times the region's modelled
-/// energy, static part included, so that a region's lines sum to at most
-/// its energy (dynamic amounts are not split by line). Null where the model
-/// cannot say.
-json lineJoules(ModelApplication &Application, const model::Activity &Line,
-                std::optional<double> RegionCost, const json &RegionModelled) {
-  if (!RegionModelled.is_number() || !RegionCost || *RegionCost <= 0)
-    return nullptr;
-  std::optional<double> LineCost = costOfWork(Application, Line);
-  if (!LineCost)
-    return nullptr;
-  return RegionModelled.get<double>() * *LineCost / *RegionCost;
-}
-
 /// A line's counts: a region's, less the FLOP breakdowns when the line did
 /// no floating-point work. SQLite's thirteen thousand lines are nine tenths
 /// of its report, and those breakdowns would be three quarters of them.
@@ -525,15 +498,14 @@ void writeLineCounts(JsonText &W, const model::Activity &A) {
   W.endObject();
 }
 
-/// `lines`: per executed (region, source line), its exact counts and energy.
+/// `lines`: per executed (region, source line), its exact counts. Their
+/// energies are the readers' to compute, from `model.work_joules`: the
+/// model at every line cost SQLite's exit a quarter of its report.
 void writeLines(JsonText &W, const RunSummary &Run, const std::vector<RegionCountsResult> &Counts,
-                const std::vector<std::vector<json>> &Modelled, ModelApplication &Application,
                 const std::vector<uint32_t> &Ids) {
   W.beginArray();
   for (size_t I = 0; I < Run.Modules.size(); ++I) {
     const ModuleRecord &M = *Run.Modules[I];
-    // A region's cost of work is the divisor of each of its lines' shares.
-    std::vector<std::optional<std::optional<double>>> RegionCost(M.NumRegions);
     // Each line names its file: escaped once per run of lines of one file.
     const char *File = nullptr;
     std::string FileJson;
@@ -541,8 +513,6 @@ void writeLines(JsonText &W, const RunSummary &Run, const std::vector<RegionCoun
       uint32_t Id = Ids[M.RegionBase + L.Region];
       if (Id == NotWritten)
         continue;
-      if (!RegionCost[L.Region])
-        RegionCost[L.Region] = costOfWork(Application, Counts[I].Regions[L.Region]);
       if (L.File != File) {
         File = L.File;
         JsonText Escaped;
@@ -557,12 +527,29 @@ void writeLines(JsonText &W, const RunSummary &Run, const std::vector<RegionCoun
       W.member("region", Id);
       W.key("counts");
       writeLineCounts(W, L.Counts);
-      W.member("energy_j", lineJoules(Application, L.Counts, *RegionCost[L.Region],
-                                      Modelled[I][L.Region]));
       W.endObject();
     }
   }
   W.endArray();
+}
+
+/// The applied model, and the analytic model's joules per operation, by
+/// which readers split a region's modelled energy among its lines.
+json modelJson(const ModelApplication &Application) {
+  json Model = Application.modelJson();
+  const model::OperationEnergies *J = Application.workJoules();
+  if (!J)
+    return Model;
+  json Flop = json::object();
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
+    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+      Flop[PrecisionNames[P].data()][KindNames[K].data()] = J->Flop[P][K];
+  Model["work_joules"] = {{"instruction", J->Instruction},
+                          {"branch", J->Branch},
+                          {"byte_loaded", J->ByteLoaded},
+                          {"byte_stored", J->ByteStored},
+                          {"flop", Flop}};
+  return Model;
 }
 
 bool anyLineTable(const RunSummary &Run) {
@@ -607,12 +594,10 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
     LineEntries += M->NumLines;
   JsonText W(Written * 1200 + LineEntries * 64 + 4096);
   W.beginObject();
-  std::vector<std::vector<json>> Modelled(Run.Modules.size());
   W.key("regions");
   W.beginArray();
   for (size_t I = 0; I < Run.Modules.size(); ++I) {
     const ModuleRecord *M = Run.Modules[I];
-    Modelled[I].resize(M->NumRegions);
     InvalidEntries += Counts[I].InvalidEntries;
     for (uint32_t R = 0; M->Regions && R < M->NumRegions; ++R)
       InvalidEntries += !validKind(M->Regions[R].kind) + !validParent(*M, R);
@@ -625,8 +610,8 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
         ++ModuleNotRun;
         continue;
       }
-      Modelled[I][R] = Application.regionJoules(A, M->regionCounters(R));
-      writeRegion(W, *M, R, A, Counts[I].Entries[R], Modelled[I][R], Run,
+      writeRegion(W, *M, R, A, Counts[I].Entries[R],
+                  Application.regionJoules(A, M->regionCounters(R)), Run,
                   measuredEnergy(Run, Measured, M->RegionBase + R), Ids,
                   Run.Measure.regionCounting());
     }
@@ -636,7 +621,7 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   W.endArray();
   if (anyLineTable(Run)) {
     W.key("lines");
-    writeLines(W, Run, Counts, Modelled, Application, Ids);
+    writeLines(W, Run, Counts, Ids);
   }
   json Timeline = Run.Measure.timelineJson();
   renumberTimeline(Timeline, Ids);
@@ -667,7 +652,7 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   writeSources(W, Application, Run);
   W.key("timing");
   writeTiming(W, Run);
-  W.member("model", Application.modelJson());
+  W.member("model", modelJson(Application));
   W.member("threads", Run.Threads);
   W.member("threads_instrumented", Run.ThreadRecords.instrumented());
   W.key("thread_breakdown");

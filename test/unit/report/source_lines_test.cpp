@@ -76,6 +76,33 @@ TEST(SourceLines, ALineWithFlopsButNoBreakdownsIsRefused) {
   EXPECT_THROW(parseReport(Doc, "t.json"), ReportError);
 }
 
+TEST(SourceLines, ALineWithoutEnergySharesItsRegionsByTheModelsJoulesPerOperation) {
+  nlohmann::json Doc = test::daxpyDocument();
+  nlohmann::json Flop = nlohmann::json::object();
+  for (const char *P : {"half", "float", "double"})
+    for (const char *K : {"addsub", "mul", "div", "sqrt", "fma", "minmax", "other"})
+      Flop[P][K] = 0.0;
+  Flop["double"]["fma"] = 4e-9;
+  Doc["model"]["work_joules"] = {{"instruction", 1e-9}, {"branch", 0.0}, {"byte_loaded", 0.0},
+                                 {"byte_stored", 0.0}, {"flop", Flop}};
+  Report Base = parseReport(Doc, "t.json");
+  const Region &Owner = Base.regions[0];
+  double RegionWork = 1e-9 * double(Owner.counts.instructions) +
+                      4e-9 * double(Owner.counts.flops[ENERGY_PREC_DOUBLE][ENERGY_FLOP_FMA]);
+  ASSERT_GT(RegionWork, 0);
+  nlohmann::json Line = lineWithoutBreakdowns(0);
+  Line["region"] = 0;
+  Line["counts"]["instructions"] = 25;
+  Line.erase("energy_j");
+  Doc["lines"] = nlohmann::json::array({Line});
+  Report R = parseReport(Doc, "t.json");
+  ASSERT_TRUE((*R.lines)[0].energyJoules.has_value());
+  EXPECT_DOUBLE_EQ(*(*R.lines)[0].energyJoules,
+                   Owner.energy.modelledJoules * 25e-9 / RegionWork);
+  Doc["model"].erase("work_joules"); // a learned model: no share to compute
+  EXPECT_FALSE((*parseReport(Doc, "t.json").lines)[0].energyJoules.has_value());
+}
+
 TEST(SourceLines, ALineOfARegionThatDoesNotExistIsRefused) {
   nlohmann::json Doc = test::daxpyDocument();
   Doc["lines"] = {lineEntry("a.c", 1, 99, 1, 0.5)};

@@ -64,14 +64,12 @@ TEST(Lines, BlockCountsTimesEachLinesShareOfTheCost) {
   EXPECT_EQ(lineAt(R.Report, "helper.h", 20, LoopId)["counts"]["flops"], 1000);
   EXPECT_EQ(lineAt(R.Report, "helper.h", 20, WorkId)["counts"]["flops_by_kind"]["mul"], 2);
 
-  // The loop's lines split its modelled energy by their modelled cost.
-  double LoopJoules = regionNamed(R.Report, "work:loop@lines.c:6")["energy_j"]["modelled"];
-  double Shares = 0;
-  for (const auto &L : R.Report["lines"])
-    if (L["region"] == LoopId)
-      Shares += L["energy_j"].get<double>();
-  EXPECT_NEAR(Shares, LoopJoules, 1e-9 * LoopJoules);
-  EXPECT_GT(Seven["energy_j"].get<double>(), Eight["energy_j"].get<double>());
+  // Lines carry no energy: readers split a region's modelled energy among
+  // its lines by the model's joules per operation, which the report holds.
+  EXPECT_FALSE(Seven.contains("energy_j"));
+  const auto &Work = R.Report["model"]["work_joules"];
+  EXPECT_GT(Work["instruction"].get<double>(), 0);
+  EXPECT_GT(Work["flop"]["double"]["addsub"].get<double>(), 0);
 }
 
 TEST(Lines, ALineWithoutFlopsHasNoFlopBreakdowns) {

@@ -27,6 +27,22 @@ struct OperationEnergies {
   double ByteStored = 0.0;
   double Instruction = 0.0;
   double Branch = 0.0;
+
+  /// The energy of the work counted in A, whatever time it took: the
+  /// model's dynamic part. Inline, so that the report tools split a
+  /// region's energy among its lines by this same sum without linking the
+  /// models.
+  double of(const Activity &A) const {
+    double Sum = 0.0;
+    for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
+      for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+        Sum += static_cast<double>(A.flops[P][K]) * Flop[P][K];
+    Sum += static_cast<double>(A.bytesLoaded) * ByteLoaded;
+    Sum += static_cast<double>(A.bytesStored) * ByteStored;
+    Sum += static_cast<double>(A.instructions) * Instruction;
+    Sum += static_cast<double>(A.branches) * Branch;
+    return Sum;
+  }
 };
 
 /// An analytic model's parameters as its file writes them: picojoules per
@@ -62,6 +78,8 @@ public:
   double realTimeJoules(const std::vector<EventValues> &Samples,
                         double Seconds) const override;
   int version() const { return Version; }
+  /// Joules per operation.
+  const OperationEnergies &operationJoules() const { return Joules; }
   /// Joules per operation, in the order of OperationEnergies, then the
   /// static power: what two models that agree have in common.
   std::vector<double> coefficients() const;

@@ -10,6 +10,7 @@
 #define ENERGY_REPORT_REPORT_H
 
 #include "energy/model/activity.h"
+#include "energy/model/analytic_model.h"
 
 #include <cstdint>
 #include <optional>
@@ -32,6 +33,9 @@ struct ModelInfo {
   std::string kind;
   long long version = 0;
   std::string path;
+  /// An analytic model's joules per operation (`work_joules`, version 4):
+  /// what splits a region's modelled energy among its lines.
+  std::optional<model::OperationEnergies> workJoules;
 };
 
 struct Energy {
