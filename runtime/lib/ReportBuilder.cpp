@@ -534,22 +534,35 @@ void writeLines(JsonText &W, const RunSummary &Run, const std::vector<RegionCoun
 }
 
 /// The applied model, and the analytic model's joules per operation, by
-/// which readers split a region's modelled energy among its lines.
-json modelJson(const ModelApplication &Application) {
+/// which readers split a region's modelled energy among its lines. Those
+/// thirty numbers are written here rather than through nlohmann, which
+/// took a sixth of an empty program's report to print them.
+void writeModel(JsonText &W, const ModelApplication &Application) {
   json Model = Application.modelJson();
   const model::OperationEnergies *J = Application.workJoules();
-  if (!J)
-    return Model;
-  json Flop = json::object();
-  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
+  if (!J || !Model.is_object() || Model.empty())
+    return W.value(Model);
+  std::string Text = Model.dump(-1, ' ', false, json::error_handler_t::replace);
+  W.beginObject();
+  W.members(std::string_view(Text).substr(1, Text.size() - 2)); // without its braces
+  W.key("work_joules");
+  W.beginObject();
+  W.member("instruction", J->Instruction);
+  W.member("branch", J->Branch);
+  W.member("byte_loaded", J->ByteLoaded);
+  W.member("byte_stored", J->ByteStored);
+  W.key("flop");
+  W.beginObject();
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P) {
+    W.key(PrecisionNames[P]);
+    W.beginObject();
     for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
-      Flop[PrecisionNames[P].data()][KindNames[K].data()] = J->Flop[P][K];
-  Model["work_joules"] = {{"instruction", J->Instruction},
-                          {"branch", J->Branch},
-                          {"byte_loaded", J->ByteLoaded},
-                          {"byte_stored", J->ByteStored},
-                          {"flop", Flop}};
-  return Model;
+      W.member(KindNames[K], J->Flop[P][K]);
+    W.endObject();
+  }
+  W.endObject();
+  W.endObject();
+  W.endObject();
 }
 
 bool anyLineTable(const RunSummary &Run) {
@@ -652,7 +665,8 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   writeSources(W, Application, Run);
   W.key("timing");
   writeTiming(W, Run);
-  W.member("model", modelJson(Application));
+  W.key("model");
+  writeModel(W, Application);
   W.member("threads", Run.Threads);
   W.member("threads_instrumented", Run.ThreadRecords.instrumented());
   W.key("thread_breakdown");
