@@ -98,6 +98,27 @@ TEST(Lines, ALineWithoutFlopsHasNoFlopBreakdowns) {
   EXPECT_EQ(Float["flops_detail"]["double"]["addsub"], 10);
 }
 
+TEST(Lines, AnEntryNamingABlockThatDoesNotExistIsSkipped) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static FakeModule M{"bad.c", &ModuleCounters<10>::get};
+    static uint32_t Work = M.region("work");
+    static uint32_t Body = M.block(Work, cost(4));
+    M.line(Body, "bad.c", 2, cost(4));
+    M.line(Body + 1000, "bad.c", 3, cost(4));
+    static energy_module *D = M.descriptor();
+    __energy_register_module(D);
+    ENERGY_TEST_ENTER(D, Work);
+    ModuleCounters<10>::Slots[Body] += 5;
+    ENERGY_TEST_EXIT(D, Work);
+  });
+  ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  ASSERT_EQ(R.Report["lines"].size(), 1u);
+  EXPECT_EQ(R.Report["lines"][0]["line"], 2);
+  EXPECT_EQ(R.Report["lines"][0]["counts"]["instructions"], 20);
+}
+
 TEST(Lines, NoLineTableNoLinesSection) {
   TempDir Dir;
   ChildResult R = runInChild(Dir, [] {
