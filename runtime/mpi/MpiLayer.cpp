@@ -177,6 +177,9 @@ bool isRoot(int Root, MPI_Comm Comm) noexcept {
 
 } // namespace
 
+// The library is built with hidden visibility; these are its interface. Open
+// MPI's mpi.h declares them visible, MPICH's leaves them as the build says.
+#pragma GCC visibility push(default)
 extern "C" {
 
 int MPI_Init(int *Argc, char ***Argv) {
@@ -285,3 +288,4 @@ int MPI_Allgather(const void *Send, int SendCount, MPI_Datatype SendType,
 }
 
 } // extern "C"
+#pragma GCC visibility pop
