@@ -33,12 +33,13 @@ enum class DiffMetric {
   Flops,
   Bytes, // loaded + stored
   Instructions,
+  Imbalance, // a job report's: max over mean of self time over the ranks (noisy)
 };
-inline constexpr size_t NumDiffMetrics = 7;
+inline constexpr size_t NumDiffMetrics = 8;
 inline constexpr std::array<DiffMetric, NumDiffMetrics> AllDiffMetrics = {
     DiffMetric::Energy, DiffMetric::DynamicEnergy, DiffMetric::MeasuredEnergy,
     DiffMetric::Time,   DiffMetric::Flops,         DiffMetric::Bytes,
-    DiffMetric::Instructions};
+    DiffMetric::Instructions, DiffMetric::Imbalance};
 
 /// The metric's command-line name: energy, measured-energy, time, ...
 const char *diffMetricName(DiffMetric M);
