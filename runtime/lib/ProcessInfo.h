@@ -13,7 +13,7 @@ namespace energy::rt {
 /// variables and Slurm's). Read through support::setting, so a secure
 /// process is in no job.
 struct JobInfo {
-  std::string Launcher; /// "openmpi", "mpich", "slurm"; empty: not in a job
+  std::string Launcher; /// "openmpi", "mpich", "slurm", "mpi" (from MPI); empty: none
   std::string Id;       /// the launcher's job id; empty when it gives none
   long Rank = -1;
   long Size = -1;
