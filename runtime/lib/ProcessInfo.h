@@ -8,7 +8,8 @@
 namespace energy::rt {
 
 /// The parallel job a process is one rank of, as its launcher's environment
-/// describes it: Open MPI's mpirun, MPICH's Hydra (mpiexec), Slurm's srun,
+/// describes it (or, when it says nothing, as MPI does: the MPI layer's
+/// __energy_job_from_mpi): Open MPI's mpirun, MPICH's Hydra (mpiexec), Slurm's srun,
 /// asked in that order (mpirun inside a Slurm allocation sets both its own
 /// variables and Slurm's). Read through support::setting, so a secure
 /// process is in no job.
