@@ -27,12 +27,12 @@
 
 #include "energy/model/energy_model.h"
 #include "energy/report/job_balance.h"
-#include "energy/report/report_error.h"
-#include "energy/report/text_table.h"
-#include "energy/report/units.h"
 #include "energy/report/region_listing.h"
 #include "energy/report/report_document.h"
+#include "energy/report/report_error.h"
 #include "energy/report/report_inputs.h"
+#include "energy/report/text_table.h"
+#include "energy/report/units.h"
 
 #include "support/ReportDirectory.h"
 
@@ -152,7 +152,8 @@ std::vector<std::string> balanceRow(const std::string &Name, const RegionBalance
           "rank " + std::to_string(B.slowestRank), formatSeconds(B.slowestSeconds)};
 }
 
-/// The job's balance over its ranks, `Top` regions of it (0: all).
+/// The job's balance over its ranks: --top regions of it (0: all), then the
+/// job as a whole.
 void printJobBalance(const Report &R, const JobBalance &B, const ShowArguments &Args,
                      std::ostream &OS) {
   OS << "\njob " << R.job->launcher << (R.job->id ? " " + *R.job->id : "") << " | "
