@@ -137,6 +137,10 @@ SideValue metricOf(const Report &Rep, const Region &R, DiffMetric M,
   case DiffMetric::Instructions:
     return static_cast<double>(R.counts.instructions);
   case DiffMetric::Imbalance:
+    // An MPI call's time is mostly waiting for the slowest rank: it mirrors
+    // the imbalance of the code around it, and varies with every arrival.
+    if (R.kind == "mpi")
+      return std::nullopt;
     return timeImbalance(Rep, R);
   }
   return std::nullopt;

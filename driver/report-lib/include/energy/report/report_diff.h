@@ -33,7 +33,7 @@ enum class DiffMetric {
   Flops,
   Bytes, // loaded + stored
   Instructions,
-  Imbalance, // a job report's: max over mean of self time over the ranks (noisy)
+  Imbalance, // a job report's: max over mean of self time over the ranks (noisy); none for mpi regions
 };
 inline constexpr size_t NumDiffMetrics = 8;
 inline constexpr std::array<DiffMetric, NumDiffMetrics> AllDiffMetrics = {
