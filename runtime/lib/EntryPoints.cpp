@@ -4,8 +4,9 @@
 // energy/regions.h's un-lowered markers, and the MPI layer's report of its
 // job: the only symbols the library exports. Enter and exit are the hot path
 // of exact timing: a thread-local load, the clock, and a few writes to the
-// calling thread's own frame and statistics. In a process timed by sampling they push and pop the region
-// stack instead, as sampled code does inline (RegionSampling.h).
+// calling thread's own frame and statistics. In a process timed by sampling
+// they push and pop the region stack instead, as sampled code does inline
+// (RegionSampling.h).
 //
 //===----------------------------------------------------------------------===//
 #include "Clock.h"

@@ -33,7 +33,9 @@ enum class DiffMetric {
   Flops,
   Bytes, // loaded + stored
   Instructions,
-  Imbalance, // a job report's: max over mean of self time over the ranks (noisy); none for mpi regions
+  /// A job report's: max over mean of self time over the ranks (noisy);
+  /// none for regions of kind mpi.
+  Imbalance,
 };
 inline constexpr size_t NumDiffMetrics = 8;
 inline constexpr std::array<DiffMetric, NumDiffMetrics> AllDiffMetrics = {
