@@ -18,6 +18,7 @@ packages=(
   valgrind likwid python3 python3-scipy python3-sklearn bc   # benchmarks (scikit-learn: bench/train)
   chromium                                                 # headless check of plots and viewers
   openmpi-bin libopenmpi-dev                               # MPI jobs: PMPI layer, test/e2e/mpi
+  mpich libmpich-dev pkgconf                               # the same under MPICH; pkg-config finds both
 )
 
 # The viewer export-viewer.test loads exports into (its page, dist/release/index.html), pinned so

@@ -20,7 +20,6 @@ InstallLayout locateInstallation() {
   L.libDir = (Prefix / "lib").string();
   L.plugin = (Prefix / "lib" / "libEnergyPass.so").string();
   L.runtime = (Prefix / "lib" / "libenergyrt.so").string();
-  L.mpiLayer = (Prefix / "lib" / "libenergympi.so").string();
   L.includeDir = (Prefix / "include").string();
   return L;
 }

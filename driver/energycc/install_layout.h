@@ -2,8 +2,8 @@
 //
 // The build tree mirrors the install tree, so both are found relative to the
 // energycc executable: <prefix>/bin/energycc, <prefix>/lib/libEnergyPass.so,
-// <prefix>/lib/libenergyrt.so, <prefix>/lib/libenergympi.so,
-// <prefix>/include/energy/.
+// <prefix>/lib/libenergyrt.so, <prefix>/lib/libenergympi.so and
+// libenergympi-mpich.so (mpi_link.h), <prefix>/include/energy/.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_DRIVER_ENERGYCC_INSTALL_LAYOUT_H
@@ -19,7 +19,8 @@ struct InstallLayout {
   std::string plugin;  // <prefix>/lib/libEnergyPass.so
   std::string libDir;  // <prefix>/lib
   std::string runtime; // <prefix>/lib/libenergyrt.so
-  std::string mpiLayer; // <prefix>/lib/libenergympi.so, built where MPI was found
+  /// The MPI layer for the MPI a link names (mpiLayerFile()); empty: none.
+  std::string mpiLayer;
   std::string includeDir;
 };
 

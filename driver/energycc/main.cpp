@@ -148,6 +148,22 @@ int buildEmulatedCuda(const Tool &T, const CudaBuild &Build) {
   return Status;
 }
 
+/// The MPI layer for the MPI library a link names; none for a command that
+/// links no MPI, or, with a warning, when EnergyPass was built without it.
+std::string chooseMpiLayer(const Tool &T, const WrapperOptions &Options,
+                           const Invocation &Inv, const InstallLayout &Layout) {
+  std::optional<MpiLibrary> Mpi = mpiLibrary(Options.clangArguments);
+  if (!Mpi || !Inv.links())
+    return "";
+  std::string Layer = mpiLayerFile(Layout.libDir, Mpi->family);
+  if (std::filesystem::exists(Layer))
+    return Layer;
+  std::cerr << T.name << ": warning: " << Layer
+            << " is missing (EnergyPass was built without this MPI); the "
+               "program's MPI calls are not measured\n";
+  return "";
+}
+
 int buildCuda(const Tool &T, const CudaBuild &Build) {
   if (std::string Problem = checkSetup(Build.compiler, Build.inv, Build.layout);
       !Problem.empty())
@@ -200,6 +216,7 @@ int main(int argc, char **argv) {
     return fail(T, E.what(), BadUsage);
   }
   Invocation Inv = analyzeInvocation(Options.clangArguments);
+  Layout.mpiLayer = chooseMpiLayer(T, Options, Inv, Layout);
   if (isCudaBuild(Options, Cuda, Inv))
     return buildCuda(T, {chooseCompiler(/*Cxx=*/true), Options, Inv, Layout, Cuda});
   if (std::string Problem = checkSetup(Compiler, Inv, Layout); !Problem.empty())
@@ -207,13 +224,6 @@ int main(int argc, char **argv) {
   if (std::string Problem = checkFilterFile(Options); !Problem.empty())
     return fail(T, Problem, BadUsage);
 
-  if (Inv.links() && mpiLibraryArgument(Options.clangArguments) &&
-      !std::filesystem::exists(Layout.mpiLayer)) {
-    std::cerr << T.name << ": warning: " << Layout.mpiLayer
-              << " is missing (EnergyPass was built without MPI); the "
-                 "program's MPI calls are not measured\n";
-    Layout.mpiLayer.clear();
-  }
   std::vector<std::string> Command =
       compilerCommand(Compiler, Options, Inv, Layout);
   if (Options.printCommand)

@@ -329,6 +329,8 @@ std::string formatMetricValue(DiffMetric M, double Value) {
   case DiffMetric::Bytes:
   case DiffMetric::Instructions:
     return formatCount(static_cast<uint64_t>(std::llround(Value)));
+  case DiffMetric::Imbalance:
+    return formatRatio(Value);
   }
   return "";
 }

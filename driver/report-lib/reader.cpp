@@ -138,6 +138,18 @@ Energy readEnergy(const JsonNode &Node) {
   return E;
 }
 
+RankShare readRankShare(const JsonNode &Node) {
+  RankShare S;
+  S.rank = Node["rank"].unsignedInteger();
+  S.calls = Node["calls"].unsignedInteger();
+  S.selfSeconds = Node["self_s"].nonNegative();
+  S.counts = readCounts(Node["counts"], S.flops);
+  S.counts.seconds = S.selfSeconds;
+  if (auto Energy = Node.optional("energy_j"))
+    S.energy = readEnergy(*Energy);
+  return S;
+}
+
 Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   Region R;
   R.id = Node["id"].unsignedInteger();
@@ -168,6 +180,9 @@ Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   R.counts = readCounts(Node["counts"], R.flops);
   R.counts.seconds = R.selfSeconds;
   R.energy = readEnergy(Node["energy_j"]);
+  if (auto ByRank = Node.optional("by_rank"))
+    for (size_t I = 0, N = ByRank->arraySize(); I < N; ++I)
+      R.byRank.push_back(readRankShare(ByRank->element(I)));
   return R;
 }
 

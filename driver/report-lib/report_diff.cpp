@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "energy/report/report_diff.h"
+#include "energy/report/job_balance.h"
 
 #include "energy/report/rank_test.h"
 
@@ -25,7 +26,8 @@ namespace energy::report {
 namespace {
 
 constexpr std::array<const char *, NumDiffMetrics> MetricNames = {
-    "energy", "dynamic-energy", "measured-energy", "time", "flops", "bytes", "instructions"};
+    "energy", "dynamic-energy", "measured-energy", "time", "flops", "bytes", "instructions",
+    "imbalance"};
 
 /// "f:step@file.c:15" -> "f:step": a user region's name without its place.
 std::string withoutLocation(const std::string &Name) {
@@ -117,7 +119,7 @@ SideValue dynamicJoules(const model::Activity &A,
   return Model->estimate(A).dynamicJoules;
 }
 
-SideValue metricOf(const Region &R, DiffMetric M,
+SideValue metricOf(const Report &Rep, const Region &R, DiffMetric M,
                    const model::AnalyticModel *Model) {
   switch (M) {
   case DiffMetric::Energy:
@@ -134,6 +136,12 @@ SideValue metricOf(const Region &R, DiffMetric M,
     return static_cast<double>(R.bytesMoved());
   case DiffMetric::Instructions:
     return static_cast<double>(R.counts.instructions);
+  case DiffMetric::Imbalance:
+    // An MPI call's time is mostly waiting for the slowest rank: it mirrors
+    // the imbalance of the code around it, and varies with every arrival.
+    if (R.kind == "mpi")
+      return std::nullopt;
+    return timeImbalance(Rep, R);
   }
   return std::nullopt;
 }
@@ -156,6 +164,10 @@ SideValue totalOf(const Report &R, DiffMetric M,
                                R.totalCounts.bytesStored);
   case DiffMetric::Instructions:
     return static_cast<double>(R.totalCounts.instructions);
+  case DiffMetric::Imbalance:
+    if (std::optional<JobBalance> Balance = jobBalance(R))
+      return Balance->total.timeImbalance;
+    return std::nullopt;
   }
   return std::nullopt;
 }
@@ -186,10 +198,12 @@ void addReport(const Report &R, SideTable &Table,
   for (size_t I = 0; I < R.regions.size(); ++I) {
     auto &Sum = Sums[Keys[I]];
     for (DiffMetric M : AllDiffMetrics) {
-      SideValue V = metricOf(R.regions[I], M, Model);
+      SideValue V = metricOf(R, R.regions[I], M, Model);
       auto &Slot = Sum[static_cast<size_t>(M)];
+      // Imbalances are ratios: of two regions of one key, the worse counts.
       if (V)
-        Slot = Slot.value_or(0.0) + *V;
+        Slot = M == DiffMetric::Imbalance ? std::max(Slot.value_or(0.0), *V)
+                                          : Slot.value_or(0.0) + *V;
     }
     SideSamples &Samples = Table[Keys[I]];
     Samples.displayName = R.regions[I].demangled;
@@ -320,7 +334,7 @@ std::optional<DiffMetric> parseDiffMetric(const std::string &Name) {
 
 bool isDeterministic(DiffMetric M) {
   return M != DiffMetric::Time && M != DiffMetric::MeasuredEnergy &&
-         M != DiffMetric::Energy;
+         M != DiffMetric::Energy && M != DiffMetric::Imbalance;
 }
 
 std::vector<RegionKey> regionKeys(const Report &R) {

@@ -273,6 +273,11 @@ void ReportMerger::addJob(const json &Doc) {
       Ranks.insert(Rank.get<uint64_t>());
   else
     Ranks.insert((*From)["rank"].get<uint64_t>());
+  if (std::optional<RankMeter> Meter = rankMeter(Doc))
+    RankMeters.push_back(std::move(*Meter));
+  // A job report merged again brings energies whose nodes it counted once.
+  if (From->contains("node_meters"))
+    Job["node_meters"] = (*From)["node_meters"];
 }
 
 void ReportMerger::addTiming(const json &Doc) {
@@ -462,6 +467,10 @@ json ReportMerger::result() const {
   Out["call_tree"] = std::move(OutTree);
   if (Skeleton.contains("diagnostics"))
     Out["diagnostics"] = Skeleton.at("diagnostics");
+  if (!Job.is_null() && !RankMeters.empty()) {
+    countNodeMetersOnce(Out, RankMeters);
+    Out["job"]["node_meters"] = "once";
+  }
   return Out;
 }
 

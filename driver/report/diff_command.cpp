@@ -6,7 +6,8 @@
 // dynamic-energy needs an analytic model (--model, else the report's, else
 // the default one). --fail-on names the metrics that gate: exact ones fail
 // beyond their --threshold, measured ones only when the runs show it at
-// --significance (docs/ci-gates.md); a failure makes the tool say why on
+// --significance (docs/ci-gates.md); imbalance, of job reports, is measured
+// (docs/mpi.md); a failure makes the tool say why on
 // stderr and exit 1. Bad input exits 2.
 //
 //===----------------------------------------------------------------------===//
@@ -190,7 +191,8 @@ void registerDiffCommand(CLI::App &Tool, CommandAction &Run) {
   Diff->add_option("--metric", Args->metrics,
                    "Metrics shown: energy (modelled), dynamic-energy (its "
                    "part from exact counts), measured-energy, time (self), "
-                   "flops, bytes, instructions")
+                   "flops, bytes, instructions; imbalance (job reports: max "
+                   "over mean of self time over the ranks)")
       ->capture_default_str();
   Diff->add_option("--fail-on", Args->failOn,
                    "Metrics whose regression exits 1, e.g. energy,flops; none "

@@ -9,6 +9,11 @@
 // programs run here write to (support/ReportDirectory.h: the `last` link of
 // $ENERGY_REPORT_DIR or the per-user directory), and says which on stderr.
 //
+// A job report (energy-report merge of a job's rank reports) is followed, in
+// the table format, by the job's balance (energy/report/job_balance.h): per
+// region the imbalance over the ranks of self time and energy, the slowest
+// rank, and the share of the ranks' time in MPI.
+//
 // --model M re-models every region's energy with another model file: an
 // analytic model from the region's exact counts and self time, a learned
 // model (energy-train fit) from its per-region perf counters
@@ -21,10 +26,13 @@
 #include "region_counters.h"
 
 #include "energy/model/energy_model.h"
-#include "energy/report/report_error.h"
+#include "energy/report/job_balance.h"
 #include "energy/report/region_listing.h"
 #include "energy/report/report_document.h"
+#include "energy/report/report_error.h"
 #include "energy/report/report_inputs.h"
+#include "energy/report/text_table.h"
+#include "energy/report/units.h"
 
 #include "support/ReportDirectory.h"
 
@@ -135,6 +143,35 @@ Report reportToShow(const ShowArguments &Args) {
   return std::move(D.report);
 }
 
+std::string imbalanceCell(const std::optional<double> &Imbalance) {
+  return Imbalance ? formatRatio(*Imbalance) : "-";
+}
+
+std::vector<std::string> balanceRow(const std::string &Name, const RegionBalance &B) {
+  return {Name, imbalanceCell(B.timeImbalance), imbalanceCell(B.energyImbalance),
+          "rank " + std::to_string(B.slowestRank), formatSeconds(B.slowestSeconds)};
+}
+
+/// The job's balance over its ranks: --top regions of it (0: all), then the
+/// job as a whole.
+void printJobBalance(const Report &R, const JobBalance &B, const ShowArguments &Args,
+                     std::ostream &OS) {
+  OS << "\njob " << R.job->launcher << (R.job->id ? " " + *R.job->id : "") << " | "
+     << B.ranks << " of " << R.job->size << " ranks | MPI "
+     << formatShare(B.mpiShare()) << " of the ranks' time (regions of kind mpi)\n";
+  TextTable Table({{"imbalance over ranks (max/mean)", Align::Left},
+                   {"self time"},
+                   {"energy"},
+                   {"slowest", Align::Left},
+                   {"its self time"}});
+  size_t Shown = Args.top ? std::min(Args.top, B.regions.size()) : B.regions.size();
+  for (size_t I = 0; I < Shown; ++I)
+    Table.addRow(balanceRow(elideName(R.regions[B.regions[I].region].demangled, Args.nameWidth),
+                            B.regions[I]));
+  Table.setSummaryRow(balanceRow("[job total]", B.total));
+  Table.print(OS);
+}
+
 int runShow(const ShowArguments &Args) {
   Report R = reportToShow(Args);
   ListingOptions Options;
@@ -143,7 +180,10 @@ int runShow(const ShowArguments &Args) {
   Options.top = Args.top;
   Options.includeIdle = Args.all;
   Options.nameWidth = Args.nameWidth;
-  printListing(R, Options, *parseListingFormat(Args.format), std::cout);
+  ListingFormat Format = *parseListingFormat(Args.format);
+  printListing(R, Options, Format, std::cout);
+  if (std::optional<JobBalance> Balance = jobBalance(R); Balance && Format == ListingFormat::Table)
+    printJobBalance(R, *Balance, Args, std::cout);
   std::cout.flush();
   return std::cout ? 0 : 1;
 }

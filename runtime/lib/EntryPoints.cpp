@@ -1,11 +1,12 @@
 //===- EntryPoints.cpp - The ABI functions instrumented code calls --------===//
 //
-// The entry points of runtime/include/energy/abi.h, and the hook of
-// energy/regions.h's un-lowered markers: the only symbols the library
-// exports. Enter and exit are the hot path of exact timing: a thread-local
-// load, the clock, and a few writes to the calling thread's own frame and
-// statistics. In a process timed by sampling they push and pop the region
-// stack instead, as sampled code does inline (RegionSampling.h).
+// The entry points of runtime/include/energy/abi.h, the hook of
+// energy/regions.h's un-lowered markers, and the MPI layer's report of its
+// job: the only symbols the library exports. Enter and exit are the hot path
+// of exact timing: a thread-local load, the clock, and a few writes to the
+// calling thread's own frame and statistics. In a process timed by sampling
+// they push and pop the region stack instead, as sampled code does inline
+// (RegionSampling.h).
 //
 //===----------------------------------------------------------------------===//
 #include "Clock.h"
@@ -79,6 +80,27 @@ ENERGY_EXPORT void __energy_region_exit(energy_module *Module, uint32_t Region) 
   if (ENERGY_UNLIKELY(!Slot))
     return;
   T->exit(Slot->Stats + Region, Sp, Now);
+}
+
+/// Called by the MPI layer (runtime/mpi) once MPI is initialised, with the
+/// rank and size of MPI_COMM_WORLD, the rank on this node (-1: unknown) and
+/// the processor's name: the process's job (launcher `mpi`) unless its
+/// launcher's environment named one. Thread-safe (takes the runtime's lock).
+ENERGY_EXPORT void __energy_job_from_mpi(long Rank, long Size, long LocalRank,
+                                         const char *Node) {
+  if (Rank < 0 || Size <= Rank)
+    return;
+  JobInfo Job;
+  try {
+    Job.Launcher = "mpi";
+    Job.Node = Node && *Node ? Node : hostName();
+  } catch (const std::bad_alloc &) {
+    return;
+  }
+  Job.Rank = Rank;
+  Job.Size = Size;
+  Job.LocalRank = LocalRank;
+  Runtime::get().adoptJobFromMpi(Job);
 }
 
 /// energy_dump() of energy/regions.h: a complete report of the run so far,

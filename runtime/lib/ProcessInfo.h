@@ -8,12 +8,13 @@
 namespace energy::rt {
 
 /// The parallel job a process is one rank of, as its launcher's environment
-/// describes it: Open MPI's mpirun, MPICH's Hydra (mpiexec), Slurm's srun,
+/// describes it (or, when it says nothing, as MPI does: the MPI layer's
+/// __energy_job_from_mpi): Open MPI's mpirun, MPICH's Hydra (mpiexec), Slurm's srun,
 /// asked in that order (mpirun inside a Slurm allocation sets both its own
 /// variables and Slurm's). Read through support::setting, so a secure
 /// process is in no job.
 struct JobInfo {
-  std::string Launcher; /// "openmpi", "mpich", "slurm"; empty: not in a job
+  std::string Launcher; /// "openmpi", "mpich", "slurm", "mpi" (from MPI); empty: none
   std::string Id;       /// the launcher's job id; empty when it gives none
   long Rank = -1;
   long Size = -1;

@@ -623,6 +623,17 @@ bool Runtime::writeReport(const ModelChoice &Model) noexcept {
   return true;
 }
 
+void Runtime::adoptJobFromMpi(const JobInfo &Job) noexcept {
+  LockedSection L(Lock);
+  if (!L.owns() || Process.Job.inJob())
+    return;
+  try {
+    Process.Job = Job;
+  } catch (const std::bad_alloc &) {
+    Process.Job = JobInfo{};
+  }
+}
+
 void Runtime::prepareFork() noexcept {
   // The child must not copy the meters half-probed.
   Measure.awaitStart();

@@ -65,6 +65,10 @@ public:
   /// thread interrupted the runtime, the copy failed). Async-signal-safe.
   bool writeReportFromCopy() noexcept;
 
+  /// The job the process is one rank of, as MPI says once initialised (the
+  /// MPI layer): taken only when the launcher's environment named none.
+  void adoptJobFromMpi(const JobInfo &Job) noexcept;
+
   void prepareFork() noexcept;
   void afterForkInParent() noexcept;
   void afterForkInChild() noexcept;

@@ -17,6 +17,10 @@
 // decides how the process is timed (abi.h); by MPI_Init the program's
 // modules have chosen.
 //
+// Once MPI is initialised, the layer tells the runtime the job as MPI says
+// it (world rank and size, rank on the node, processor name), which the
+// runtime takes when the launcher's environment named no job.
+//
 // Bytes are those of the caller's buffers, as the call's arguments give them
 // (count x the datatype's size; a receive's actual count from its status),
 // not the traffic of the library's algorithm on the wire.
@@ -35,6 +39,7 @@ void __energy_register_module(energy_module *);
 void __energy_unregister_module(energy_module *);
 void __energy_region_enter(energy_module *, uint32_t);
 void __energy_region_exit(energy_module *, uint32_t);
+void __energy_job_from_mpi(long Rank, long Size, long LocalRank, const char *Node);
 }
 
 namespace {
@@ -175,20 +180,61 @@ bool isRoot(int Root, MPI_Comm Comm) noexcept {
   return PMPI_Comm_rank(Comm, &Rank) == MPI_SUCCESS && Rank == Root;
 }
 
+/// The rank among MPI_COMM_WORLD's processes that share this node's memory;
+/// -1 when MPI cannot say.
+int nodeRank() noexcept {
+  MPI_Comm Node = MPI_COMM_NULL;
+  if (PMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &Node) !=
+      MPI_SUCCESS)
+    return -1;
+  int Rank = -1;
+  if (PMPI_Comm_rank(Node, &Rank) != MPI_SUCCESS)
+    Rank = -1;
+  PMPI_Comm_free(&Node);
+  return Rank;
+}
+
+/// Tells the runtime the job as MPI_COMM_WORLD describes it, which it takes
+/// when the launcher's environment named none (a singleton run, a launcher
+/// it does not know). Every rank asks, whatever its environment says: the
+/// node's communicator is made collectively, and a rank that skipped it
+/// would leave the others waiting.
+void describeJob() noexcept {
+  int Rank = -1, Size = 0;
+  if (PMPI_Comm_rank(MPI_COMM_WORLD, &Rank) != MPI_SUCCESS ||
+      PMPI_Comm_size(MPI_COMM_WORLD, &Size) != MPI_SUCCESS)
+    return;
+  int LocalRank = Size == 1 ? 0 : nodeRank();
+  char Name[MPI_MAX_PROCESSOR_NAME + 1] = {};
+  int Length = 0;
+  if (PMPI_Get_processor_name(Name, &Length) != MPI_SUCCESS)
+    Name[0] = '\0';
+  __energy_job_from_mpi(Rank, Size, LocalRank, Name);
+}
+
 } // namespace
 
+// The library is built with hidden visibility; these are its interface. Open
+// MPI's mpi.h declares them visible, MPICH's leaves them as the build says.
+#pragma GCC visibility push(default)
 extern "C" {
 
 int MPI_Init(int *Argc, char ***Argv) {
   __energy_register_module(&Module);
   MpiCall C(Call::Init);
-  return PMPI_Init(Argc, Argv);
+  int Result = PMPI_Init(Argc, Argv);
+  if (Result == MPI_SUCCESS)
+    describeJob();
+  return Result;
 }
 
 int MPI_Init_thread(int *Argc, char ***Argv, int Required, int *Provided) {
   __energy_register_module(&Module);
   MpiCall C(Call::InitThread);
-  return PMPI_Init_thread(Argc, Argv, Required, Provided);
+  int Result = PMPI_Init_thread(Argc, Argv, Required, Provided);
+  if (Result == MPI_SUCCESS)
+    describeJob();
+  return Result;
 }
 
 int MPI_Finalize() {
@@ -285,3 +331,4 @@ int MPI_Allgather(const void *Send, int SendCount, MPI_Datatype SendType,
 }
 
 } // extern "C"
+#pragma GCC visibility pop

@@ -3,7 +3,8 @@
 
 Usage: check_ranks.py DIR RANKS
 Reads every report in DIR (ENERGY_REPORT_DIR of an `mpirun -np RANKS` job) and prints the number
-of reports, whether their names carry one job id and the ranks 0..RANKS-1, and for each rank its
+of reports, whether their names carry one job id (or none, as under MPICH's Hydra, which names no
+job) and the ranks 0..RANKS-1, and for each rank its
 `job` object and the calls and bytes of its mpi regions. Exits 1 when a name or a job does not
 agree with the others."""
 import json
@@ -11,7 +12,7 @@ import os
 import re
 import sys
 
-NAME = re.compile(r"exchange\.job(?P<job>[\w.@-]+)\.rank(?P<rank>\d+)\.\d{8}T\d{6}Z\.\d+\.json")
+NAME = re.compile(r"exchange(?:\.job(?P<job>[\w.@-]+))?\.rank(?P<rank>\d+)\.\d{8}T\d{6}Z\.\d+\.json")
 
 
 def fail(message):
@@ -39,8 +40,8 @@ def main(directory, ranks):
     expected = [str(r).zfill(width) for r in range(ranks)]
     if len(jobs) != 1 or [m["rank"] for m in names] != expected:
         fail(f"names do not carry one job and ranks {expected}: {files}")
-    print(f"names: one job, ranks 0 to {ranks - 1}")
     job_id = jobs.pop()
+    print(f"names: {'one job' if job_id else 'no job id'}, ranks 0 to {ranks - 1}")
     reports = [json.load(open(os.path.join(directory, f))) for f in files]
     for rank, report in enumerate(reports):
         job = report["job"]

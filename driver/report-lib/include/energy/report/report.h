@@ -46,6 +46,16 @@ struct Energy {
   std::optional<double> measuredIdleJoules;
 };
 
+/// What one rank of a job did in a region (a job report's `by_rank`).
+struct RankShare {
+  uint64_t rank = 0;
+  uint64_t calls = 0;
+  double selfSeconds = 0.0;
+  uint64_t flops = 0;
+  model::Activity counts; // counts.seconds = selfSeconds
+  std::optional<Energy> energy; // absent when the rank's report had none
+};
+
 struct Region {
   uint64_t id = 0;
   std::string name;
@@ -63,6 +73,8 @@ struct Region {
   uint64_t flops = 0;     // the report's `counts.flops`
   model::Activity counts; // self counts; counts.seconds = selfSeconds
   Energy energy;
+  /// A job report's: the ranks that ran the region; empty otherwise.
+  std::vector<RankShare> byRank;
 
   uint64_t bytesMoved() const {
     return counts.bytesLoaded + counts.bytesStored;

@@ -33,12 +33,15 @@ enum class DiffMetric {
   Flops,
   Bytes, // loaded + stored
   Instructions,
+  /// A job report's: max over mean of self time over the ranks (noisy);
+  /// none for regions of kind mpi.
+  Imbalance,
 };
-inline constexpr size_t NumDiffMetrics = 7;
+inline constexpr size_t NumDiffMetrics = 8;
 inline constexpr std::array<DiffMetric, NumDiffMetrics> AllDiffMetrics = {
     DiffMetric::Energy, DiffMetric::DynamicEnergy, DiffMetric::MeasuredEnergy,
     DiffMetric::Time,   DiffMetric::Flops,         DiffMetric::Bytes,
-    DiffMetric::Instructions};
+    DiffMetric::Instructions, DiffMetric::Imbalance};
 
 /// The metric's command-line name: energy, measured-energy, time, ...
 const char *diffMetricName(DiffMetric M);

@@ -12,6 +12,8 @@
 #ifndef ENERGY_REPORT_REPORT_MERGE_H
 #define ENERGY_REPORT_REPORT_MERGE_H
 
+#include "energy/report/node_meters.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
@@ -89,6 +91,9 @@ private:
   /// is of no job or of another one.
   nlohmann::json Job;
   std::set<uint64_t> Ranks; // the job's ranks merged so far
+  /// The meters of the ranks merged from their own reports, whose node's
+  /// energy the job report counts once (node_meters.h).
+  std::vector<RankMeter> RankMeters;
 };
 
 } // namespace energy::report
