@@ -5,9 +5,9 @@
 //      synchronisation, k-means with BIC, classification).
 //   2. Streaming a generated Accel-Sim trace from disk (plain and xz), in MB/s and lines/s.
 // Prints one line per figure; bench/gpu-analysis/run.sh runs it next to the numpy/scipy baseline.
-#include "energygpu/AccelSimTrace.h"
-#include "energygpu/Analysis.h"
-#include "energygpu/BehaviourGrouper.h"
+#include "energy/gpu/AccelSimTrace.h"
+#include "energy/gpu/Analysis.h"
+#include "energy/gpu/BehaviourGrouper.h"
 
 #include <chrono>
 #include <cstdio>
@@ -16,7 +16,7 @@
 #include <string>
 #include <sys/resource.h>
 
-using namespace energygpu;
+using namespace energy::gpu;
 
 namespace {
 

@@ -3,10 +3,10 @@
 #include "Commands.h"
 #include "Options.h"
 
-#include "energygpu/InputError.h"
-#include "energygpu/JsonWriter.h"
-#include "energygpu/Summary.h"
-#include "energygpu/Writers.h"
+#include "energy/gpu/InputError.h"
+#include "energy/gpu/JsonWriter.h"
+#include "energy/gpu/Summary.h"
+#include "energy/gpu/Writers.h"
 #include "support/SafeFile.h"
 
 #include <filesystem>
@@ -15,7 +15,7 @@
 #include <set>
 #include <sstream>
 
-namespace energygpu::cli {
+namespace energy::gpu::cli {
 namespace {
 
 struct AnalyzeOptions {
@@ -157,4 +157,4 @@ Action addAnalyzeCommand(CLI::App &Parent) {
   return [O] { return run(*O); };
 }
 
-} // namespace energygpu::cli
+} // namespace energy::gpu::cli

@@ -9,7 +9,7 @@
 #include <iostream>
 #include <memory>
 
-namespace energygpu::cli {
+namespace energy::gpu::cli {
 namespace {
 
 std::string fixed(double X, const char *Format = "%.3f") {
@@ -57,4 +57,4 @@ Action addClassifyCommand(CLI::App &Parent) {
   return [O] { return run(*O); };
 }
 
-} // namespace energygpu::cli
+} // namespace energy::gpu::cli

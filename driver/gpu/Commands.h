@@ -4,11 +4,11 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 
-namespace energygpu::cli {
+namespace energy::gpu::cli {
 
 using Action = std::function<int()>;
 Action addAnalyzeCommand(CLI::App &Parent);
 Action addClassifyCommand(CLI::App &Parent);
 Action addSummaryCommand(CLI::App &Parent);
 
-} // namespace energygpu::cli
+} // namespace energy::gpu::cli

@@ -1,9 +1,9 @@
 // Options: shared flag definitions and the read-then-analyse loop of all subcommands.
 #include "Options.h"
 
-#include "energygpu/InputLoader.h"
+#include "energy/gpu/InputLoader.h"
 
-namespace energygpu::cli {
+namespace energy::gpu::cli {
 
 void CommonOptions::add(CLI::App &App) {
   App.add_option("inputs", Inputs,
@@ -51,4 +51,4 @@ std::vector<KernelAnalysis> analyseInputs(const CommonOptions &O, std::vector<st
   return Out;
 }
 
-} // namespace energygpu::cli
+} // namespace energy::gpu::cli

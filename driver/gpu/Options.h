@@ -2,15 +2,15 @@
 // clustering settings, classification thresholds) and how they become library options.
 #pragma once
 
-#include "energygpu/Analysis.h"
-#include "energygpu/GpgpuSimTrace.h"
-#include "energygpu/Kernel.h"
+#include "energy/gpu/Analysis.h"
+#include "energy/gpu/GpgpuSimTrace.h"
+#include "energy/gpu/Kernel.h"
 
 #include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
 
-namespace energygpu::cli {
+namespace energy::gpu::cli {
 
 struct CommonOptions {
   std::vector<std::string> Inputs;
@@ -31,4 +31,4 @@ struct CommonOptions {
 // Reads and analyses every launch of every input, in order.
 std::vector<KernelAnalysis> analyseInputs(const CommonOptions &O, std::vector<std::string> *InputOfKernel);
 
-} // namespace energygpu::cli
+} // namespace energy::gpu::cli

@@ -2,12 +2,12 @@
 #include "Commands.h"
 #include "Options.h"
 
-#include "energygpu/Summary.h"
+#include "energy/gpu/Summary.h"
 
 #include <iostream>
 #include <memory>
 
-namespace energygpu::cli {
+namespace energy::gpu::cli {
 
 Action addSummaryCommand(CLI::App &Parent) {
   auto O = std::make_shared<CommonOptions>();
@@ -23,4 +23,4 @@ Action addSummaryCommand(CLI::App &Parent) {
   };
 }
 
-} // namespace energygpu::cli
+} // namespace energy::gpu::cli

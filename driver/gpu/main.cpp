@@ -3,13 +3,13 @@
 // flags, 1 anything else.
 #include "Commands.h"
 
-#include "energygpu/InputError.h"
+#include "energy/gpu/InputError.h"
 
 #include <iostream>
 #include <new>
 
 int main(int argc, char **argv) {
-  using namespace energygpu::cli;
+  using namespace energy::gpu::cli;
   CLI::App App{"energy-gpu: control flow, basic-block vectors, similarity and synchronisation "
                "matrices, divergence and behaviour classes of CUDA kernel launches"};
   App.require_subcommand(1);
@@ -32,7 +32,7 @@ int main(int argc, char **argv) {
     if (App.got_subcommand("classify"))
       return Classify();
     return Summary();
-  } catch (const energygpu::InputError &E) {
+  } catch (const energy::gpu::InputError &E) {
     std::cerr << "energy-gpu: error: " << E.what() << '\n';
     return 2;
   } catch (const std::bad_alloc &) {

@@ -5,7 +5,7 @@
 #include <cctype>
 #include <charconv>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 
 class Fields {
@@ -161,4 +161,4 @@ std::string parseTraceInstruction(std::string_view Line, const TraceLineLayout &
   return "";
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace energygpu {
+namespace energy::gpu {
 
 struct TraceInstruction {
   uint32_t BlockX = 0, BlockY = 0, BlockZ = 0, Warp = 0; // raw .trace lines only
@@ -30,4 +30,4 @@ struct TraceLineLayout {
 std::string parseTraceInstruction(std::string_view Line, const TraceLineLayout &Layout,
                                   TraceInstruction &Out);
 
-} // namespace energygpu
+} // namespace energy::gpu

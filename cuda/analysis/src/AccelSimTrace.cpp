@@ -1,19 +1,19 @@
 // AccelSimTrace: the structure of Accel-Sim trace files (header, thread blocks, warps, raw
 // lines) and of kernelslist.g; instruction lines are parsed by AccelSimLine and turned into a
 // Kernel by SassKernelBuilder.
-#include "energygpu/AccelSimTrace.h"
+#include "energy/gpu/AccelSimTrace.h"
 
 #include "AccelSimLine.h"
 #include "SassKernelBuilder.h"
-#include "energygpu/InputError.h"
-#include "energygpu/LineReader.h"
+#include "energy/gpu/InputError.h"
+#include "energy/gpu/LineReader.h"
 
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <map>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 
 constexpr int OldestVersion = 3, NewestVersion = 5;
@@ -310,4 +310,4 @@ std::vector<Kernel> readAccelSimKernelList(const std::string &Path) {
   return Kernels;
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -1,9 +1,9 @@
 // Analysis: the order in which the per-launch analyses run and what each one feeds the next.
-#include "energygpu/Analysis.h"
+#include "energy/gpu/Analysis.h"
 
 #include <algorithm>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 
 void transitions(KernelAnalysis &A) {
@@ -45,4 +45,4 @@ KernelAnalysis analyseKernel(Kernel K, const AnalysisOptions &Options) {
   return A;
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -1,11 +1,11 @@
 // BehaviourGrouper: hashing of sparse basic-block vectors and the final dense behaviour table.
-#include "energygpu/BehaviourGrouper.h"
+#include "energy/gpu/BehaviourGrouper.h"
 
 #include <algorithm>
 #include <limits>
 #include <map>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 constexpr uint32_t Unassigned = std::numeric_limits<uint32_t>::max();
 }
@@ -85,4 +85,4 @@ void BehaviourGrouper::store(Kernel &K, std::vector<std::vector<uint64_t>> Dense
   K.ThreadBehaviour = std::move(ThreadOf);
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -1,14 +1,14 @@
 // Classification: the documented statistics, their default thresholds and the verdicts.
-#include "energygpu/Classification.h"
+#include "energy/gpu/Classification.h"
 
-#include "energygpu/Analysis.h"
-#include "energygpu/InputError.h"
+#include "energy/gpu/Analysis.h"
+#include "energy/gpu/InputError.h"
 
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 
-namespace energygpu {
+namespace energy::gpu {
 
 const std::vector<StatisticDefinition> &statisticDefinitions() {
   static const std::vector<StatisticDefinition> Defs = {
@@ -86,4 +86,4 @@ ClassificationResult classify(const KernelAnalysis &A, const Thresholds &T) {
   return R;
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -1,11 +1,11 @@
 // CsvWriter: matrices and per-warp, per-behaviour and transition tables as CSV.
-#include "energygpu/Divergence.h"
-#include "energygpu/Summary.h"
-#include "energygpu/Writers.h"
+#include "energy/gpu/Divergence.h"
+#include "energy/gpu/Summary.h"
+#include "energy/gpu/Writers.h"
 
 #include <cmath>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 std::string csvField(const std::string &S) {
   if (S.find_first_of(",\"\n") == std::string::npos)
@@ -80,4 +80,4 @@ void writeBehavioursCsv(std::ostream &OS, const KernelAnalysis &A) {
   }
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

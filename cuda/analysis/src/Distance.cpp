@@ -1,9 +1,9 @@
 // Distance: behaviour vectors and the three metrics.
-#include "energygpu/Distance.h"
+#include "energy/gpu/Distance.h"
 
-#include "energygpu/InputError.h"
+#include "energy/gpu/InputError.h"
 
-namespace energygpu {
+namespace energy::gpu {
 
 const char *metricName(Metric M) {
   switch (M) {
@@ -74,4 +74,4 @@ Eigen::MatrixXd pairwiseDistances(const Eigen::MatrixXd &V, Metric M) {
   return D;
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

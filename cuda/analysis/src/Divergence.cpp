@@ -1,10 +1,10 @@
 // Divergence: totals of the measured warp counts, and their estimate from per-thread counts.
-#include "energygpu/Divergence.h"
+#include "energy/gpu/Divergence.h"
 
 #include <algorithm>
 #include <bit>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 
 bool isBranchBlock(const BasicBlock &B) {
@@ -105,4 +105,4 @@ DivergenceSummary summarizeDivergence(const Kernel &K) {
   return S;
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -1,10 +1,10 @@
 // DotWriter: the CFG as Graphviz, blocks filled by heat, edges labelled with probabilities.
-#include "energygpu/Writers.h"
+#include "energy/gpu/Writers.h"
 
 #include <algorithm>
 #include <cstdio>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 
 // White (cold) to red (hot), as an HSV colour Graphviz understands.
@@ -68,4 +68,4 @@ void writeCfgDot(std::ostream &OS, const KernelAnalysis &A) {
   OS << "}\n";
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -1,17 +1,17 @@
 // GpgpuSimTrace: per-thread block counts from GPGPU-Sim's "[thd=N] : (file:line - inst)" log.
-#include "energygpu/GpgpuSimTrace.h"
+#include "energy/gpu/GpgpuSimTrace.h"
 
-#include "energygpu/BehaviourGrouper.h"
-#include "energygpu/InputError.h"
-#include "energygpu/LineReader.h"
-#include "energygpu/PtxCfg.h"
+#include "energy/gpu/BehaviourGrouper.h"
+#include "energy/gpu/InputError.h"
+#include "energy/gpu/LineReader.h"
+#include "energy/gpu/PtxCfg.h"
 
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <unordered_map>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 
 constexpr uint32_t NoBlock = UINT32_MAX;
@@ -221,4 +221,4 @@ std::vector<Kernel> readGpgpuSimLog(const std::string &Path, const GpgpuSimOptio
   return LogReader(Path, Options).read();
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

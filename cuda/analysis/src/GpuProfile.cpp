@@ -1,14 +1,14 @@
 // GpuProfile: reader of the EnergyPass GPU profile, with every field checked against the schema.
-#include "energygpu/GpuProfile.h"
+#include "energy/gpu/GpuProfile.h"
 
-#include "energygpu/BehaviourGrouper.h"
-#include "energygpu/InputError.h"
-#include "energygpu/LineReader.h"
+#include "energy/gpu/BehaviourGrouper.h"
+#include "energy/gpu/InputError.h"
+#include "energy/gpu/LineReader.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 
 using nlohmann::json;
@@ -215,4 +215,4 @@ private:
 
 std::vector<Kernel> readGpuProfile(const std::string &Path) { return ProfileReader(Path).read(); }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -1,10 +1,10 @@
 // GroupSync: per-group composition of behaviours and the figures of its synchronisation matrix.
-#include "energygpu/GroupSync.h"
+#include "energy/gpu/GroupSync.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 // Without the behaviour matrix, groups with more distinct behaviours than this are not compared
 // pair by pair (their mean distance is reported as unknown) to bound the time.
@@ -96,4 +96,4 @@ Eigen::MatrixXd syncMatrix(const Kernel &K, GroupKind G, uint64_t Index,
   return D;
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

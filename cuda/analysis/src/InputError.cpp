@@ -1,7 +1,7 @@
 // InputError: formatting of the one-line input errors.
-#include "energygpu/InputError.h"
+#include "energy/gpu/InputError.h"
 
-namespace energygpu {
+namespace energy::gpu {
 
 void failAt(const std::string &path, uint64_t line, const std::string &what) {
   if (line == 0)
@@ -9,4 +9,4 @@ void failAt(const std::string &path, uint64_t line, const std::string &what) {
   throw InputError(path + ":" + std::to_string(line) + ": " + what);
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -1,14 +1,14 @@
 // InputLoader: format detection by path and first meaningful line.
-#include "energygpu/InputLoader.h"
+#include "energy/gpu/InputLoader.h"
 
-#include "energygpu/AccelSimTrace.h"
-#include "energygpu/GpuProfile.h"
-#include "energygpu/InputError.h"
-#include "energygpu/LineReader.h"
+#include "energy/gpu/AccelSimTrace.h"
+#include "energy/gpu/GpuProfile.h"
+#include "energy/gpu/InputError.h"
+#include "energy/gpu/LineReader.h"
 
 #include <filesystem>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 
 std::string firstLine(const std::string &Path) {
@@ -55,4 +55,4 @@ std::vector<Kernel> loadInput(const std::string &Path, const GpgpuSimOptions &Gp
                   "see docs/energy-gpu.md");
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

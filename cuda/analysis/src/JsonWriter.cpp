@@ -1,11 +1,11 @@
 // JsonWriter: builds the energypass-gpu-analysis document from the analyses.
-#include "energygpu/JsonWriter.h"
+#include "energy/gpu/JsonWriter.h"
 
-#include "energygpu/Summary.h"
+#include "energy/gpu/Summary.h"
 
 #include <cmath>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 
 using json = nlohmann::ordered_json;
@@ -171,4 +171,4 @@ json analysisToJson(const std::vector<KernelAnalysis> &Analyses, const AnalysisO
           {"kernels", Kernels}};
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -1,5 +1,5 @@
 // KMeans: weighted k-means over distinct behaviours and SimPoint's BIC choice of k.
-#include "energygpu/KMeans.h"
+#include "energy/gpu/KMeans.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <numeric>
 #include <random>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 
 // The variance floor of the BIC, as a share of the one-cluster variance.
@@ -180,4 +180,4 @@ Clustering clusterBehaviours(const Eigen::MatrixXd &Original, const std::vector<
   return Out;
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -1,12 +1,12 @@
 // Kernel: derived figures of the per-launch model shared by all readers.
-#include "energygpu/Kernel.h"
+#include "energy/gpu/Kernel.h"
 
 #include <cstdlib>
 #include <cxxabi.h>
 #include <memory>
 #include <set>
 
-namespace energygpu {
+namespace energy::gpu {
 
 const char *sourceKindName(SourceKind Kind) {
   switch (Kind) {
@@ -82,4 +82,4 @@ std::string demangle(const std::string &Name) {
   return Status == 0 && Out ? std::string(Out.get()) : Name;
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

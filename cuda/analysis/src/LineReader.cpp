@@ -1,7 +1,7 @@
 // LineReader: chunked line reading of plain and xz-compressed files.
-#include "energygpu/LineReader.h"
+#include "energy/gpu/LineReader.h"
 
-#include "energygpu/InputError.h"
+#include "energy/gpu/InputError.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -9,7 +9,7 @@
 #include <lzma.h>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 constexpr size_t ChunkSize = 1 << 20;
 // Longer lines than this are not trace lines; refusing them bounds memory on garbage input.
@@ -147,4 +147,4 @@ bool LineReader::next(std::string_view &line) {
   return true;
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

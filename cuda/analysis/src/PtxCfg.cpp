@@ -1,10 +1,10 @@
 // PtxCfg: a line-oriented PTX reader that finds .entry bodies, their instructions and blocks.
-#include "energygpu/PtxCfg.h"
+#include "energy/gpu/PtxCfg.h"
 
-#include "energygpu/InputError.h"
-#include "energygpu/LineReader.h"
+#include "energy/gpu/InputError.h"
+#include "energy/gpu/LineReader.h"
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 
 std::string_view trim(std::string_view S) {
@@ -134,4 +134,4 @@ PtxModule readPtx(const std::string &Path) {
   return M;
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

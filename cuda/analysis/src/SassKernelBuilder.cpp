@@ -1,13 +1,13 @@
 // SassKernelBuilder: segments, presence masks and the final SASS control-flow graph.
 #include "SassKernelBuilder.h"
 
-#include "energygpu/SassOpcodes.h"
+#include "energy/gpu/SassOpcodes.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstdio>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 constexpr uint32_t NoSegment = UINT32_MAX;
 constexpr size_t RegisterKeys = 320;
@@ -233,4 +233,4 @@ Kernel SassKernelBuilder::finish() {
   return std::move(K);
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -12,8 +12,8 @@
 #pragma once
 
 #include "AccelSimLine.h"
-#include "energygpu/BehaviourGrouper.h"
-#include "energygpu/Kernel.h"
+#include "energy/gpu/BehaviourGrouper.h"
+#include "energy/gpu/Kernel.h"
 
 #include <map>
 #include <memory>
@@ -21,7 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 struct WarpInstruction {
   uint64_t Pc;
@@ -61,4 +61,4 @@ private:
   std::vector<bool> WarpSeen;
 };
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -1,10 +1,10 @@
 // SassOpcodes: classification of SASS mnemonics across Kepler to Hopper.
-#include "energygpu/SassOpcodes.h"
+#include "energy/gpu/SassOpcodes.h"
 
 #include <array>
 #include <string_view>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 template <size_t N> bool oneOf(std::string_view M, const std::array<std::string_view, N> &Set) {
   for (std::string_view S : Set)
@@ -33,4 +33,4 @@ bool isSassBlockEnd(std::string_view M) {
   return isSassBranch(M) || oneOf(M, Others);
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

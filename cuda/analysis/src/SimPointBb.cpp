@@ -1,9 +1,9 @@
 // SimPointBb: per-thread basic-block vectors in SimPoint's .bb format, one line per thread
 // ("T:id:count :id:count ..."), with 1-based block ids and counts in instructions (executions
 // times block size), as Valgrind's exp-bbv writes them for SimPoint.
-#include "energygpu/Writers.h"
+#include "energy/gpu/Writers.h"
 
-namespace energygpu {
+namespace energy::gpu {
 
 void writeSimPointBb(std::ostream &OS, const Kernel &K) {
   std::vector<std::string> Lines(K.Behaviours.size());
@@ -19,4 +19,4 @@ void writeSimPointBb(std::ostream &OS, const Kernel &K) {
     OS << Lines[B];
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -1,7 +1,7 @@
 // SimilarityMatrix: behaviour-level distances and similarities, and their thread-level expansion.
-#include "energygpu/SimilarityMatrix.h"
+#include "energy/gpu/SimilarityMatrix.h"
 
-namespace energygpu {
+namespace energy::gpu {
 
 SimilarityResult computeSimilarity(const Eigen::MatrixXd &Vectors, Metric M, size_t MaxBehaviours) {
   SimilarityResult S;
@@ -31,4 +31,4 @@ Eigen::MatrixXd threadSimilarity(const Kernel &K, const SimilarityResult &S, uin
   return T;
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

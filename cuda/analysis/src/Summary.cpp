@@ -1,13 +1,13 @@
 // Summary: plain-language description of behaviours, divergent warps, clusters and verdicts.
-#include "energygpu/Summary.h"
+#include "energy/gpu/Summary.h"
 
-#include "energygpu/Divergence.h"
+#include "energy/gpu/Divergence.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 
 std::string percent(double X) {
@@ -201,4 +201,4 @@ std::vector<std::string> summarize(const KernelAnalysis &A, size_t MaxWarps) {
   return Lines;
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

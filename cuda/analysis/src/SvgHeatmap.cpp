@@ -6,7 +6,7 @@
 //     a 0..1 scale paints one colour, and the structure is in those last tenths.
 //   - A legend gives the scale's end values; both axes are labelled.
 //   - Every name is XML-escaped: kernel names such as mult_gpu<float> hold '<' and '&'.
-#include "energygpu/Writers.h"
+#include "energy/gpu/Writers.h"
 
 #include <algorithm>
 #include <array>
@@ -15,7 +15,7 @@
 #include <limits>
 #include <numeric>
 
-namespace energygpu {
+namespace energy::gpu {
 namespace {
 
 constexpr size_t MapPixels = 640, MinCell = 3, MaxCell = 24, LabelledCell = 9;
@@ -181,4 +181,4 @@ void writeSimilaritySvg(std::ostream &OS, const KernelAnalysis &A, size_t MaxCel
   OS << "</svg>\n";
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

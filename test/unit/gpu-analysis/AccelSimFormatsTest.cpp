@@ -2,12 +2,12 @@
 // and raw, tracer versions 3 to 5, with and without line info, all three address modes, xz.
 #include "TestFiles.h"
 
-#include "energygpu/AccelSimTrace.h"
-#include "energygpu/Analysis.h"
+#include "energy/gpu/AccelSimTrace.h"
+#include "energy/gpu/Analysis.h"
 
 #include <gtest/gtest.h>
 
-using namespace energygpu;
+using namespace energy::gpu;
 
 namespace {
 

@@ -1,12 +1,12 @@
 // Clustering and classification: k chosen by BIC on well-separated weighted points, the
 // representative nearest the centroid, and thresholds that decide the verdicts.
-#include "energygpu/Classification.h"
-#include "energygpu/InputError.h"
-#include "energygpu/KMeans.h"
+#include "energy/gpu/Classification.h"
+#include "energy/gpu/InputError.h"
+#include "energy/gpu/KMeans.h"
 
 #include <gtest/gtest.h>
 
-using namespace energygpu;
+using namespace energy::gpu;
 
 namespace {
 

@@ -1,18 +1,18 @@
 // libFuzzer entry point for the energy-gpu readers: each input is written to a file (the readers
 // stream from paths) and read as an Accel-Sim kernel trace, a GPU profile and a GPGPU-Sim log,
 // then analysed. Anything but success or InputError is a bug (ASan/UBSan report it).
-#include "energygpu/AccelSimTrace.h"
-#include "energygpu/Analysis.h"
-#include "energygpu/GpgpuSimTrace.h"
-#include "energygpu/GpuProfile.h"
-#include "energygpu/InputError.h"
+#include "energy/gpu/AccelSimTrace.h"
+#include "energy/gpu/Analysis.h"
+#include "energy/gpu/GpgpuSimTrace.h"
+#include "energy/gpu/GpuProfile.h"
+#include "energy/gpu/InputError.h"
 
 #include <cstdio>
 #include <fstream>
 #include <string>
 #include <unistd.h>
 
-using namespace energygpu;
+using namespace energy::gpu;
 
 namespace {
 

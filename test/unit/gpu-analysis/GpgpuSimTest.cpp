@@ -2,15 +2,15 @@
 // small loop kernel, and the errors for logs that do not match the PTX.
 #include "TestFiles.h"
 
-#include "energygpu/Analysis.h"
-#include "energygpu/GpgpuSimTrace.h"
-#include "energygpu/InputError.h"
-#include "energygpu/InputLoader.h"
-#include "energygpu/PtxCfg.h"
+#include "energy/gpu/Analysis.h"
+#include "energy/gpu/GpgpuSimTrace.h"
+#include "energy/gpu/InputError.h"
+#include "energy/gpu/InputLoader.h"
+#include "energy/gpu/PtxCfg.h"
 
 #include <gtest/gtest.h>
 
-using namespace energygpu;
+using namespace energy::gpu;
 
 namespace {
 

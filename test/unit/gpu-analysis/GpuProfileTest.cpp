@@ -2,14 +2,14 @@
 // metric, weighted and not, and the synchronisation matrix of a warp.
 #include "TestFiles.h"
 
-#include "energygpu/Analysis.h"
-#include "energygpu/GpuProfile.h"
-#include "energygpu/InputError.h"
+#include "energy/gpu/Analysis.h"
+#include "energy/gpu/GpuProfile.h"
+#include "energy/gpu/InputError.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
 
-using namespace energygpu;
+using namespace energy::gpu;
 
 namespace {
 

@@ -3,15 +3,15 @@
 // or another exception.
 #include "TestFiles.h"
 
-#include "energygpu/AccelSimTrace.h"
-#include "energygpu/Analysis.h"
-#include "energygpu/GpuProfile.h"
-#include "energygpu/InputError.h"
+#include "energy/gpu/AccelSimTrace.h"
+#include "energy/gpu/Analysis.h"
+#include "energy/gpu/GpuProfile.h"
+#include "energy/gpu/InputError.h"
 
 #include <gtest/gtest.h>
 #include <random>
 
-using namespace energygpu;
+using namespace energy::gpu;
 
 namespace {
 

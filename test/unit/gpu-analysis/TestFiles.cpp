@@ -7,7 +7,7 @@
 #include <sstream>
 #include <vector>
 
-namespace energygpu::test {
+namespace energy::gpu::test {
 
 std::string writeTempFile(const std::string &Name, const std::string &Content) {
   std::string Path = ::testing::TempDir() + "/" + Name;
@@ -109,4 +109,4 @@ std::string ifElseTrace(const TraceVariant &V) {
   return S.str();
 }
 
-} // namespace energygpu::test
+} // namespace energy::gpu::test

@@ -4,7 +4,7 @@
 
 #include <string>
 
-namespace energygpu::test {
+namespace energy::gpu::test {
 
 std::string writeTempFile(const std::string &Name, const std::string &Content);
 std::string xzCompress(const std::string &Data);
@@ -21,4 +21,4 @@ struct TraceVariant {
 };
 std::string ifElseTrace(const TraceVariant &V);
 
-} // namespace energygpu::test
+} // namespace energy::gpu::test

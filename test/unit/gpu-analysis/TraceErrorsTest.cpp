@@ -1,12 +1,12 @@
 // Truncated and corrupt traces give one clear error that names the file and line.
 #include "TestFiles.h"
 
-#include "energygpu/AccelSimTrace.h"
-#include "energygpu/InputError.h"
+#include "energy/gpu/AccelSimTrace.h"
+#include "energy/gpu/InputError.h"
 
 #include <gtest/gtest.h>
 
-using namespace energygpu;
+using namespace energy::gpu;
 
 namespace {
 

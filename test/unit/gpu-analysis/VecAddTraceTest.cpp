@@ -2,13 +2,13 @@
 // the bounds check; every figure below is derived by hand from the trace's masks.
 #include "TestFiles.h"
 
-#include "energygpu/Analysis.h"
-#include "energygpu/InputLoader.h"
-#include "energygpu/Summary.h"
+#include "energy/gpu/Analysis.h"
+#include "energy/gpu/InputLoader.h"
+#include "energy/gpu/Summary.h"
 
 #include <gtest/gtest.h>
 
-using namespace energygpu;
+using namespace energy::gpu;
 
 namespace {
 

@@ -1,15 +1,15 @@
 // Writers on the vecAdd analysis: DOT edge labels, SimPoint lines, CSV, SVG and the JSON header.
 #include "TestFiles.h"
 
-#include "energygpu/Analysis.h"
-#include "energygpu/InputLoader.h"
-#include "energygpu/JsonWriter.h"
-#include "energygpu/Writers.h"
+#include "energy/gpu/Analysis.h"
+#include "energy/gpu/InputLoader.h"
+#include "energy/gpu/JsonWriter.h"
+#include "energy/gpu/Writers.h"
 
 #include <gtest/gtest.h>
 #include <sstream>
 
-using namespace energygpu;
+using namespace energy::gpu;
 
 namespace {
 

@@ -3,12 +3,12 @@
 // matrix, which is only built on request and within a size bound.
 #pragma once
 
-#include "energygpu/Distance.h"
+#include "energy/gpu/Distance.h"
 
 #include <Eigen/Dense>
 #include <string>
 
-namespace energygpu {
+namespace energy::gpu {
 
 struct SimilarityResult {
   bool Computed = false;
@@ -24,4 +24,4 @@ SimilarityResult computeSimilarity(const Eigen::MatrixXd &Vectors, Metric M, siz
 Eigen::MatrixXd threadSimilarity(const Kernel &K, const SimilarityResult &S, uint64_t First,
                                  uint64_t Count);
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -6,14 +6,14 @@
 // distinct behaviours, the mean pairwise distance and the share of synchronous pairs.
 #pragma once
 
-#include "energygpu/Distance.h"
-#include "energygpu/SimilarityMatrix.h"
+#include "energy/gpu/Distance.h"
+#include "energy/gpu/SimilarityMatrix.h"
 
 #include <Eigen/Dense>
 #include <cstdint>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 enum class GroupKind { Warp, ThreadBlock };
 const char *groupKindName(GroupKind G);
@@ -44,4 +44,4 @@ GroupSyncSummary analyseGroups(const Kernel &K, GroupKind G, const Eigen::Matrix
 Eigen::MatrixXd syncMatrix(const Kernel &K, GroupKind G, uint64_t Index,
                            const Eigen::MatrixXd &Vectors, Metric M);
 
-} // namespace energygpu
+} // namespace energy::gpu

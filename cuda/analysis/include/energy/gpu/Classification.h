@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 struct KernelAnalysis;
 
@@ -43,4 +43,4 @@ struct ClassificationResult {
 
 ClassificationResult classify(const KernelAnalysis &A, const Thresholds &T);
 
-} // namespace energygpu
+} // namespace energy::gpu

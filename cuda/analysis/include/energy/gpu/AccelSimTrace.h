@@ -6,16 +6,16 @@
 // counts from the warps' active masks, in one streaming pass.
 #pragma once
 
-#include "energygpu/Kernel.h"
+#include "energy/gpu/Kernel.h"
 
 #include <string>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 // Reads one kernel trace file.
 Kernel readAccelSimKernel(const std::string &Path);
 // Reads every kernel launch a kernelslist.g names, in order (memory copies are skipped).
 std::vector<Kernel> readAccelSimKernelList(const std::string &Path);
 
-} // namespace energygpu
+} // namespace energy::gpu

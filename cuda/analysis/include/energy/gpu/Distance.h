@@ -3,12 +3,12 @@
 // metrics between them.
 #pragma once
 
-#include "energygpu/Kernel.h"
+#include "energy/gpu/Kernel.h"
 
 #include <Eigen/Dense>
 #include <string>
 
-namespace energygpu {
+namespace energy::gpu {
 
 enum class Metric { Euclidean, Manhattan, Cosine };
 const char *metricName(Metric M);
@@ -30,4 +30,4 @@ double distance(const Eigen::Ref<const Eigen::RowVectorXd> &A,
 // All pairwise distances between the rows of V.
 Eigen::MatrixXd pairwiseDistances(const Eigen::MatrixXd &V, Metric M);
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -3,14 +3,14 @@
 // own source file (CsvWriter.cpp, DotWriter.cpp, SvgHeatmap.cpp, SimPointBb.cpp).
 #pragma once
 
-#include "energygpu/Analysis.h"
+#include "energy/gpu/Analysis.h"
 
 #include <Eigen/Dense>
 #include <ostream>
 #include <string>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 // CSV with a header row and a label column.
 void writeMatrixCsv(std::ostream &OS, const Eigen::MatrixXd &M, const std::vector<std::string> &Labels);
@@ -28,4 +28,4 @@ void writeSimilaritySvg(std::ostream &OS, const KernelAnalysis &A, size_t MaxCel
 // SimPoint .bb: one line per thread, "T:block:instructions" with 1-based block ids.
 void writeSimPointBb(std::ostream &OS, const Kernel &K);
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-namespace energygpu {
+namespace energy::gpu {
 
 // The mnemonic: the opcode up to its first '.' ("LDG.E.CG" -> "LDG").
 std::string_view sassMnemonic(std::string_view Opcode);
@@ -16,4 +16,4 @@ bool isSassBlockEnd(std::string_view Mnemonic);
 bool isSassBranch(std::string_view Mnemonic);
 bool isSassExit(std::string_view Mnemonic);
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace energygpu {
+namespace energy::gpu {
 
 class LineReader {
 public:
@@ -41,4 +41,4 @@ private:
 // True when the file at PATH starts with the xz magic bytes.
 bool isXzFile(const std::string &path);
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -8,9 +8,9 @@
 // block diverges as often as its lanes' successor counts differ.
 #pragma once
 
-#include "energygpu/Kernel.h"
+#include "energy/gpu/Kernel.h"
 
-namespace energygpu {
+namespace energy::gpu {
 
 struct DivergenceSummary {
   bool Measured = false;
@@ -27,4 +27,4 @@ DivergenceSummary summarizeDivergence(const Kernel &K);
 double branchEfficiency(const WarpCounts &W);
 double warpExecutionEfficiency(const WarpCounts &W, uint32_t WarpSize);
 
-} // namespace energygpu
+} // namespace energy::gpu

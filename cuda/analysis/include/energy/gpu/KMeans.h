@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 struct ClusterOptions {
   uint32_t MaxK = 10;
@@ -39,4 +39,4 @@ Clustering clusterBehaviours(const Eigen::MatrixXd &Points, const std::vector<ui
                              const std::vector<uint64_t> &FirstThreads,
                              const ClusterOptions &Options);
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -3,18 +3,18 @@
 // for the writers.
 #pragma once
 
-#include "energygpu/Classification.h"
-#include "energygpu/Distance.h"
-#include "energygpu/Divergence.h"
-#include "energygpu/GroupSync.h"
-#include "energygpu/KMeans.h"
-#include "energygpu/Kernel.h"
-#include "energygpu/SimilarityMatrix.h"
+#include "energy/gpu/Classification.h"
+#include "energy/gpu/Distance.h"
+#include "energy/gpu/Divergence.h"
+#include "energy/gpu/GroupSync.h"
+#include "energy/gpu/KMeans.h"
+#include "energy/gpu/Kernel.h"
+#include "energy/gpu/SimilarityMatrix.h"
 
 #include <Eigen/Dense>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 struct AnalysisOptions {
   VectorOptions Vectors;
@@ -44,4 +44,4 @@ struct KernelAnalysis {
 
 KernelAnalysis analyseKernel(Kernel K, const AnalysisOptions &Options);
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace energygpu {
+namespace energy::gpu {
 
 class InputError : public std::runtime_error {
 public:
@@ -17,4 +17,4 @@ public:
 // Throws "PATH:LINE: WHAT" (or "PATH: WHAT" when LINE is 0).
 [[noreturn]] void failAt(const std::string &path, uint64_t line, const std::string &what);
 
-} // namespace energygpu
+} // namespace energy::gpu

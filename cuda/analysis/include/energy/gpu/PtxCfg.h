@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 struct PtxInstruction {
   uint32_t Line = 0;
@@ -37,4 +37,4 @@ struct PtxModule {
 
 PtxModule readPtx(const std::string &Path);
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -4,12 +4,12 @@
 // block counts and transitions.
 #pragma once
 
-#include "energygpu/Kernel.h"
+#include "energy/gpu/Kernel.h"
 
 #include <string>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 struct GpgpuSimOptions {
   std::vector<std::string> PtxFiles;
@@ -20,4 +20,4 @@ struct GpgpuSimOptions {
 
 std::vector<Kernel> readGpgpuSimLog(const std::string &Path, const GpgpuSimOptions &Options);
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -3,14 +3,14 @@
 // first line, and reads it with the matching reader.
 #pragma once
 
-#include "energygpu/GpgpuSimTrace.h"
-#include "energygpu/Kernel.h"
+#include "energy/gpu/GpgpuSimTrace.h"
+#include "energy/gpu/Kernel.h"
 
 #include <string>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 std::vector<Kernel> loadInput(const std::string &Path, const GpgpuSimOptions &Gpgpu);
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -3,13 +3,13 @@
 // the clusters and the classification with the figure that decided it.
 #pragma once
 
-#include "energygpu/Analysis.h"
+#include "energy/gpu/Analysis.h"
 
 #include <string>
 #include <utility>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 struct ThreadRanges {
   std::vector<std::pair<uint64_t, uint64_t>> Ranges; // inclusive, at most the cap
@@ -24,4 +24,4 @@ std::string describeRanges(const ThreadRanges &R);
 std::string describeBehaviour(const Kernel &K, const Behaviour &B);
 std::vector<std::string> summarize(const KernelAnalysis &A, size_t MaxWarps = 8);
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 struct Dim3 {
   uint32_t X = 1, Y = 1, Z = 1;
@@ -96,4 +96,4 @@ struct Kernel {
 
 std::string demangle(const std::string &Name);
 
-} // namespace energygpu
+} // namespace energy::gpu

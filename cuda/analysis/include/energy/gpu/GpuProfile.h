@@ -3,16 +3,16 @@
 // with threads that share counts stored once with their id ranges.
 #pragma once
 
-#include "energygpu/Kernel.h"
+#include "energy/gpu/Kernel.h"
 
 #include <string>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 inline constexpr const char *GpuProfileFormat = "energypass-gpu-profile";
 inline constexpr int GpuProfileVersion = 1;
 
 std::vector<Kernel> readGpuProfile(const std::string &Path);
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -2,13 +2,13 @@
 // through them, so memory grows with the number of distinct behaviours, not with the threads.
 #pragma once
 
-#include "energygpu/Kernel.h"
+#include "energy/gpu/Kernel.h"
 
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 // A sparse basic-block vector: (key, count) pairs sorted by key. Keys are block ids, or any
 // other dense id a reader uses before its blocks are final (the Accel-Sim reader uses
@@ -54,4 +54,4 @@ template <typename MapFn> void BehaviourGrouper::finish(Kernel &K, MapFn Map) {
   store(K, std::move(Dense));
 }
 
-} // namespace energygpu
+} // namespace energy::gpu

@@ -1,14 +1,14 @@
 // JsonWriter: the versioned JSON document of an analysis (docs/formats/gpu-analysis.md).
 #pragma once
 
-#include "energygpu/Analysis.h"
+#include "energy/gpu/Analysis.h"
 
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-namespace energygpu {
+namespace energy::gpu {
 
 inline constexpr const char *AnalysisFormat = "energypass-gpu-analysis";
 inline constexpr int AnalysisVersion = 1;
@@ -19,4 +19,4 @@ nlohmann::ordered_json analysisToJson(const std::vector<KernelAnalysis> &Analyse
                               const std::vector<std::map<std::string, std::string>> &Files);
 nlohmann::ordered_json kernelToJson(const KernelAnalysis &A);
 
-} // namespace energygpu
+} // namespace energy::gpu
