@@ -43,11 +43,19 @@ std::vector<std::pair<uint32_t, uint32_t>> entryBlocks(const ModuleRecord &M) {
 void addExecutions(model::Activity &A, const energy_cost &C, uint64_t N) noexcept {
   if (!(C.flags & ENERGY_BLOCK_ADDED))
     A.blocks += N;
-  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
-    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
-      A.flops[P][K] += N * C.flops[P][K];
+  // The widths split the same FLOPs: none by width, none at all, as for
+  // most blocks of most programs (SQLite's 70 thousand blocks and lines at
+  // report time).
+  uint32_t AnyWidth = 0;
   for (int W = 0; W < ENERGY_NUM_WIDTHS; ++W)
-    A.flopsByWidth[W] += N * C.flops_by_width[W];
+    AnyWidth |= C.flops_by_width[W];
+  if (AnyWidth) {
+    for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
+      for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
+        A.flops[P][K] += N * C.flops[P][K];
+    for (int W = 0; W < ENERGY_NUM_WIDTHS; ++W)
+      A.flopsByWidth[W] += N * C.flops_by_width[W];
+  }
   A.bytesLoaded += N * C.bytes_loaded;
   A.bytesStored += N * C.bytes_stored;
   A.instructions += N * C.instructions;
