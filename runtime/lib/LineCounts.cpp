@@ -26,7 +26,7 @@ std::vector<LineCount> lineCounts(const ModuleRecord &M) {
   if (!M.Lines || !M.Blocks || !M.NumLines)
     return Lines;
   std::vector<uint64_t> Counts = blockCounts(M);
-  std::map<std::tuple<uint32_t, uint32_t, uint32_t>, size_t> IndexOf;
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>, size_t> IndexOf;
   for (uint32_t I = 0; I < M.NumLines; ++I) {
     const energy_line &L = M.Lines[I];
     if (L.block >= M.NumBlocks || L.file >= M.NumLineFiles || !Counts[L.block])
@@ -34,9 +34,11 @@ std::vector<LineCount> lineCounts(const ModuleRecord &M) {
     uint32_t Region = M.Blocks[L.block].region;
     if (Region >= M.NumRegions)
       continue;
-    auto [At, New] = IndexOf.try_emplace({Region, L.file, L.line}, Lines.size());
+    auto [At, New] =
+        IndexOf.try_emplace({Region, L.file, L.line, L.inlined_at}, Lines.size());
     if (New)
-      Lines.push_back({Region, M.LineFiles[L.file] ? M.LineFiles[L.file] : "", L.line, {}});
+      Lines.push_back({Region, M.LineFiles[L.file] ? M.LineFiles[L.file] : "", L.line,
+                       L.inlined_at, {}});
     addExecutions(Lines[At->second].Counts, L.cost, Counts[L.block]);
   }
   return Lines;

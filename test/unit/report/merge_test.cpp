@@ -125,7 +125,7 @@ TEST(ReportMerge, SameModuleWithDifferentHashesStaysApart) {
 TEST(ReportMerge, Version1AndVersion2MergeIntoVersion2) {
   json Doc = merged({daxpyDocument(), sampledDaxpy(2)});
   Report R = parseReport(Doc, "merged.json");
-  EXPECT_EQ(Doc["version"], 3);
+  EXPECT_EQ(Doc["version"], 4);
   EXPECT_EQ(R.timing, "mixed"); // an exact and a sampled process
   std::string Header = listingHeader(R, ListingOptions{});
   EXPECT_NE(Header.find(" | 2 processes | 4 threads | times: mixed"), std::string::npos) << Header;

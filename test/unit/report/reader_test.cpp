@@ -99,15 +99,15 @@ TEST(ReportReader, UnknownVersionGetsTheDocumentedMessage) {
   json Doc = daxpyDocument();
   Doc["version"] = 7;
   EXPECT_EQ(errorOf(Doc), "r.json: unsupported report version 7 (this "
-                          "energy-report reads versions 1 to 3); re-run the "
+                          "energy-report reads versions 1 to 4); re-run the "
                           "program with a matching runtime");
 }
 
 TEST(ReportReader, VersionIsCheckedBeforeTheRestOfTheDocument) {
   json Doc = daxpyDocument();
-  Doc["version"] = 4;
+  Doc["version"] = 5;
   Doc.erase("regions");
-  EXPECT_NE(errorOf(Doc).find("unsupported report version 4"),
+  EXPECT_NE(errorOf(Doc).find("unsupported report version 5"),
             std::string::npos);
 }
 
