@@ -44,6 +44,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/StructuralHash.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/Path.h"
 #include "llvm/TargetParser/Triple.h"
@@ -480,6 +481,10 @@ void ModulePlanner::planLoopRegisters(FunctionPlan &Plan) {
 void ModulePlanner::planFunction(Function &F) {
   const DISubprogram *Carried = userCodeCarriedBy(F);
   RegionDesc Function = describeFunction(F, Carried);
+  // Before the pass changes the body: the hash is what the program wrote.
+  // Names and debug locations are left out of it, so a function renamed with
+  // its body unchanged keeps its hash (energy-report diff pairs them).
+  Function.BodyHash = StructuralHash(F, /*DetailedHash=*/true);
   // User markers ask for this function's time, whatever its size.
   bool HasMarkers = hasUserMarkers(F);
   if (HasMarkers && !Options.InstrumentRegions) {

@@ -9,18 +9,30 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/Support/Path.h"
 
+#include <optional>
 #include <string>
-#include <utility>
 
 using namespace llvm;
 
 namespace energy {
 namespace {
 
-using SourceLine = std::pair<std::string, uint32_t>;
+/// Where code was written: a file, a line in it, and the call site it was
+/// inlined at (null: not inlined).
+struct SourceLine {
+  std::string File;
+  uint32_t Line;
+  const DILocation *InlinedAt;
+
+  bool operator==(const SourceLine &Other) const {
+    return Line == Other.Line && InlinedAt == Other.InlinedAt &&
+           File == Other.File;
+  }
+};
 
 /// The file's path with the compilation's directory, so that the source can
 /// be read from anywhere at report time.
@@ -38,7 +50,7 @@ std::optional<SourceLine> writtenAt(const Instruction &I) {
   const DILocation *Loc = I.getDebugLoc().get();
   if (!Loc || !Loc->getLine())
     return std::nullopt;
-  return SourceLine{pathOf(*Loc), Loc->getLine()};
+  return SourceLine{pathOf(*Loc), Loc->getLine(), Loc->getInlinedAt()};
 }
 
 /// One line's instructions, in block order.
@@ -76,13 +88,32 @@ SmallVector<LineGroup, 4> groupByLine(BasicBlock &BB,
   return Groups;
 }
 
+/// The function a call site is written in, named as its region would be.
+std::string functionOf(const DILocation &Site) {
+  const DISubprogram *SP = Site.getScope()->getSubprogram();
+  if (!SP)
+    return "";
+  StringRef Linkage = SP->getLinkageName();
+  return Linkage.empty() ? SP->getName().str() : demangle(Linkage);
+}
+
+/// The table's index of call site Site, its outer sites added first.
+uint32_t inlineSiteIndex(RegionTable &Table, const DILocation *Site) {
+  if (!Site)
+    return ENERGY_NO_SITE;
+  uint32_t Caller = inlineSiteIndex(Table, Site->getInlinedAt());
+  return Table.addInlineSite(pathOf(*Site), Site->getLine(), functionOf(*Site),
+                             Caller);
+}
+
 } // namespace
 
 void addBlockLines(RegionTable &Table, uint32_t Block, BasicBlock &BB,
                    const CostContext &Context,
                    const Instruction *NotCounted) {
   for (const LineGroup &G : groupByLine(BB, NotCounted))
-    Table.addLine(Block, G.Line.first, G.Line.second,
+    Table.addLine(Block, G.Line.File, G.Line.Line,
+                  inlineSiteIndex(Table, G.Line.InlinedAt),
                   computeCostOf(BB, G.Instructions, Context).Static);
 }
 

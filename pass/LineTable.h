@@ -4,7 +4,8 @@
 // line its exact executed counts: at report time a line's counts are the
 // counts of the blocks it appears in times the part of their cost written on
 // it. This splits one block's cost by the line each instruction was written
-// on (for inlined code, the line in the inlined function).
+// on (for inlined code, the line in the inlined function, with the chain of
+// call sites it was inlined at, innermost first).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGYPASS_LINETABLE_H

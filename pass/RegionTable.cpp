@@ -46,6 +46,9 @@ public:
   Constant *dynamic(const energy_dynamic_counter &Dynamic);
   Constant *term(const energy_count_term &Term);
   Constant *line(const energy_line &Line);
+  Constant *inlineSite(const energy_inline_site &Site, StringRef Function);
+  /// The region_body_hashes array, or null when no region has a hash.
+  Constant *bodyHashes(ArrayRef<RegionDesc> Regions);
   Constant *strings(ArrayRef<std::string> Texts, StringRef Name);
   Constant *region(const RegionDesc &Region);
   Constant *array(StructType *Ty, ArrayRef<Constant *> Elements,
@@ -185,8 +188,31 @@ Constant *TableEmitter::line(const energy_line &Line) {
   return ConstantStruct::get(Types.Line, {ConstantInt::get(I32, Line.block),
                                           ConstantInt::get(I32, Line.file),
                                           ConstantInt::get(I32, Line.line),
-                                          ConstantInt::get(I32, 0),
+                                          ConstantInt::get(I32, Line.inlined_at),
                                           cost(Line.cost)});
+}
+
+Constant *TableEmitter::inlineSite(const energy_inline_site &Site,
+                                   StringRef Function) {
+  return ConstantStruct::get(
+      Types.InlineSite,
+      {ConstantInt::get(I32, Site.file), ConstantInt::get(I32, Site.line),
+       ConstantInt::get(I32, Site.caller), ConstantInt::get(I32, 0),
+       string(Function)});
+}
+
+Constant *TableEmitter::bodyHashes(ArrayRef<RegionDesc> Regions) {
+  if (none_of(Regions, [](const RegionDesc &R) { return R.BodyHash != 0; }))
+    return ConstantPointerNull::get(Ptr);
+  SmallVector<uint64_t, 16> Hashes;
+  for (const RegionDesc &R : Regions)
+    Hashes.push_back(R.BodyHash);
+  auto *GV = new GlobalVariable(M, ArrayType::get(I64, Hashes.size()),
+                                /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                                ConstantDataArray::get(Ctx, Hashes),
+                                ENERGY_SYMBOL_PREFIX "region_body_hashes");
+  GV->setAlignment(Align(8));
+  return GV;
 }
 
 Constant *TableEmitter::strings(ArrayRef<std::string> Texts, StringRef Name) {
@@ -223,10 +249,12 @@ AbiTypes AbiTypes::get(LLVMContext &Ctx) {
       abiStruct(Ctx, "energy.region", {Ptr, Ptr, Ptr, I32, I32, I32, I32});
   Types.Term = abiStruct(Ctx, "energy.count_term", {I32, I32, I64});
   Types.Line = abiStruct(Ctx, "energy.line", {I32, I32, I32, I32, Types.Cost});
+  Types.InlineSite =
+      abiStruct(Ctx, "energy.inline_site", {I32, I32, I32, I32, Ptr});
   Types.Module = abiStruct(
       Ctx, "energy.module",
       {I32, I32, I32, I32, I64, Ptr, Ptr, Ptr, Ptr, I32, I32, Ptr, Ptr, I32,
-       I32, Ptr, I32, I32, Ptr, Ptr});
+       I32, Ptr, I32, I32, Ptr, Ptr, I32, I32, Ptr, Ptr});
   Types.RegionStack = abiStruct(Ctx, "energy.region_stack", {I32, I32, Ptr});
   return Types;
 }
@@ -262,13 +290,29 @@ uint32_t RegionTable::addDynamic(const energy_dynamic_counter &Dynamic) {
   return Dynamics.size() - 1;
 }
 
-void RegionTable::addLine(uint32_t Block, StringRef File, uint32_t Line,
-                          const energy_cost &Cost) {
+uint32_t RegionTable::lineFileIndex(StringRef File) {
   auto Known = find(LineFiles, File);
   uint32_t FileIndex = Known - LineFiles.begin();
   if (Known == LineFiles.end())
     LineFiles.push_back(File.str());
-  Lines.push_back({Block, FileIndex, Line, 0, Cost});
+  return FileIndex;
+}
+
+void RegionTable::addLine(uint32_t Block, StringRef File, uint32_t Line,
+                          uint32_t InlinedAt, const energy_cost &Cost) {
+  Lines.push_back({Block, lineFileIndex(File), Line, InlinedAt, Cost});
+}
+
+uint32_t RegionTable::addInlineSite(StringRef File, uint32_t Line,
+                                    StringRef Function, uint32_t Caller) {
+  uint32_t FileIndex = lineFileIndex(File);
+  auto [At, New] = SiteIndex.try_emplace(
+      {FileIndex, Line, Caller, Function.str()}, InlineSites.size());
+  if (New) {
+    InlineSites.push_back({FileIndex, Line, Caller, 0, nullptr});
+    SiteFunctions.push_back(Function.str());
+  }
+  return At->second;
 }
 
 uint64_t RegionTable::hash(StringRef Source) const {
@@ -300,8 +344,13 @@ uint64_t RegionTable::hash(StringRef Source) const {
   for (const std::string &File : LineFiles)
     OS << File << '\0';
   for (const energy_line &L : Lines)
-    OS << L.block << ' ' << L.file << ' ' << L.line << ' '
-       << L.cost.instructions << '\n';
+    OS << L.block << ' ' << L.file << ' ' << L.line << ' ' << L.inlined_at
+       << ' ' << L.cost.instructions << '\n';
+  for (auto [Site, Function] : zip(InlineSites, SiteFunctions))
+    OS << Site.file << ' ' << Site.line << ' ' << Site.caller << ' '
+       << Function << '\n';
+  for (const RegionDesc &R : Regions)
+    OS << R.BodyHash << ' ';
   return xxh3_64bits(OS.str());
 }
 
@@ -317,6 +366,9 @@ EmittedTable RegionTable::emit(Module &M, energy_timing Timing) const {
     DynamicConstants.push_back(E.dynamic(D));
   for (const energy_line &L : Lines)
     LineConstants.push_back(E.line(L));
+  SmallVector<Constant *, 0> SiteConstants;
+  for (auto [Site, Function] : zip(InlineSites, SiteFunctions))
+    SiteConstants.push_back(E.inlineSite(Site, Function));
   // Every block in its own counter needs no terms (the runtime's default).
   if (!countsEveryBlockByItself())
     for (const energy_count_term &T : Terms)
@@ -346,7 +398,12 @@ EmittedTable RegionTable::emit(Module &M, energy_timing Timing) const {
       ConstantInt::get(E.I32, Lines.size()),
       ConstantInt::get(E.I32, LineFiles.size()),
       E.strings(LineFiles, ENERGY_SYMBOL_PREFIX "line_files"),
-      E.array(E.Types.Line, LineConstants, ENERGY_SYMBOL_PREFIX "lines")};
+      E.array(E.Types.Line, LineConstants, ENERGY_SYMBOL_PREFIX "lines"),
+      ConstantInt::get(E.I32, SiteConstants.size()),
+      ConstantInt::get(E.I32, 0),
+      E.array(E.Types.InlineSite, SiteConstants,
+              ENERGY_SYMBOL_PREFIX "inline_sites"),
+      E.bodyHashes(Regions)};
   auto *Descriptor = new GlobalVariable(
       M, E.Types.Module, /*isConstant=*/false, GlobalValue::InternalLinkage,
       ConstantStruct::get(E.Types.Module, Fields), ENERGY_MODULE_DESCRIPTOR);

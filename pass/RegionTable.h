@@ -16,7 +16,9 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace llvm {
@@ -36,6 +38,7 @@ struct AbiTypes {
   llvm::StructType *Region;
   llvm::StructType *Term;
   llvm::StructType *Line;
+  llvm::StructType *InlineSite;
   llvm::StructType *Module;
   llvm::StructType *RegionStack;
 
@@ -51,6 +54,9 @@ struct RegionDesc {
   uint32_t Parent = ENERGY_NO_REGION;
   /// The block whose count is the region's entries (energy_region.entry_block).
   uint32_t EntryBlock = ENERGY_NO_BLOCK;
+  /// A function region's body hash (energy_module.region_body_hashes); 0
+  /// for other regions.
+  uint64_t BodyHash = 0;
 };
 
 /// The globals the instrumenter refers to.
@@ -75,9 +81,15 @@ public:
   /// Returns the dynamic counter's index; its slot is dynamicSlot(Index).
   uint32_t addDynamic(const energy_dynamic_counter &Dynamic);
   /// Adds the part of Block's cost written on File:Line to the line table
-  /// (LineTable.h). Lines go in block order.
+  /// (LineTable.h), inlined at site InlinedAt (ENERGY_NO_SITE: not inlined).
+  /// Lines go in block order.
   void addLine(uint32_t Block, llvm::StringRef File, uint32_t Line,
-               const energy_cost &Cost);
+               uint32_t InlinedAt, const energy_cost &Cost);
+  /// Returns the index of the inline site File:Line in Function, inlined in
+  /// turn at Caller (an index returned before, or ENERGY_NO_SITE); the same
+  /// site asked twice is one entry.
+  uint32_t addInlineSite(llvm::StringRef File, uint32_t Line,
+                         llvm::StringRef Function, uint32_t Caller);
 
   uint32_t numRegions() const { return Regions.size(); }
   uint32_t numBlocks() const { return Blocks.size(); }
@@ -102,9 +114,15 @@ private:
   std::vector<energy_count_term> Terms;
   std::vector<energy_line> Lines;
   std::vector<std::string> LineFiles;
+  std::vector<energy_inline_site> InlineSites;
+  /// The functions of InlineSites, by index.
+  std::vector<std::string> SiteFunctions;
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t, std::string>, uint32_t>
+      SiteIndex;
   uint32_t NumCounters = 0;
 
   bool countsEveryBlockByItself() const;
+  uint32_t lineFileIndex(llvm::StringRef File);
 };
 
 } // namespace energy

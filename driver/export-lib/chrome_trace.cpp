@@ -20,15 +20,22 @@ constexpr long long ProcessWide = 0; // the tid of counters and metadata
 
 double micros(double Seconds) { return Seconds * 1e6; }
 
-/// Where one report's events go in the trace.
+/// One process of the trace (a report, or a process of a merged report).
+struct TracedProcess {
+  const Report &report;
+  InputProcess process;
+};
+
+/// Where one process's events go in the trace.
 struct Process {
-  const ExportInput &input;
+  const TracedProcess &traced;
   long long pid;
   double offsetSeconds; // this timeline's t = 0 in the trace's time
   json &events;
 
-  const Report &report() const { return input.report(); }
-  const Timeline &timeline() const { return *input.timeline; }
+  const Report &report() const { return traced.report; }
+  const InputProcess &input() const { return traced.process; }
+  const Timeline &timeline() const { return *input().timeline; }
 
   long long tid(uint64_t Slot) const {
     auto It = timeline().threadIds.find(Slot);
@@ -63,10 +70,10 @@ std::vector<uint64_t> threadSlots(const Timeline &T) {
 }
 
 void processMetadata(const Process &P, size_t SortIndex) {
-  P.metadata("process_name", ProcessWide, {{"name", P.input.processName()}});
-  P.metadata("process_labels", ProcessWide, {{"labels", P.report().origin}});
+  P.metadata("process_name", ProcessWide, {{"name", P.input().name}});
+  P.metadata("process_labels", ProcessWide, {{"labels", P.input().origin}});
   P.metadata("process_sort_index", ProcessWide, {{"sort_index", SortIndex}});
-  if (!P.input.timeline)
+  if (!P.input().timeline)
     return;
   for (uint64_t Slot : threadSlots(P.timeline()))
     P.metadata("thread_name", P.tid(Slot), {{"name", P.threadName(Slot)}});
@@ -181,17 +188,16 @@ void threadSlices(const Process &P, uint64_t Slot) {
     closeSlices(P, P.tid(Slot), Open, 0, T.intervals.back().end);
 }
 
-/// Process ids as the reports give them, the later of two equal ones moved
-/// past every other.
-std::vector<long long> uniquePids(const std::vector<ExportInput> &Inputs) {
+/// Process ids as the processes give them, the later of two equal ones
+/// moved past every other.
+std::vector<long long> uniquePids(const std::vector<TracedProcess> &Processes) {
   std::vector<long long> Pids;
   long long Highest = 0;
-  for (const ExportInput &In : Inputs)
-    Highest = std::max(Highest, In.report().pid);
+  for (const TracedProcess &P : Processes)
+    Highest = std::max(Highest, P.process.pid);
   std::set<long long> Used;
-  for (const ExportInput &In : Inputs) {
-    long long Pid = In.report().pid;
-    Pids.push_back(Used.insert(Pid).second ? Pid : ++Highest);
+  for (const TracedProcess &P : Processes) {
+    Pids.push_back(Used.insert(P.process.pid).second ? P.process.pid : ++Highest);
     Used.insert(Pids.back());
   }
   return Pids;
@@ -199,23 +205,33 @@ std::vector<long long> uniquePids(const std::vector<ExportInput> &Inputs) {
 
 /// Timelines start at their process's own t = 0; their UNIX start times line
 /// them up (when every one has one).
-std::vector<double> startOffsets(const std::vector<ExportInput> &Inputs) {
-  std::vector<double> Offsets(Inputs.size(), 0.0);
+std::vector<double> startOffsets(const std::vector<TracedProcess> &Processes) {
+  std::vector<double> Offsets(Processes.size(), 0.0);
   double Earliest = 0.0;
   bool First = true;
-  for (const ExportInput &In : Inputs) {
-    if (!In.timeline)
+  for (const TracedProcess &P : Processes) {
+    if (!P.process.timeline)
       continue;
-    if (!In.timeline->startEpochSeconds)
+    if (!P.process.timeline->startEpochSeconds)
       return Offsets;
-    double Start = *In.timeline->startEpochSeconds;
+    double Start = *P.process.timeline->startEpochSeconds;
     Earliest = First ? Start : std::min(Earliest, Start);
     First = false;
   }
-  for (size_t I = 0; I < Inputs.size(); ++I)
-    if (Inputs[I].timeline)
-      Offsets[I] = *Inputs[I].timeline->startEpochSeconds - Earliest;
+  for (size_t I = 0; I < Processes.size(); ++I)
+    if (Processes[I].process.timeline)
+      Offsets[I] = *Processes[I].process.timeline->startEpochSeconds - Earliest;
   return Offsets;
+}
+
+/// Every process of every input, in order: a merged report's processes are
+/// tracks of their own.
+std::vector<TracedProcess> tracedProcesses(const std::vector<ExportInput> &Inputs) {
+  std::vector<TracedProcess> Processes;
+  for (const ExportInput &In : Inputs)
+    for (InputProcess &P : In.processes())
+      Processes.push_back({In.report(), std::move(P)});
+  return Processes;
 }
 
 } // namespace
@@ -223,15 +239,16 @@ std::vector<double> startOffsets(const std::vector<ExportInput> &Inputs) {
 json chromeTrace(const std::vector<ExportInput> &Inputs,
                  const std::string &Exporter) {
   json Events = json::array();
-  std::vector<long long> Pids = uniquePids(Inputs);
-  std::vector<double> Offsets = startOffsets(Inputs);
+  std::vector<TracedProcess> Processes = tracedProcesses(Inputs);
+  std::vector<long long> Pids = uniquePids(Processes);
+  std::vector<double> Offsets = startOffsets(Processes);
   json Reports = json::array();
-  for (size_t I = 0; I < Inputs.size(); ++I) {
-    Process P{Inputs[I], Pids[I], Offsets[I], Events};
-    Reports.push_back({{"report", P.report().origin}, {"pid", P.pid},
-                       {"timeline", P.input.timeline.has_value()}});
+  for (size_t I = 0; I < Processes.size(); ++I) {
+    Process P{Processes[I], Pids[I], Offsets[I], Events};
+    Reports.push_back({{"report", P.input().origin}, {"pid", P.pid},
+                       {"timeline", P.input().timeline.has_value()}});
     processMetadata(P, I);
-    if (!P.input.timeline)
+    if (!P.input().timeline)
       continue;
     powerCounters(P);
     threadCounters(P);

@@ -3,6 +3,8 @@
 
 #include "energy/report/report_error.h"
 
+#include <algorithm>
+
 namespace energy::exporter {
 
 namespace {
@@ -25,12 +27,57 @@ void checkTimelineRegions(const report::Timeline &T, const report::Report &R) {
             "program");
 }
 
+std::string processLabel(const std::string &Program, long long Pid) {
+  return baseName(Program) + " (pid " + std::to_string(Pid) + ")";
+}
+
+/// A merged report's process: its entry in `program.processes` (which the
+/// merge wrote, so it is read as the merge reads it), with its timeline.
+InputProcess mergedProcess(const nlohmann::json &Entry, size_t Index,
+                           const report::Report &R) {
+  const nlohmann::json &Argv = Entry.at("argv");
+  std::string Program = Argv.empty() ? Entry.at("path").get<std::string>()
+                                     : Argv.front().get<std::string>();
+  InputProcess P{processLabel(Program, Entry.at("pid").get<long long>()),
+                 Entry.value("report", R.origin), Entry.at("pid").get<long long>(),
+                 std::nullopt};
+  if (Entry.contains("rank"))
+    P.name = "rank " + std::to_string(Entry["rank"].get<uint64_t>()) + ": " + P.name;
+  if (Entry.contains("timeline")) {
+    P.timeline = report::parseTimeline(
+        Entry["timeline"], R.origin + ": program.processes[" + std::to_string(Index) + "]");
+    checkTimelineRegions(*P.timeline, R);
+  }
+  return P;
+}
+
 } // namespace
+
+std::vector<InputProcess> ExportInput::processes() const {
+  const nlohmann::json &Doc = document.document;
+  if (!Doc.contains("program") || !Doc["program"].contains("processes"))
+    return {{processName(), report().origin, report().pid, timeline}};
+  const nlohmann::json &Entries = Doc["program"]["processes"];
+  std::vector<InputProcess> Processes;
+  try {
+    for (size_t I = 0; I < Entries.size(); ++I)
+      Processes.push_back(mergedProcess(Entries[I], I, report()));
+  } catch (const nlohmann::json::exception &E) {
+    throw report::ReportError(report().origin + ": program.processes is damaged (" +
+                              E.what() + "); merge the reports again");
+  }
+  return Processes;
+}
 
 std::string ExportInput::processName() const {
   const report::Report &R = report();
-  std::string Program = R.argv.empty() ? R.programPath : R.argv.front();
-  return baseName(Program) + " (pid " + std::to_string(R.pid) + ")";
+  return processLabel(R.argv.empty() ? R.programPath : R.argv.front(), R.pid);
+}
+
+bool ExportInput::anyTimeline() const {
+  std::vector<InputProcess> All = processes();
+  return std::any_of(All.begin(), All.end(),
+                     [](const InputProcess &P) { return P.timeline.has_value(); });
 }
 
 ExportInput readExportInput(const std::string &Path) {
@@ -43,6 +90,7 @@ ExportInput readExportInput(const std::string &Path) {
     In.timeline = report::parseTimeline(*Section, Path);
     checkTimelineRegions(*In.timeline, In.report());
   }
+  In.processes(); // a damaged merged report is refused here, as any other section
   return In;
 }
 

@@ -161,6 +161,8 @@ Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   R.file = Node["file"].string();
   R.line = Node["line"].unsignedInteger();
   R.kind = Node["kind"].string();
+  if (auto Hash = Node.optional("body_hash"))
+    R.bodyHash = Hash->string();
   if (R.kind != "function" && R.kind != "loop" && R.kind != "user" && R.kind != "mpi")
     Node.fail("key " + Node.path() + ".kind is \"" + R.kind +
               "\", expected function, loop, user or mpi");
@@ -186,10 +188,17 @@ Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   return R;
 }
 
+InlineSite readInlineSite(const JsonNode &Node) {
+  return {Node["file"].string(), Node["line"].unsignedInteger(), Node["function"].string()};
+}
+
 RegionLine readRegionLine(const JsonNode &Node, size_t NumRegions) {
   RegionLine L;
   L.file = Node["file"].string();
   L.line = Node["line"].unsignedInteger();
+  if (auto Chain = Node.optional("inlined_at"))
+    for (size_t I = 0, N = Chain->arraySize(); I < N; ++I)
+      L.inlinedAt.push_back(readInlineSite(Chain->element(I)));
   L.region = Node["region"].unsignedInteger();
   if (L.region >= NumRegions)
     Node["region"].fail("key " + Node["region"].path() + " names region " +
@@ -334,6 +343,7 @@ Report parseReport(const json &Json, const std::string &Origin) {
 
   Report R;
   R.origin = Origin;
+  R.version = Doc["version"].integer();
   readProgram(Doc["program"], R);
   if (auto Job = Doc.optional("job"))
     R.job = readJob(*Job);

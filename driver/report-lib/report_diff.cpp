@@ -7,7 +7,8 @@
 // top-level loop, siblings in source order), so moving code keeps it and
 // adding a loop before it in the same nest does not (the loops are then
 // reported as changed, which they are). A function that is gone from the
-// base and new in the new side with the same exact self counts is the same
+// base and new in the new side with the same body hash (the pass's, in
+// reports of version 4; before them, the same exact self counts) is the same
 // body renamed, and its loops follow it.
 //
 //===----------------------------------------------------------------------===//
@@ -187,6 +188,19 @@ struct SideSamples {
   std::string kind;
   RegionKey function; // the enclosing function's key
   std::array<std::vector<double>, NumDiffMetrics> values;
+  /// The function's body hash (reports of version 4), when every report of
+  /// the side that lists it gives the same one.
+  std::optional<std::string> bodyHash;
+  bool hashDisagrees = false;
+
+  void addBodyHash(const std::optional<std::string> &Hash) {
+    if (hashDisagrees || !Hash || (bodyHash && *bodyHash != *Hash)) {
+      hashDisagrees = true;
+      bodyHash.reset();
+    } else {
+      bodyHash = Hash;
+    }
+  }
 };
 
 using SideTable = std::map<RegionKey, SideSamples>;
@@ -208,6 +222,7 @@ void addReport(const Report &R, SideTable &Table,
     SideSamples &Samples = Table[Keys[I]];
     Samples.displayName = R.regions[I].demangled;
     Samples.kind = R.regions[I].kind;
+    Samples.addBodyHash(R.regions[I].bodyHash);
     size_t F = functionOf(R, I);
     Samples.function = F == NoRegion ? Keys[I] : Keys[F];
   }
@@ -274,23 +289,44 @@ std::optional<std::array<SideValue, 3>> bodyShape(const SideSamples &S) {
   return Shape;
 }
 
-/// Functions only in the base whose body shape matches exactly one function
-/// only in the new side, and the other way round: old key -> new key.
-std::map<RegionKey, RegionKey> renamedFunctions(const SideTable &B,
-                                                const SideTable &N) {
-  auto OnlyIn = [](const SideTable &Side, const SideTable &Other) {
-    std::multimap<std::array<SideValue, 3>, RegionKey> ByShape;
+/// What identifies a function's body across builds: its body hash when
+/// both sides' reports carry them (a body changed with the same counts is
+/// then no rename), else its exact self counts.
+std::optional<std::string> bodyFingerprint(const SideSamples &S, bool ByHash) {
+  if (ByHash)
+    return S.bodyHash;
+  std::optional<std::array<SideValue, 3>> Shape = bodyShape(S);
+  if (!Shape)
+    return std::nullopt;
+  std::string Text;
+  for (const SideValue &V : *Shape)
+    Text += std::to_string(V.value_or(0.0)) + " ";
+  return Text;
+}
+
+/// Whether every report of the side carries body hashes (version 4).
+bool carriesBodyHashes(const std::vector<Report> &Side) {
+  return std::all_of(Side.begin(), Side.end(), [](const Report &R) { return R.version >= 4; });
+}
+
+/// Functions only in the base whose body fingerprint matches exactly one
+/// function only in the new side, and the other way round: old key -> new
+/// key.
+std::map<RegionKey, RegionKey> renamedFunctions(const SideTable &B, const SideTable &N,
+                                                bool ByHash) {
+  auto OnlyIn = [ByHash](const SideTable &Side, const SideTable &Other) {
+    std::multimap<std::string, RegionKey> ByFingerprint;
     for (const auto &[Key, S] : Side)
       if (S.kind == "function" && !Other.count(Key))
-        if (auto Shape = bodyShape(S))
-          ByShape.emplace(*Shape, Key);
-    return ByShape;
+        if (auto Fingerprint = bodyFingerprint(S, ByHash))
+          ByFingerprint.emplace(*Fingerprint, Key);
+    return ByFingerprint;
   };
   auto Gone = OnlyIn(B, N), Fresh = OnlyIn(N, B);
   std::map<RegionKey, RegionKey> Renamed;
-  for (const auto &[Shape, Old] : Gone)
-    if (Gone.count(Shape) == 1 && Fresh.count(Shape) == 1)
-      Renamed.emplace(Old, Fresh.find(Shape)->second);
+  for (const auto &[Fingerprint, Old] : Gone)
+    if (Gone.count(Fingerprint) == 1 && Fresh.count(Fingerprint) == 1)
+      Renamed.emplace(Old, Fresh.find(Fingerprint)->second);
   return Renamed;
 }
 
@@ -384,7 +420,8 @@ ReportDiff diffReports(const std::vector<Report> &Base,
   SideTable N = sideTable(New, Model);
   std::map<RegionKey, std::string> PreviousNames;
   SideTable B = sideTable(Base, Model);
-  std::map<RegionKey, RegionKey> Renamed = renamedFunctions(B, N);
+  std::map<RegionKey, RegionKey> Renamed =
+      renamedFunctions(B, N, carriesBodyHashes(Base) && carriesBodyHashes(New));
   B = withRenames(std::move(B), Renamed, PreviousNames);
   std::map<RegionKey, RegionDiff> Merged;
   std::map<RegionKey, std::array<std::vector<double>, NumDiffMetrics>> BaseRuns;

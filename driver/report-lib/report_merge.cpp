@@ -154,6 +154,16 @@ json processEntry(const json &Program, const std::string &Host,
           {"report", Origin}};
 }
 
+/// A timeline with the regions its threads were in renumbered by Map (null
+/// for a region Map does not know).
+json renumberedTimeline(json Timeline, const std::vector<size_t> &Map) {
+  for (json &Interval : Timeline["intervals"])
+    for (json &Thread : Interval["threads"])
+      if (json &Region = Thread["region"]; Region.is_number_unsigned())
+        Region = Region.get<size_t>() < Map.size() ? json(Map[Region.get<size_t>()]) : json();
+  return Timeline;
+}
+
 } // namespace
 
 void ReportMerger::add(const json &Doc, const std::string &Origin) {
@@ -168,6 +178,7 @@ void ReportMerger::add(const json &Doc, const std::string &Origin) {
 }
 
 void ReportMerger::addDocument(const json &Doc, const std::string &Origin) {
+  size_t FirstProcess = Processes.size();
   addProgram(Doc, Origin);
   if (Added == 0) {
     Skeleton = json::object();
@@ -187,7 +198,10 @@ void ReportMerger::addDocument(const json &Doc, const std::string &Origin) {
   addThreadBreakdown(Doc);
   addTiming(Doc);
   addJob(Doc);
-  addCallTree(Doc, addRegions(Doc));
+  std::vector<size_t> RegionIndex = addRegions(Doc);
+  addCallTree(Doc, RegionIndex);
+  addLines(Doc, RegionIndex);
+  addProcessTimelines(Doc, FirstProcess, RegionIndex);
   ++Added;
 }
 
@@ -410,7 +424,6 @@ json ReportMerger::result() const {
   Out["program"] = Earliest;
   // Without every start time, the longest process is the best bound known.
   Out["program"]["wall_time_s"] = StartsKnown ? LastEnd - FirstStart : LongestWall;
-  Out["program"]["processes"] = Processes;
   Out["machine"] = Skeleton.at("machine");
   Out["sources"] = Sources;
   Out["model"] = Skeleton.at("model");
@@ -435,6 +448,7 @@ json ReportMerger::result() const {
   std::vector<size_t> Id(Regions.size());
   for (size_t I = 0; I < Order.size(); ++I)
     Id[Order[I]] = I;
+  Out["program"]["processes"] = processesResult(Id);
   json OutModules = json::array();
   uint64_t NotRun = 0;
   for (const Module &M : Modules) {
@@ -471,6 +485,68 @@ json ReportMerger::result() const {
     countNodeMetersOnce(Out, RankMeters);
     Out["job"]["node_meters"] = "once";
   }
+  if (AnyLines)
+    Out["lines"] = linesResult(Id);
+  return Out;
+}
+
+void ReportMerger::addLines(const json &Doc, const std::vector<size_t> &RegionIndex) {
+  if (!Doc.contains("lines"))
+    return;
+  AnyLines = true;
+  for (const json &Line : Doc["lines"]) {
+    size_t Region = RegionIndex[Line["region"].get<size_t>()];
+    auto Key = std::make_tuple(Region, Line["file"].get<std::string>(),
+                               Line["line"].get<uint64_t>(),
+                               Line.value("inlined_at", json::array()).dump());
+    auto [It, New] = LineByKey.emplace(Key, Lines.size());
+    if (New) {
+      Lines.push_back({Line, Region});
+      continue;
+    }
+    json &Into = Lines[It->second].line;
+    addValues(Into["counts"], Line["counts"]);
+    // Since version 4 a line's energy is the reader's to compute, from the
+    // merged region's; a version 3 line's written share adds, and one that
+    // a process's model could not give leaves the sum unknown.
+    if (!Into.contains("energy_j") || !Line.contains("energy_j"))
+      Into.erase("energy_j");
+    else
+      Into["energy_j"] = Into["energy_j"].is_null() || Line["energy_j"].is_null()
+                             ? json()
+                             : json(Into["energy_j"].get<double>() + Line["energy_j"].get<double>());
+  }
+}
+
+json ReportMerger::linesResult(const std::vector<size_t> &Id) const {
+  json Out = json::array();
+  for (const MergedLine &L : Lines) {
+    json Line = L.line;
+    Line["region"] = Id[L.region];
+    Out.push_back(std::move(Line));
+  }
+  return Out;
+}
+
+void ReportMerger::addProcessTimelines(const json &Doc, size_t FirstProcess,
+                                       const std::vector<size_t> &RegionIndex) {
+  if (Doc["program"].contains("processes")) {
+    for (size_t P = FirstProcess; P < Processes.size(); ++P)
+      if (Processes[P].contains("timeline"))
+        Processes[P]["timeline"] = renumberedTimeline(Processes[P]["timeline"], RegionIndex);
+    return;
+  }
+  if (Doc.contains("timeline") && Doc["timeline"].is_object())
+    Processes[FirstProcess]["timeline"] = renumberedTimeline(Doc["timeline"], RegionIndex);
+  if (std::optional<uint64_t> Rank = rankOf(Doc))
+    Processes[FirstProcess]["rank"] = *Rank;
+}
+
+json ReportMerger::processesResult(const std::vector<size_t> &Id) const {
+  json Out = Processes;
+  for (json &Process : Out)
+    if (Process.contains("timeline"))
+      Process["timeline"] = renumberedTimeline(Process["timeline"], Id);
   return Out;
 }
 

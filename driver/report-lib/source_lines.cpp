@@ -19,31 +19,46 @@ bool everyLineHasEnergy(const std::vector<SourceLineCost> &Lines) {
 
 } // namespace
 
+void LineCounts::add(const RegionLine &L) {
+  flops += L.flops;
+  counts += L.counts;
+  if (energyJoules && L.energyJoules)
+    *energyJoules += *L.energyJoules;
+  else
+    energyJoules.reset();
+}
+
+bool hasInliningChains(const Report &R) { return R.version >= 4; }
+
 std::vector<SourceLineCost> costsBySourceLine(const Report &R) {
   if (!R.lines)
     throw ReportError(R.origin + ": the report has no `lines` (the program was not built "
                                  "with debug info, or by a runtime before line tables); "
                                  "rebuild it with energycc -g and run it again");
   std::map<std::pair<std::string, uint64_t>, SourceLineCost> ByLine;
+  std::map<std::pair<std::string, uint64_t>, std::map<std::vector<InlineSite>, InlinedPart>>
+      InlinedByLine;
   for (const RegionLine &L : *R.lines) {
     auto [At, New] = ByLine.try_emplace({L.file, L.line});
     SourceLineCost &Sum = At->second;
     if (New) {
       Sum.file = L.file;
       Sum.line = L.line;
-      Sum.energyJoules = 0.0;
     }
-    Sum.flops += L.flops;
-    Sum.counts += L.counts;
-    if (Sum.energyJoules && L.energyJoules)
-      *Sum.energyJoules += *L.energyJoules;
-    else
-      Sum.energyJoules.reset();
+    Sum.add(L);
+    if (!L.inlinedAt.empty()) {
+      InlinedPart &Part = InlinedByLine[{L.file, L.line}][L.inlinedAt];
+      Part.sites = L.inlinedAt;
+      Part.add(L);
+    }
   }
   std::vector<SourceLineCost> Lines;
   Lines.reserve(ByLine.size());
-  for (auto &[Key, Cost] : ByLine)
+  for (auto &[Key, Cost] : ByLine) {
+    for (auto &[Chain, Part] : InlinedByLine[Key])
+      Cost.inlined.push_back(std::move(Part));
     Lines.push_back(std::move(Cost));
+  }
   return Lines;
 }
 

@@ -31,6 +31,7 @@ namespace energy::report::cli {
 namespace {
 
 using exporter::ExportInput;
+using exporter::InputProcess;
 
 constexpr const char *Exporter = "energypass@" ENERGY_VERSION;
 
@@ -67,16 +68,17 @@ void checkTimelines(const std::vector<ExportInput> &Inputs) {
   const char *HowToRecord = "run the program with ENERGY_TIMELINE=1 (or "
                             "ENERGY_SAMPLE_MS=20) to record one";
   bool Any = std::any_of(Inputs.begin(), Inputs.end(),
-                         [](const ExportInput &In) { return In.timeline.has_value(); });
+                         [](const ExportInput &In) { return In.anyTimeline(); });
   if (!Any)
     throw ReportError((Inputs.size() == 1 ? Inputs.front().report().origin + ": has"
                                           : std::string("none of the reports has")) +
                       " no timeline, which a chrome trace is made of; " + HowToRecord);
   for (const ExportInput &In : Inputs)
-    if (!In.timeline)
-      std::cerr << "energy-report: " << In.report().origin
-                << ": has no timeline, so its process holds metadata only; "
-                << HowToRecord << '\n';
+    for (const InputProcess &P : In.processes())
+      if (!P.timeline)
+        std::cerr << "energy-report: " << P.origin
+                  << ": has no timeline, so its process holds metadata only; "
+                  << HowToRecord << '\n';
 }
 
 std::string exportedText(const ExportArguments &Args,

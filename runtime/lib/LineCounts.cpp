@@ -11,7 +11,7 @@ namespace energy::rt {
 
 namespace {
 
-/// The lines found so far, by (region, file, line): open addressing in one
+/// The lines found so far, by (region, file, line, inline site): open addressing in one
 /// array of twice the table's entries. SQLite's table has 40 thousand
 /// entries, and an ordered map of them cost more at exit than the rest of
 /// the report.
@@ -19,18 +19,20 @@ class LineIndex {
 public:
   explicit LineIndex(size_t Entries) : Slots(std::bit_ceil(2 * Entries + 2)) {}
 
-  /// The index of the line (Region, File, Line), or Next after it is
+  /// The index of the line (Region, File, Line, Site), or Next after it is
   /// remembered as that.
-  uint32_t findOrAdd(uint32_t Region, uint32_t File, uint32_t Line, uint32_t Next) {
+  uint32_t findOrAdd(uint32_t Region, uint32_t File, uint32_t Line, uint32_t Site,
+                     uint32_t Next) {
     uint64_t RegionAndFile = uint64_t(Region) << 32 | File;
+    uint64_t LineAndSite = uint64_t(Line) << 32 | Site;
     size_t Mask = Slots.size() - 1;
-    for (size_t At = hash(RegionAndFile, Line) & Mask;; At = (At + 1) & Mask) {
+    for (size_t At = hash(RegionAndFile, LineAndSite) & Mask;; At = (At + 1) & Mask) {
       Slot &S = Slots[At];
       if (S.Index == Empty) {
-        S = {RegionAndFile, Line, Next};
+        S = {RegionAndFile, LineAndSite, Next};
         return Next;
       }
-      if (S.RegionAndFile == RegionAndFile && S.Line == Line)
+      if (S.RegionAndFile == RegionAndFile && S.LineAndSite == LineAndSite)
         return S.Index;
     }
   }
@@ -39,11 +41,12 @@ private:
   static constexpr uint32_t Empty = UINT32_MAX;
   struct Slot {
     uint64_t RegionAndFile = 0;
-    uint32_t Line = 0;
+    uint64_t LineAndSite = 0;
     uint32_t Index = Empty;
   };
-  static size_t hash(uint64_t RegionAndFile, uint32_t Line) {
-    return size_t(((RegionAndFile ^ (uint64_t(Line) << 17)) * 0x9E3779B97F4A7C15ull) >> 29);
+  static size_t hash(uint64_t RegionAndFile, uint64_t LineAndSite) {
+    uint64_t H = (RegionAndFile ^ (LineAndSite * 0xC2B2AE3D27D4EB4Full)) * 0x9E3779B97F4A7C15ull;
+    return size_t(H >> 29);
   }
   std::vector<Slot> Slots;
 };
@@ -57,14 +60,17 @@ std::vector<LineCount> lineCounts(const ModuleRecord &M, const std::vector<uint6
   LineIndex IndexOf(M.NumLines);
   for (uint32_t I = 0; I < M.NumLines; ++I) {
     const energy_line &L = M.Lines[I];
-    if (L.block >= M.NumBlocks || L.file >= M.NumLineFiles || !Counts[L.block])
+    if (L.block >= M.NumBlocks || L.file >= M.NumLineFiles || !Counts[L.block] ||
+        (L.inlined_at != ENERGY_NO_SITE && L.inlined_at >= M.NumInlineSites))
       continue;
     uint32_t Region = M.Blocks[L.block].region;
     if (Region >= M.NumRegions)
       continue;
-    uint32_t At = IndexOf.findOrAdd(Region, L.file, L.line, uint32_t(Lines.size()));
+    uint32_t At =
+        IndexOf.findOrAdd(Region, L.file, L.line, L.inlined_at, uint32_t(Lines.size()));
     if (At == Lines.size())
-      Lines.push_back({Region, M.LineFiles[L.file] ? M.LineFiles[L.file] : "", L.line, {}});
+      Lines.push_back({Region, M.LineFiles[L.file] ? M.LineFiles[L.file] : "", L.line,
+                       L.inlined_at, {}});
     addExecutions(Lines[At].Counts, L.cost, Counts[L.block]);
   }
   return Lines;

@@ -23,12 +23,15 @@ struct LineCount {
   uint32_t Region; /// the module's region that owns the line's blocks
   const char *File;
   uint32_t Line;
+  /// The module's inline site the code was inlined at (ENERGY_NO_SITE: it
+  /// was not inlined).
+  uint32_t InlinedAt;
   model::Activity Counts;
 };
 
-/// Every (region, file, line) of `M` that executed, from its blocks'
-/// execution counts (RegionCountsResult::Blocks), in the order the line
-/// table first names them; empty for a module without a line table.
+/// Every (region, file, line, inline site) of `M` that executed, from its
+/// blocks' execution counts (RegionCountsResult::Blocks), in the order the
+/// line table first names them; empty for a module without a line table.
 std::vector<LineCount> lineCounts(const ModuleRecord &M, const std::vector<uint64_t> &BlockCounts);
 
 } // namespace energy::rt

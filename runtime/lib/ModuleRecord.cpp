@@ -27,7 +27,15 @@ const char *descriptorProblem(const energy_module &D) {
     return "line table missing";
   // The line table's entries are checked where they are read, at report
   // time (lineCounts()): SQLite's 40 thousand would cost every run a million
-  // instructions at start-up.
+  // instructions at start-up. Its inline sites are few, and a chain that
+  // did not end would not end a walk.
+  if (D.num_inline_sites && !D.inline_sites)
+    return "inline sites table missing";
+  // A site's caller comes before it, so every chain ends.
+  for (uint32_t I = 0; I < D.num_inline_sites; ++I)
+    if (D.inline_sites[I].file >= D.num_line_files ||
+        (D.inline_sites[I].caller != ENERGY_NO_SITE && D.inline_sites[I].caller >= I))
+      return "inline site names a file or caller that does not exist";
   for (uint32_t I = 0; I < D.num_terms; ++I) {
     if (D.terms[I].block >= D.num_blocks || D.terms[I].counter >= D.num_counters)
       return "count term names a block or counter that does not exist";
@@ -49,7 +57,10 @@ ModuleRecord::ModuleRecord(energy_module *D, uint32_t Ordinal,
       Source(D->source ? D->source : ""), Regions(D->regions),
       Blocks(D->blocks), Dynamic(D->dynamic), Terms(D->terms),
       Lines(D->num_lines ? D->lines : nullptr), NumLines(D->num_lines),
-      LineFiles(D->line_files), NumLineFiles(D->num_line_files), Desc(D) {}
+      LineFiles(D->line_files), NumLineFiles(D->num_line_files),
+      InlineSites(D->num_inline_sites ? D->inline_sites : nullptr),
+      NumInlineSites(D->num_inline_sites), RegionBodyHashes(D->region_body_hashes),
+      Desc(D) {}
 
 ModuleRecord *ModuleRecord::create(energy_module *Desc, uint32_t Ordinal,
                                    uint32_t RegionBase,
@@ -124,12 +135,8 @@ void ModuleRecord::retire() noexcept {
     OwnedBlocks.assign(Blocks, Blocks + NumBlocks);
     OwnedDynamic.assign(Dynamic, Dynamic + NumDynamic);
     OwnedTerms.assign(Terms, Terms + NumTerms);
-    OwnedLines.assign(Lines, Lines + NumLines);
-    for (uint32_t F = 0; F < NumLineFiles; ++F)
-      OwnedLineFiles.push_back(keep(LineFiles[F]));
+    retireLineTable();
     Source = keep(Source);
-    Lines = OwnedLines.data();
-    LineFiles = OwnedLineFiles.data();
     Regions = OwnedRegions.data();
     Blocks = OwnedBlocks.data();
     Dynamic = OwnedDynamic.data();
@@ -140,6 +147,21 @@ void ModuleRecord::retire() noexcept {
   Desc = nullptr;
 }
 
+void ModuleRecord::retireLineTable() {
+  OwnedLines.assign(Lines, Lines + NumLines);
+  for (uint32_t F = 0; F < NumLineFiles; ++F)
+    OwnedLineFiles.push_back(keep(LineFiles[F]));
+  OwnedInlineSites.assign(InlineSites, InlineSites + NumInlineSites);
+  for (energy_inline_site &Site : OwnedInlineSites)
+    Site.function = keep(Site.function);
+  if (RegionBodyHashes)
+    OwnedBodyHashes.assign(RegionBodyHashes, RegionBodyHashes + NumRegions);
+  Lines = OwnedLines.data();
+  LineFiles = OwnedLineFiles.data();
+  InlineSites = OwnedInlineSites.data();
+  RegionBodyHashes = RegionBodyHashes ? OwnedBodyHashes.data() : nullptr;
+}
+
 void ModuleRecord::forget() noexcept {
   Source = "<unloaded module>";
   Regions = nullptr;
@@ -148,6 +170,9 @@ void ModuleRecord::forget() noexcept {
   Terms = nullptr;
   Lines = nullptr;
   NumLines = 0;
+  InlineSites = nullptr;
+  NumInlineSites = 0;
+  RegionBodyHashes = nullptr;
   Desc = nullptr;
 }
 

@@ -108,6 +108,11 @@ public:
   uint32_t NumLines = 0;
   const char *const *LineFiles = nullptr;
   uint32_t NumLineFiles = 0;
+  /// The call sites inlined lines name; null when none.
+  const energy_inline_site *InlineSites = nullptr;
+  uint32_t NumInlineSites = 0;
+  /// Per region, its body hash (0: none); null when the module has none.
+  const uint64_t *RegionBodyHashes = nullptr;
 
   std::vector<uint64_t> Counts;       /// merged counters, then dynamic
   std::vector<RegionTotals> Totals;   /// merged per-region time and calls
@@ -127,6 +132,10 @@ private:
   std::vector<energy_count_term> OwnedTerms;
   std::vector<energy_line> OwnedLines;
   std::vector<const char *> OwnedLineFiles;
+  std::vector<energy_inline_site> OwnedInlineSites;
+  std::vector<uint64_t> OwnedBodyHashes;
+
+  void retireLineTable();
 };
 
 } // namespace energy::rt

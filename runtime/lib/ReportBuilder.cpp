@@ -249,6 +249,13 @@ json regionCountersJson(const double *Values, const RegionCounting &Counting) {
           {"scaled", Counting.scaled()}};
 }
 
+/// A 64-bit hash as 16 hex digits: JSON numbers lose integers past 2^53.
+std::string hashText(uint64_t Hash) {
+  char Text[17];
+  std::snprintf(Text, sizeof Text, "%016llx", (unsigned long long)Hash);
+  return Text;
+}
+
 void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
                  const model::Activity &A, int64_t Entries, const json &Modelled,
                  const RunSummary &Run, const MeasuredFigures &Measured,
@@ -263,6 +270,8 @@ void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
     W.member("file", Info.file ? Info.file : M.Source);
     W.member("line", Info.line);
     W.member("kind", regionKindName(Info.kind));
+    if (M.RegionBodyHashes && M.RegionBodyHashes[R])
+      W.member("body_hash", hashText(M.RegionBodyHashes[R]));
     W.key("parent");
     if (Info.parent < M.NumRegions && Info.parent != R)
       W.value(Ids[M.RegionBase + Info.parent]);
@@ -391,11 +400,9 @@ bool closedByProgram(const std::vector<ModuleRecord *> &Modules, size_t I) {
 void writeModules(JsonText &W, const std::vector<ModuleSummary> &Modules) {
   W.beginArray();
   for (const auto &[M, NotRun, Unloaded] : Modules) {
-    char Hash[17];
-    std::snprintf(Hash, sizeof Hash, "%016llx", (unsigned long long)M->Hash);
     W.beginObject();
     W.member("source", M->Source);
-    W.member("hash", Hash);
+    W.member("hash", hashText(M->Hash));
     if (M->Object.Known)
       W.member("object", M->Object.Path);
     if (!M->Object.BuildId.empty())
@@ -498,9 +505,25 @@ void writeLineCounts(JsonText &W, const model::Activity &A) {
   W.endObject();
 }
 
-/// `lines`: per executed (region, source line), its exact counts. Their
-/// energies are the readers' to compute, from `model.work_joules`: the
-/// model at every line cost SQLite's exit a quarter of its report.
+/// `inlined_at`: the call sites the line's code was inlined at, innermost
+/// first.
+void writeInlineChain(JsonText &W, const ModuleRecord &M, uint32_t Site) {
+  W.beginArray();
+  for (; Site < M.NumInlineSites; Site = M.InlineSites[Site].caller) {
+    const energy_inline_site &S = M.InlineSites[Site];
+    W.beginObject();
+    W.member("file", text(M.LineFiles[S.file]));
+    W.member("line", S.line);
+    W.member("function", text(S.function));
+    W.endObject();
+  }
+  W.endArray();
+}
+
+/// `lines`: per executed (region, source line, inline site), its exact
+/// counts. Their energies are the readers' to compute, from
+/// `model.work_joules`: the model at every line cost SQLite's exit a quarter
+/// of its report.
 void writeLines(JsonText &W, const RunSummary &Run, const std::vector<RegionCountsResult> &Counts,
                 const std::vector<uint32_t> &Ids) {
   W.beginArray();
@@ -525,6 +548,10 @@ void writeLines(JsonText &W, const RunSummary &Run, const std::vector<RegionCoun
       W.writtenValue(FileJson);
       W.member("line", L.Line);
       W.member("region", Id);
+      if (L.InlinedAt != ENERGY_NO_SITE) {
+        W.key("inlined_at");
+        writeInlineChain(W, M, L.InlinedAt);
+      }
       W.key("counts");
       writeLineCounts(W, L.Counts);
       W.endObject();

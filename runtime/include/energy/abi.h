@@ -13,7 +13,8 @@
  *     table (static cost vector per basic block), count terms and
  *     dynamic-counter table, and its optional line table (the static cost
  *     of each block split by the source line its instructions were written
- *     on, used at report time only);
+ *     on, with the call sites inlined code was inlined at, used at report
+ *     time only) and, per function region, a hash of its body;
  *   - one thread_local counter array of num_counters + num_dynamic uint64_t:
  *     the counters block counts are derived from first, then dynamic amounts
  *     (bytes of memcpy/memset with run-time lengths, active lanes of masked
@@ -39,7 +40,7 @@
 
 #include <stdint.h>
 
-#define ENERGY_ABI_VERSION 4u
+#define ENERGY_ABI_VERSION 5u
 
 /* Section holding the module descriptors; a C identifier so that linkers
  * provide __start_energy_modules / __stop_energy_modules. */
@@ -210,16 +211,32 @@ struct energy_count_term {
   int64_t coefficient;
 };
 
+/* energy_line.inlined_at and energy_inline_site.caller for code that was
+ * not inlined. */
+#define ENERGY_NO_SITE 0xffffffffu
+
 /* The part of block `block`'s static cost written on one source line: for
- * inlined code, the line in the inlined function. Entries of one block are
- * adjacent and blocks appear in increasing order; a block's entries sum to
- * its cost (dynamic amounts are not split by line). */
+ * inlined code, the line in the inlined function, and the call site it was
+ * inlined at. Entries of one block are adjacent and blocks appear in
+ * increasing order; a block's entries sum to its cost (dynamic amounts are
+ * not split by line). */
 struct energy_line {
   uint32_t block;
   uint32_t file; /* index into energy_module.line_files */
   uint32_t line;
-  uint32_t reserved;
+  uint32_t inlined_at; /* index into energy_module.inline_sites, or ENERGY_NO_SITE */
   struct energy_cost cost;
+};
+
+/* A call whose callee was inlined: where it is written, in which function,
+ * and, when that function was itself inlined, the site it was inlined at
+ * (the chain ends at the function the code was compiled in). */
+struct energy_inline_site {
+  uint32_t file;   /* index into energy_module.line_files */
+  uint32_t line;
+  uint32_t caller; /* index of the next outer site, or ENERGY_NO_SITE */
+  uint32_t reserved;
+  const char *function; /* the function the call is written in */
 };
 
 struct energy_region {
@@ -259,6 +276,13 @@ struct energy_module {
   uint32_t num_line_files;
   const char *const *line_files; /* file names, as debug info spells them */
   const struct energy_line *lines;
+  uint32_t num_inline_sites;
+  uint32_t reserved2;
+  const struct energy_inline_site *inline_sites;
+  /* Per region, a hash of a function region's body that ignores names and
+   * debug locations (LLVM's StructuralHash), so that a renamed function is
+   * known by it; 0 for other regions. Null: unknown. */
+  const uint64_t *region_body_hashes;
 };
 
 #endif /* ENERGY_ABI_H */

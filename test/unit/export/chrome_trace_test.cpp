@@ -2,6 +2,11 @@
 #include "energy/export/chrome_trace.h"
 
 #include "export_fixture.h"
+#include "energy/report/report_error.h"
+
+#include <map>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -137,4 +142,67 @@ TEST(ChromeTrace, AReportWithoutATimelineIsAProcessWithMetadataOnly) {
   for (const json &E : Trace["traceEvents"])
     EXPECT_EQ(E["ph"], "M");
   EXPECT_EQ(Trace["otherData"]["reports"][0]["timeline"], false);
+}
+
+namespace {
+
+/// One interval of 20 ms in which thread 0 (tid Tid) was in region 1.
+json timelineJson(double StartEpoch, long long Tid) {
+  return {{"format", "energypass-timeline"},
+          {"version", 1},
+          {"period_s", 0.02},
+          {"start_epoch_s", StartEpoch},
+          {"intervals_sampled", 1},
+          {"intervals_per_record", 1},
+          {"events", json::array()},
+          {"meters", json::array()},
+          {"threads", {{{"thread", 0}, {"tid", Tid}}}},
+          {"intervals",
+           {{{"t_start", 0.0},
+             {"t_end", 0.02},
+             {"energy_j", json::array()},
+             {"process", json::array()},
+             {"threads", {{{"thread", 0}, {"region", 1}, {"counters", json::array()}}}}}}}};
+}
+
+json processEntry(long long Pid, uint64_t Rank, double StartEpoch) {
+  return {{"path", "/bin/app"}, {"argv", {"./app"}},       {"pid", Pid},
+          {"start_time", "2026-01-01T00:00:00Z"},         {"wall_time_s", 1.0},
+          {"hostname", "h"},    {"report", "r." + std::to_string(Pid) + ".json"},
+          {"rank", Rank},       {"timeline", timelineJson(StartEpoch, Pid + 1)}};
+}
+
+} // namespace
+
+TEST(ChromeTrace, AMergedReportsProcessesAreProcessesOfTheirOwnWithTheirTimelines) {
+  ExportInput In = callTreeInput();
+  In.document.document = {
+      {"program", {{"processes", {processEntry(100, 0, 1000.0), processEntry(200, 1, 1000.5)}}}}};
+  json Trace = chromeTrace({In}, "x");
+  std::map<long long, std::string> Names;
+  std::map<long long, std::vector<std::string>> Slices;
+  for (const json &E : Trace["traceEvents"]) {
+    if (E["ph"] == "M" && E["name"] == "process_name")
+      Names[E["pid"]] = E["args"]["name"];
+    if (E["ph"] == "X")
+      Slices[E["pid"]].push_back(E["name"]);
+  }
+  EXPECT_EQ(Names[100], "rank 0: app (pid 100)");
+  EXPECT_EQ(Names[200], "rank 1: app (pid 200)");
+  EXPECT_EQ(Slices[100], std::vector<std::string>{"helper"});
+  EXPECT_EQ(Slices[200], std::vector<std::string>{"helper"});
+  EXPECT_EQ(Trace["otherData"]["reports"][1]["report"], "r.200.json");
+}
+
+TEST(ChromeTrace, AMergedProcessNamingARegionThatDoesNotExistIsRefused) {
+  ExportInput In = callTreeInput();
+  json Entry = processEntry(100, 0, 1000.0);
+  Entry["timeline"]["intervals"][0]["threads"][0]["region"] = 99;
+  In.document.document = {{"program", {{"processes", json::array({Entry})}}}};
+  try {
+    In.processes();
+    FAIL() << "a timeline naming region 99 was read";
+  } catch (const energy::report::ReportError &E) {
+    EXPECT_NE(std::string(E.what()).find("names region 99"), std::string::npos) << E.what();
+  }
 }

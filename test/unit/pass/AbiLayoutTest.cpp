@@ -108,14 +108,23 @@ TEST_F(AbiLayoutTest, Module) {
        offsetof(energy_module, timing), offsetof(energy_module, reserved),
        offsetof(energy_module, runtime), offsetof(energy_module, num_lines),
        offsetof(energy_module, num_line_files), offsetof(energy_module, line_files),
-       offsetof(energy_module, lines)});
+       offsetof(energy_module, lines), offsetof(energy_module, num_inline_sites),
+       offsetof(energy_module, reserved2), offsetof(energy_module, inline_sites),
+       offsetof(energy_module, region_body_hashes)});
 }
 
 TEST_F(AbiLayoutTest, Line) {
   expectLayout(Types.Line, sizeof(energy_line), alignof(energy_line),
                {offsetof(energy_line, block), offsetof(energy_line, file),
-                offsetof(energy_line, line), offsetof(energy_line, reserved),
+                offsetof(energy_line, line), offsetof(energy_line, inlined_at),
                 offsetof(energy_line, cost)});
+}
+
+TEST_F(AbiLayoutTest, InlineSite) {
+  expectLayout(Types.InlineSite, sizeof(energy_inline_site), alignof(energy_inline_site),
+               {offsetof(energy_inline_site, file), offsetof(energy_inline_site, line),
+                offsetof(energy_inline_site, caller), offsetof(energy_inline_site, reserved),
+                offsetof(energy_inline_site, function)});
 }
 
 TEST_F(AbiLayoutTest, RegionStack) {

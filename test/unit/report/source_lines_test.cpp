@@ -45,6 +45,33 @@ TEST(SourceLines, AnUnknownShareMakesTheLinesEnergyUnknown) {
   EXPECT_EQ(hottestLines(Lines, 1), std::vector<size_t>{1});
 }
 
+TEST(SourceLines, InlinedPartsAreKeptApartByTheirCallSites) {
+  nlohmann::json Doc = test::daxpyDocument();
+  Doc["version"] = 4;
+  nlohmann::json AtFirst = lineEntry("k.h", 2, 0, 4, 0.5), AtSecond = lineEntry("k.h", 2, 1, 8, 1.0);
+  AtFirst["inlined_at"] = {{{"file", "a.c"}, {"line", 10}, {"function", "first"}}};
+  AtSecond["inlined_at"] = {{{"file", "a.c"}, {"line", 20}, {"function", "second"}}};
+  nlohmann::json AtSecondAgain = AtSecond;
+  Doc["lines"] = {AtSecond, lineEntry("k.h", 2, 0, 1, 0.25), AtFirst, AtSecondAgain};
+  Report R = parseReport(Doc, "t.json");
+  ASSERT_TRUE(hasInliningChains(R));
+  std::vector<SourceLineCost> Lines = costsBySourceLine(R);
+  ASSERT_EQ(Lines.size(), 1u);
+  EXPECT_EQ(Lines[0].flops, 21u);
+  ASSERT_EQ(Lines[0].inlined.size(), 2u);
+  EXPECT_EQ(Lines[0].inlined[0].sites.front().function, "first");
+  EXPECT_EQ(Lines[0].inlined[0].flops, 4u);
+  EXPECT_EQ(Lines[0].inlined[1].sites.front().line, 20u);
+  EXPECT_EQ(Lines[0].inlined[1].flops, 16u);
+  EXPECT_DOUBLE_EQ(*Lines[0].inlined[1].energyJoules, 2.0);
+}
+
+TEST(SourceLines, ReportsBeforeVersion4HaveNoInliningChains) {
+  nlohmann::json Doc = test::daxpyDocument();
+  Doc["lines"] = nlohmann::json::array({lineEntry("a.c", 1, 0, 1, 0.5)});
+  EXPECT_FALSE(hasInliningChains(parseReport(Doc, "t.json")));
+}
+
 TEST(SourceLines, AReportWithoutLinesIsRefused) {
   Report R = parseReport(test::daxpyDocument(), "old.json");
   EXPECT_FALSE(R.lines.has_value());

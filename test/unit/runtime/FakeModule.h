@@ -79,7 +79,7 @@ public:
       ++Index;
     if (Index == LineFiles.size())
       LineFiles.push_back(keep(File));
-    Lines.push_back({Block, Index, Line, 0, Cost});
+    Lines.push_back({Block, Index, Line, ENERGY_NO_SITE, Cost});
   }
   /// Returns the counter slot of the new dynamic counter.
   uint32_t dynamic(const energy_dynamic_counter &D) {

@@ -3,10 +3,12 @@
 // `energy-report export --format chrome` writes the JSON trace-event format
 // that Perfetto's UI and chrome://tracing read, from each report's timeline
 // (docs/formats/timeline.md); each report is one process (`pid`, its own
-// process id, made unique when two reports share one), lined up by the
-// timelines' start times. Per process:
-// - metadata (`ph: "M"`): process_name ("cg (pid 4242)"), process_labels (the
-//   report file), process_sort_index, thread_name per sampled thread;
+// process id, made unique when two reports share one), and so is each
+// process a merged report holds (`program.processes`, which keep their
+// timelines), lined up by the timelines' start times. Per process:
+// - metadata (`ph: "M"`): process_name ("cg (pid 4242)", "rank 1: cg (pid
+//   4242)" for an MPI rank), process_labels (the report file it was written
+//   to), process_sort_index, thread_name per sampled thread;
 // - counters (`ph: "C"`), held until the next value: power per meter in W
 //   (an interval whose reading failed is covered by the next good reading,
 //   which counted its energy too); per thread, the FLOP and byte rates of the
@@ -32,8 +34,8 @@
 
 namespace energy::exporter {
 
-/// The trace of all the reports (a report without a timeline contributes
-/// its metadata only); `Exporter` goes into `otherData`.
+/// The trace of all the reports' processes (one without a timeline
+/// contributes its metadata only); `Exporter` goes into `otherData`.
 nlohmann::json chromeTrace(const std::vector<ExportInput> &Inputs,
                            const std::string &Exporter);
 

@@ -1,7 +1,8 @@
 //===- energy/export/export_input.h - One report, read for exporting ------===//
 //
 // Every exporter reads the same three parts of a report: the validated
-// report, its call tree and its timeline (both optional sections). They are
+// report, its call tree and its timeline (both optional sections), the last
+// per process for a merged report. They are
 // read and validated once here, so that a damaged section is refused the same
 // way whatever the output format.
 //
@@ -19,6 +20,15 @@
 
 namespace energy::exporter {
 
+/// One process behind a report, with its own timeline: the report's, or, in
+/// a merged report, one of `program.processes` (which keep theirs).
+struct InputProcess {
+  std::string name;   // what viewers call it: "cg (pid 4242)", "rank 1: cg (pid 4242)"
+  std::string origin; // the report file it was written to
+  long long pid = 0;
+  std::optional<report::Timeline> timeline;
+};
+
 struct ExportInput {
   report::ReportDocument document;
   std::optional<std::vector<report::CallTreeNode>> callTree;
@@ -27,6 +37,12 @@ struct ExportInput {
   const report::Report &report() const { return document.report; }
   /// What viewers call the process: "cg (pid 4242)".
   std::string processName() const;
+  /// The report's own process with its timeline, or a merged report's
+  /// processes with theirs, in order; throws report::ReportError for a
+  /// damaged `program.processes`.
+  std::vector<InputProcess> processes() const;
+  /// Whether any of its processes has a timeline.
+  bool anyTimeline() const;
 };
 
 /// Reads and validates the report at Path with its optional sections;

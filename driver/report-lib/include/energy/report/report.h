@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace energy::report {
@@ -63,6 +64,9 @@ struct Region {
   std::string file;
   uint64_t line = 0;
   std::string kind; // function, loop, user, mpi
+  /// Version 4: a function's body hash (names and debug locations left
+  /// out), equal for a function renamed with its body unchanged.
+  std::optional<std::string> bodyHash;
   std::optional<uint64_t> parent;
   std::string module;
   uint64_t calls = 0;
@@ -98,12 +102,29 @@ struct JobInfo {
   std::vector<uint64_t> ranksMerged; // a job report's ranks; empty for one rank's
 };
 
+/// A call site that code was inlined at (`lines[].inlined_at[]`).
+struct InlineSite {
+  std::string file;
+  uint64_t line = 0;
+  std::string function; // the function the call is written in
+
+  bool operator<(const InlineSite &Other) const {
+    return std::tie(file, line, function) < std::tie(Other.file, Other.line, Other.function);
+  }
+  bool operator==(const InlineSite &Other) const {
+    return file == Other.file && line == Other.line && function == Other.function;
+  }
+};
+
 /// One executed source line of one region (`lines[]`): exact counts from the
 /// pass's line table and a share of the region's modelled energy.
 struct RegionLine {
   std::string file;
   uint64_t line = 0;
   uint64_t region = 0;
+  /// The call sites the code was inlined at, innermost first; empty when it
+  /// was not inlined (and always in reports before version 4).
+  std::vector<InlineSite> inlinedAt;
   uint64_t flops = 0; // the entry's `counts.flops`
   model::Activity counts;
   std::optional<double> energyJoules; // null: the model could not say
@@ -124,6 +145,8 @@ struct ThreadRow {
 
 struct Report {
   std::string origin; // the file it was read from, for messages
+  long long version = 0; // the report format's
+
   std::string programPath;
   std::vector<std::string> argv;
   long long pid = 0;

@@ -55,6 +55,10 @@ private:
     std::optional<size_t> parent; // a merged node index
     size_t region = 0;            // a merged region index
   };
+  struct MergedLine {
+    nlohmann::json line;
+    size_t region = 0; // a merged region index
+  };
 
   void addDocument(const nlohmann::json &Doc, const std::string &Origin);
   std::vector<size_t> moduleOfEachRegion(const nlohmann::json &Doc);
@@ -72,6 +76,15 @@ private:
   void addThreadBreakdown(const nlohmann::json &Doc);
   void addTiming(const nlohmann::json &Doc);
   void addJob(const nlohmann::json &Doc);
+  void addLines(const nlohmann::json &Doc, const std::vector<size_t> &RegionIndex);
+  /// Keeps each process's timeline (and rank) in its `program.processes`
+  /// entry, from FirstProcess on, its regions renumbered as merged.
+  void addProcessTimelines(const nlohmann::json &Doc, size_t FirstProcess,
+                           const std::vector<size_t> &RegionIndex);
+  /// `program.processes` with their timelines' regions numbered by `Id`.
+  nlohmann::json processesResult(const std::vector<size_t> &Id) const;
+  /// `lines` with merged regions numbered by `Id`.
+  nlohmann::json linesResult(const std::vector<size_t> &Id) const;
 
   size_t Added = 0;
   nlohmann::json Skeleton; // format, machine, model, threads, totals, ...
@@ -87,6 +100,11 @@ private:
   std::map<std::tuple<size_t, std::string, std::string>, size_t> RegionByIdentity;
   std::vector<CallNode> CallTree;
   std::map<std::pair<std::optional<size_t>, size_t>, size_t> NodeByPath;
+  /// Whether any input had `lines`; they are keyed by merged region, file,
+  /// line and inlining chain (as JSON text).
+  bool AnyLines = false;
+  std::vector<MergedLine> Lines;
+  std::map<std::tuple<size_t, std::string, uint64_t, std::string>, size_t> LineByKey;
   /// The job every input is a rank (or merged ranks) of; null once an input
   /// is of no job or of another one.
   nlohmann::json Job;
