@@ -11,13 +11,13 @@
 #include "meters/EnergyMeter.h"
 #include "meters/Events.h"
 #include "meters/SysfsFiles.h"
+#include "process/ExitStatus.h"
+#include "process/HeldChild.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -38,55 +38,6 @@ struct Interval {
   double seconds = 0.0;
   double joules = 0.0;
   std::vector<double> counts;
-};
-
-/// A child that runs `sh -c Command` once its parent says go, so that the
-/// counters are attached before it execs.
-class Child {
-public:
-  explicit Child(const std::string &Command) {
-    int Pipe[2];
-    require(pipe(Pipe) == 0, "cannot create a pipe to start the program");
-    Pid = fork();
-    require(Pid >= 0, "cannot fork to run '" + Command + "'");
-    if (Pid == 0) {
-      close(Pipe[1]);
-      char Go;
-      if (::read(Pipe[0], &Go, 1) != 1)
-        _exit(127);
-      int Null = open("/dev/null", O_WRONLY);
-      if (Null >= 0)
-        dup2(Null, STDOUT_FILENO); // the dataset may go to stdout
-      execl("/bin/sh", "sh", "-c", Command.c_str(), static_cast<char *>(nullptr));
-      _exit(127);
-    }
-    close(Pipe[0]);
-    GoFd = Pipe[1];
-  }
-  ~Child() {
-    if (Pid > 0 && !Reaped) {
-      kill(Pid, SIGKILL);
-      waitpid(Pid, nullptr, 0);
-    }
-    if (GoFd >= 0)
-      close(GoFd);
-  }
-  void start() {
-    require(::write(GoFd, "g", 1) == 1, "cannot start the program");
-    close(GoFd);
-    GoFd = -1;
-  }
-  /// True once the child has exited; Status receives its wait status.
-  bool exited(int &Status) {
-    Reaped = waitpid(Pid, &Status, WNOHANG) == Pid;
-    return Reaped;
-  }
-  pid_t pid() const { return Pid; }
-
-private:
-  pid_t Pid = -1;
-  int GoFd = -1;
-  bool Reaped = false;
 };
 
 /// The machine's energy: the RAPL zones of a powercap tree that add up
@@ -186,20 +137,24 @@ std::vector<double> readCounts(const meters::CounterSet &Counters) {
 std::vector<Interval> measureRun(const std::string &Command,
                                  const std::vector<meters::EventSpec> &Events,
                                  RaplEnergy &Meter, double Period) {
-  Child C(Command);
+  process::HeldChild C;
+  std::string Why;
+  require(C.spawn({"/bin/sh", "-c", Command}, Why, {.DiscardOutput = true}),
+          "cannot run '" + Command + "': " + Why);
   meters::CounterSet Counters(Events);
   openChildCounters(Counters, C.pid());
   std::vector<double> LastCounts(Events.size(), 0.0);
   double LastJoules = Meter.joules();
   auto Begin = Clock::now(), Last = Begin;
-  C.start();
+  int ExecError = C.release();
+  require(ExecError == 0, process::execFailureMessage("/bin/sh", ExecError));
   std::vector<Interval> Out;
   int Status = 0;
   bool Done = false;
   auto Next = Begin;
   while (!Done) {
     Next += std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(Period));
-    while (!(Done = C.exited(Status)) && Clock::now() < Next)
+    while (!(Done = C.ended(Status)) && Clock::now() < Next)
       std::this_thread::sleep_for(std::chrono::microseconds(500));
     auto Now = Clock::now();
     std::vector<double> Counts = readCounts(Counters);
@@ -225,10 +180,10 @@ std::vector<Interval> measureRun(const std::string &Command,
     LastJoules = Joules;
     Last = Now;
   }
-  require(WIFEXITED(Status) && WEXITSTATUS(Status) == 0,
-          "'" + Command + "' failed (exit status " +
-              std::to_string(WIFEXITED(Status) ? WEXITSTATUS(Status) : -1) +
-              "); collect measures programs that succeed");
+  int ExitStatus = process::shellExitStatus(Status);
+  require(ExitStatus == 0, "'" + Command + "' failed (exit status " +
+                               std::to_string(ExitStatus) +
+                               "); collect measures programs that succeed");
   return Out;
 }
 
