@@ -48,7 +48,8 @@ public:
   /// Joules since the zones were opened. A zone whose read fails counts its
   /// last good reading; the next good one catches up, so totals stay exact.
   double joules();
-  /// The zones' names (package-0, dram, psys).
+  /// The zones' names as the meters give them, less "rapl:" (package-0,
+  /// package-0:dram, psys).
   std::vector<std::string> zoneNames() const;
 
 private:
