@@ -181,3 +181,13 @@ TEST(Collect, FailingProgramsAndBadOptionsAreRefused) {
   O.events = {"no-such-event"};
   EXPECT_NE(errorOf(O).find("unknown perf event"), std::string::npos);
 }
+
+TEST(Collect, AProgramEndedBySignalIsRefusedWithTheShellsStatus) {
+  if (!softwareCountersWork())
+    GTEST_SKIP() << "perf_event_open is not permitted here";
+  CollectOptions O;
+  O.powercapRoot = fakePowercap("signalled");
+  O.softwareEventsOnly = true;
+  O.programs = {"kill -TERM $$"};
+  EXPECT_NE(errorOf(O).find("failed (exit status 143)"), std::string::npos) << errorOf(O);
+}
