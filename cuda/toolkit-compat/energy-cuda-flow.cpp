@@ -13,20 +13,18 @@
 //===----------------------------------------------------------------------===//
 #include "cuda_flow.h"
 
+#include "process/Run.h"
+
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
-#include <spawn.h>
+#include <optional>
 #include <string>
 #include <string_view>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
-
-extern char **environ;
 
 namespace {
 
@@ -61,20 +59,11 @@ int run(const command &cmd, const options &opt) {
     std::cerr << quoted(cmd) << '\n';
   if (opt.dry_run)
     return 0;
-  std::vector<char *> argv;
-  for (const std::string &word : cmd)
-    argv.push_back(const_cast<char *>(word.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid;
-  if (posix_spawnp(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) {
-    std::cerr << "energy-cuda-flow: cannot run '" << cmd[0] << "'; is it installed and on PATH?\n";
-    return 127;
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR)
-      return 127;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  std::string why;
+  if (std::optional<int> status = energy::process::runAndWait(cmd, why))
+    return *status;
+  std::cerr << "energy-cuda-flow: " << why << "; is it installed and on PATH?\n";
+  return 127;
 }
 
 command concat(command head, const std::vector<std::string> &tail) {

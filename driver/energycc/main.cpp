@@ -14,10 +14,11 @@
 #include "install_layout.h"
 #include "invocation.h"
 #include "mpi_link.h"
-#include "process.h"
+#include "scratch_folder.h"
 #include "wrapper_options.h"
 
-#include <unistd.h>
+#include "process/ExitStatus.h"
+#include "process/Run.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -33,6 +34,7 @@
 namespace {
 
 using namespace energy::cc;
+namespace process = energy::process;
 
 // Usage errors are bad input (2); a broken installation is not (1).
 constexpr int BadUsage = 2;
@@ -98,16 +100,10 @@ std::string compilerOverrideHint(bool Cxx) {
 }
 
 [[noreturn]] void execute(const Tool &T, const std::vector<std::string> &Cmd) {
-  std::vector<char *> Argv;
-  for (const std::string &Arg : Cmd)
-    Argv.push_back(const_cast<char *>(Arg.c_str()));
-  Argv.push_back(nullptr);
-  execvp(Argv[0], Argv.data());
-  int Error = errno;
-  std::cerr << T.name << ": cannot run " << Cmd.front() << " ("
-            << std::strerror(Error) << "); " << compilerOverrideHint(T.cxx)
-            << "\n";
-  std::exit(Error == ENOENT ? 127 : 126);
+  int Error = process::execute(Cmd);
+  std::cerr << T.name << ": " << process::execFailureMessage(Cmd.front(), Error)
+            << "; " << compilerOverrideHint(T.cxx) << "\n";
+  std::exit(process::execFailureStatus(Error));
 }
 
 // Runs the commands of an emulated CUDA build in order, stopping at the
@@ -118,7 +114,7 @@ int runInOrder(const Tool &T, const std::vector<Command> &Commands,
     if (Print)
       std::cerr << shellQuoted(Cmd) << std::endl;
     std::string Why;
-    std::optional<int> Status = runAndWait(Cmd, Why);
+    std::optional<int> Status = process::runAndWait(Cmd, Why);
     if (!Status) {
       fail(T, Why + "; " + compilerOverrideHint(/*Cxx=*/true), 127);
       return 127;

@@ -11,13 +11,14 @@
 // 127 (not found) or 126.
 //
 //===----------------------------------------------------------------------===//
-#include "ChildProcess.h"
 #include "StatOutput.h"
 #include "StatResult.h"
 
 #include "meters/Events.h"
 #include "meters/ExternalMeter.h"
 #include "meters/Sampler.h"
+#include "process/ExitStatus.h"
+#include "process/HeldChild.h"
 #include "support/SafeFile.h"
 
 #include <CLI/CLI.hpp>
@@ -162,7 +163,7 @@ int main(int argc, char **argv) {
   // Keyboard signals go to the program; energy-stat stays to print what it measured.
   std::signal(SIGINT, SIG_IGN);
   std::signal(SIGQUIT, SIG_IGN);
-  stat::ChildProcess child;
+  process::HeldChild child;
   std::string error;
   if (!child.spawn(o.command, error))
     fail(error, 1);
@@ -185,13 +186,12 @@ int main(int argc, char **argv) {
 
   double t0 = monotonicSeconds(), epoch0 = epochSeconds();
   if (int execError = child.release()) {
-    rusage ignored;
-    child.wait(ignored);
+    child.wait();
     fail("cannot run '" + o.command.front() + "': " + std::strerror(execError),
-         execError == ENOENT ? 127 : 126);
+         process::execFailureStatus(execError));
   }
   rusage usage{};
-  int status = child.wait(usage);
+  int status = child.wait(&usage);
   double elapsed = monotonicSeconds() - t0;
   if (sampler)
     sampler->stop();
@@ -205,7 +205,7 @@ int main(int argc, char **argv) {
   result.elapsedSeconds = elapsed;
   result.userSeconds = seconds(usage.ru_utime);
   result.systemSeconds = seconds(usage.ru_stime);
-  result.exitStatus = stat::exitStatusOf(status);
+  result.exitStatus = process::shellExitStatus(status);
   if (sampler)
     result.timeline = sampler->timelineJson();
   std::string logError;

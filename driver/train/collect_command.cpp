@@ -20,10 +20,20 @@ struct CollectCli {
   std::string output;
 };
 
+// ENERGY_POWERCAP_ROOT predates collect's use of the runtime's meters, whose
+// one override is ENERGY_SYSFS_ROOT; scripts that set it keep working for now.
+void applyDeprecatedPowercapRoot(CollectOptions &O) {
+  const char *Root = std::getenv("ENERGY_POWERCAP_ROOT");
+  if (!Root || !O.powercapRoot.empty())
+    return;
+  std::cerr << "energy-train: warning: ENERGY_POWERCAP_ROOT is deprecated; set "
+               "ENERGY_SYSFS_ROOT (collect reads its class/powercap) or pass "
+               "--powercap-root\n";
+  O.powercapRoot = Root;
+}
+
 void runCollect(CollectCli &C) {
-  if (const char *Root = std::getenv("ENERGY_POWERCAP_ROOT");
-      Root && C.options.powercapRoot == "/sys/class/powercap")
-    C.options.powercapRoot = Root;
+  applyDeprecatedPowercapRoot(C.options);
   Dataset D = collectDataset(C.options);
   saveDataset(D, C.output);
   std::cout << "collected " << D.rows() << " rows from "
@@ -51,9 +61,8 @@ void addCollectCommand(CLI::App &App) {
   Sub->add_option("--interval", C->options.intervalSeconds, "sampling interval (s)")
       ->capture_default_str();
   Sub->add_option("--powercap-root", C->options.powercapRoot,
-                  "powercap tree holding intel-rapl:N/energy_uj "
-                  "(env ENERGY_POWERCAP_ROOT)")
-      ->capture_default_str();
+                  "powercap tree holding intel-rapl:N/energy_uj (default: "
+                  "$ENERGY_SYSFS_ROOT/class/powercap, else /sys/class/powercap)");
   Sub->add_option("--events", C->options.events,
                   "perf events, comma-separated (default: the paper's 22)")
       ->delimiter(',');

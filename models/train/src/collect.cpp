@@ -1,22 +1,34 @@
 //===- collect.cpp - Measuring programs into a dataset --------------------===//
+//
+// The counters and the RAPL meter are the runtime's (runtime/meters), so that
+// collect, energy-stat and instrumented programs measure alike.
+//
+//===----------------------------------------------------------------------===//
 #include "energy/train/collect.h"
 #include "energy/train/error.h"
-#include "energy/train/perf_counters.h"
-#include "energy/train/powercap.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/wait.h>
+#include "meters/Counters.h"
+#include "meters/EnergyMeter.h"
+#include "meters/Events.h"
+#include "meters/SysfsFiles.h"
+#include "process/ExitStatus.h"
+#include "process/HeldChild.h"
+
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstring>
 #include <fstream>
+#include <memory>
 #include <thread>
 
 namespace energy::train {
 
 namespace {
+
+namespace meters = energy::meters;
 
 using Clock = std::chrono::steady_clock;
 
@@ -28,79 +40,130 @@ struct Interval {
   std::vector<double> counts;
 };
 
-/// A child that runs `sh -c Command` once its parent says go, so that the
-/// counters are attached before it execs.
-class Child {
+/// The machine's energy: the RAPL zones of a powercap tree that add up
+/// without double counting, chosen as the runtime chooses them.
+class RaplEnergy {
 public:
-  explicit Child(const std::string &Command) {
-    int Pipe[2];
-    require(pipe(Pipe) == 0, "cannot create a pipe to start the program");
-    Pid = fork();
-    require(Pid >= 0, "cannot fork to run '" + Command + "'");
-    if (Pid == 0) {
-      close(Pipe[1]);
-      char Go;
-      if (::read(Pipe[0], &Go, 1) != 1)
-        _exit(127);
-      int Null = open("/dev/null", O_WRONLY);
-      if (Null >= 0)
-        dup2(Null, STDOUT_FILENO); // the dataset may go to stdout
-      execl("/bin/sh", "sh", "-c", Command.c_str(), static_cast<char *>(nullptr));
-      _exit(127);
-    }
-    close(Pipe[0]);
-    GoFd = Pipe[1];
-  }
-  ~Child() {
-    if (Pid > 0 && !Reaped) {
-      kill(Pid, SIGKILL);
-      waitpid(Pid, nullptr, 0);
-    }
-    if (GoFd >= 0)
-      close(GoFd);
-  }
-  void start() {
-    require(::write(GoFd, "g", 1) == 1, "cannot start the program");
-    close(GoFd);
-    GoFd = -1;
-  }
-  /// True once the child has exited; Status receives its wait status.
-  bool exited(int &Status) {
-    Reaped = waitpid(Pid, &Status, WNOHANG) == Pid;
-    return Reaped;
-  }
-  pid_t pid() const { return Pid; }
+  explicit RaplEnergy(const std::string &Root);
+  /// Joules since the zones were opened. A zone whose read fails counts its
+  /// last good reading; the next good one catches up, so totals stay exact.
+  double joules();
+  /// The zones' names as the meters give them, less "rapl:" (package-0,
+  /// package-0:dram, psys).
+  std::vector<std::string> zoneNames() const;
 
 private:
-  pid_t Pid = -1;
-  int GoFd = -1;
-  bool Reaped = false;
+  std::vector<std::unique_ptr<meters::EnergyMeter>> Zones;
+  std::vector<double> LastJoules;
 };
 
+RaplEnergy::RaplEnergy(const std::string &Root) {
+  meters::MeterDiscovery Found =
+      meters::discoverPowercapZones(Root, meters::realFileOpener());
+  for (size_t I : meters::primaryMeters(Found.meters))
+    Zones.push_back(std::move(Found.meters[I]));
+  LastJoules.assign(Zones.size(), 0.0);
+  if (!Zones.empty())
+    return;
+  bool Unreadable = Found.meters.empty() && !Found.source.detail.empty() &&
+                    Found.source.present;
+  require(!Unreadable, "no readable RAPL energy meter: " + Found.source.detail +
+                           "; or pass --powercap-root DIR, or import measured "
+                           "data with energy-train import");
+  throw TrainError("no RAPL energy meter: " + Root +
+                   " has no intel-rapl:N zone with energy_uj (virtual machines "
+                   "and non-Intel CPUs often lack it); collect on a machine "
+                   "with RAPL, pass --powercap-root DIR, or import measured "
+                   "data with energy-train import");
+}
+
+double RaplEnergy::joules() {
+  double Total = 0.0;
+  for (size_t I = 0; I < Zones.size(); ++I) {
+    double Joules;
+    if (Zones[I]->read(Joules))
+      LastJoules[I] = Joules;
+    Total += LastJoules[I];
+  }
+  return Total;
+}
+
+std::vector<std::string> RaplEnergy::zoneNames() const {
+  std::vector<std::string> Names;
+  for (const auto &Zone : Zones) {
+    const std::string &Meter = Zone->name(); // rapl:ZONE
+    Names.push_back(Meter.substr(Meter.find(':') + 1));
+  }
+  return Names;
+}
+
+/// Opens the counters on the child before it execs, counting from its exec
+/// on, its threads and children included. Throws TrainError naming the first
+/// event the kernel refuses, and why.
+void openChildCounters(meters::CounterSet &Counters, pid_t Pid) {
+  meters::CounterOptions Options;
+  Options.pid = Pid;
+  Options.inherit = true;
+  Options.enableOnExec = true;
+  Options.mapPages = false;
+  Counters.open(Options);
+  for (size_t I = 0; I < Counters.size(); ++I) {
+    if (Counters.status(I) == meters::CounterStatus::Counting)
+      continue;
+    const meters::EventSpec &Event = Counters.event(I);
+    throw TrainError(
+        std::string(Event.type == PERF_TYPE_SOFTWARE
+                        ? ""
+                        : "hardware counters are not available here: ") +
+        "perf_event_open('" + Event.name + "') failed (" +
+        std::strerror(Counters.openError(I)) +
+        "); on a VM without a PMU collect with --software-events, or "
+        "import data measured elsewhere (energy-train import)");
+  }
+}
+
+/// Current totals, scaled for multiplexing, in event order; 0 for an event
+/// that has not run yet.
+std::vector<double> readCounts(const meters::CounterSet &Counters) {
+  std::vector<meters::CounterValue> Values(Counters.size());
+  Counters.read(Values.data());
+  std::vector<double> Counts;
+  for (const meters::CounterValue &V : Values) {
+    double Scaled = V.scaled();
+    Counts.push_back(std::isnan(Scaled) ? 0.0 : Scaled);
+  }
+  return Counts;
+}
+
 std::vector<Interval> measureRun(const std::string &Command,
-                                 const std::vector<std::string> &Events,
-                                 const PowercapMeter &Meter, double Period) {
-  Child C(Command);
-  PerfCounters Counters(C.pid(), Events);
+                                 const std::vector<meters::EventSpec> &Events,
+                                 RaplEnergy &Meter, double Period) {
+  process::HeldChild C;
+  std::string Why;
+  require(C.spawn({"/bin/sh", "-c", Command}, Why, {.DiscardOutput = true}),
+          "cannot run '" + Command + "': " + Why);
+  meters::CounterSet Counters(Events);
+  openChildCounters(Counters, C.pid());
   std::vector<double> LastCounts(Events.size(), 0.0);
-  std::vector<uint64_t> LastEnergy = Meter.read();
+  double LastJoules = Meter.joules();
   auto Begin = Clock::now(), Last = Begin;
-  C.start();
+  int ExecError = C.release();
+  require(ExecError == 0, process::execFailureMessage("/bin/sh", ExecError));
   std::vector<Interval> Out;
   int Status = 0;
   bool Done = false;
   auto Next = Begin;
   while (!Done) {
     Next += std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(Period));
-    while (!(Done = C.exited(Status)) && Clock::now() < Next)
+    while (!(Done = C.ended(Status)) && Clock::now() < Next)
       std::this_thread::sleep_for(std::chrono::microseconds(500));
     auto Now = Clock::now();
-    std::vector<double> Counts = Counters.read();
-    std::vector<uint64_t> Energy = Meter.read();
+    std::vector<double> Counts = readCounts(Counters);
+    double Joules = Meter.joules();
     Interval I;
     I.start = std::chrono::duration<double>(Last - Begin).count();
     I.seconds = std::chrono::duration<double>(Now - Last).count();
-    I.joules = Meter.joulesBetween(LastEnergy, Energy);
+    I.joules = Joules - LastJoules;
     for (size_t E = 0; E < Counts.size(); ++E)
       I.counts.push_back(Counts[E] - LastCounts[E]);
     // A last sliver of an interval, when the program ends just after a
@@ -115,13 +178,13 @@ std::vector<Interval> measureRun(const std::string &Command,
       Out.push_back(I);
     }
     LastCounts = Counts;
-    LastEnergy = Energy;
+    LastJoules = Joules;
     Last = Now;
   }
-  require(WIFEXITED(Status) && WEXITSTATUS(Status) == 0,
-          "'" + Command + "' failed (exit status " +
-              std::to_string(WIFEXITED(Status) ? WEXITSTATUS(Status) : -1) +
-              "); collect measures programs that succeed");
+  int ExitStatus = process::shellExitStatus(Status);
+  require(ExitStatus == 0, "'" + Command + "' failed (exit status " +
+                               std::to_string(ExitStatus) +
+                               "); collect measures programs that succeed");
   return Out;
 }
 
@@ -131,18 +194,28 @@ double median(std::vector<double> V) {
   return N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
 }
 
-std::vector<std::string> chooseEvents(const CollectOptions &O) {
-  std::vector<std::string> Events = O.events;
-  if (Events.empty())
-    Events = O.softwareEventsOnly ? softwareEvents() : paperEvents();
-  for (const std::string &E : Events) {
-    require(isKnownEvent(E), "unknown perf event '" + E +
-                                 "'; use perf list names such as cycles, "
-                                 "cache-misses, task-clock");
-    require(!O.softwareEventsOnly || isSoftwareEvent(E),
-            "'" + E + "' is a hardware event but --software-events was given");
+/// The events to count, resolved as perf (and energy-stat) name them.
+std::vector<meters::EventSpec> chooseEvents(const CollectOptions &O) {
+  std::vector<std::string> Names = O.events;
+  if (Names.empty())
+    Names = O.softwareEventsOnly ? softwareEvents() : meters::paperEvents();
+  std::vector<meters::EventSpec> Events;
+  for (const std::string &Name : Names) {
+    meters::EventSpec Event;
+    std::string Why;
+    require(meters::resolveEvent(Name, meters::sysfsRoot(), Event, Why),
+            "unknown perf event '" + Name +
+                "'; use perf list names such as cycles, cache-misses, task-clock");
+    require(!O.softwareEventsOnly || Event.type == PERF_TYPE_SOFTWARE,
+            "'" + Name + "' is a hardware event but --software-events was given");
+    Events.push_back(Event);
   }
   return Events;
+}
+
+std::string powercapDirectory(const CollectOptions &O) {
+  return O.powercapRoot.empty() ? meters::sysfsRoot() + "/class/powercap"
+                                : O.powercapRoot;
 }
 
 nlohmann::json machineDescription() {
@@ -177,24 +250,29 @@ void appendRow(Dataset &D, const std::string &Program, double Start,
 
 } // namespace
 
+const std::vector<std::string> &softwareEvents() {
+  static const std::vector<std::string> Events = {
+      "task-clock", "cpu-clock", "cs", "migrations", "page-faults"};
+  return Events;
+}
+
 Dataset collectDataset(const CollectOptions &O) {
   require(!O.programs.empty(), "collect needs programs (--programs 'CMD;CMD')");
   require(O.runs >= 1, "--runs must be at least 1");
   require(O.intervalSeconds >= 0.001, "--interval must be at least 0.001 s");
-  PowercapMeter Meter = PowercapMeter::open(O.powercapRoot);
-  std::vector<std::string> Events = chooseEvents(O);
+  std::string Root = powercapDirectory(O);
+  RaplEnergy Meter(Root);
+  std::vector<meters::EventSpec> Events = chooseEvents(O);
   Dataset D;
-  D.features = Events;
+  for (const meters::EventSpec &Event : Events)
+    D.features.push_back(Event.name);
   D.x.resize(0, static_cast<Eigen::Index>(Events.size()));
   D.info.kind = O.timeline ? RowKind::Timeline : RowKind::Runs;
-  D.info.events = Events;
+  D.info.events = D.features;
   D.info.machine = machineDescription();
-  nlohmann::json Zones = nlohmann::json::array();
-  for (const PowercapZone &Z : Meter.zones())
-    Zones.push_back(Z.name);
   D.info.meter = {{"kind", "rapl-powercap"},
-                  {"root", O.powercapRoot},
-                  {"zones", Zones},
+                  {"root", Root},
+                  {"zones", Meter.zoneNames()},
                   {"interval_s", O.intervalSeconds}};
   D.info.source = "energy-train collect";
   auto Epoch = Clock::now();
@@ -222,7 +300,7 @@ Dataset collectDataset(const CollectOptions &O) {
       }
       appendRow(D, Program, RunStart, Seconds, Joules / Seconds, Medians);
     }
-  validateDataset(D, "collect (meter " + O.powercapRoot + ")");
+  validateDataset(D, "collect (meter " + Root + ")");
   return D;
 }
 

@@ -209,7 +209,7 @@ std::unique_ptr<CounterSet> MeterSet::openThreadCounters(pid_t tid) const {
   return set->open(counting) > 0 ? std::move(set) : nullptr;
 }
 
-std::vector<size_t> MeterSet::primaryMeters() const {
+std::vector<size_t> primaryMeters(const std::vector<std::unique_ptr<EnergyMeter>> &meters) {
   auto pick = [&](const std::string &source, const std::string &domain) {
     std::vector<size_t> found;
     for (size_t i = 0; i < meters.size(); ++i)
@@ -233,5 +233,6 @@ std::vector<size_t> MeterSet::primaryMeters() const {
   return chosen;
 }
 
+std::vector<size_t> MeterSet::primaryMeters() const { return meters::primaryMeters(meters); }
 
 } // namespace energy::meters

@@ -102,10 +102,13 @@ std::unique_ptr<EnergyMeter> openZone(FileOpener &files, const std::string &powe
 } // namespace
 
 MeterDiscovery discoverPowercap(const ProbeOptions &options) {
+  FileOpener &files = options.files ? *options.files : realFileOpener();
+  return discoverPowercapZones(sysfsRoot(options.sysfsRoot) + "/class/powercap", files);
+}
+
+MeterDiscovery discoverPowercapZones(const std::string &powercap, FileOpener &files) {
   MeterDiscovery found;
   found.source = Source{"rapl-powercap", "energy", false, false, ""};
-  FileOpener &files = options.files ? *options.files : realFileOpener();
-  std::string powercap = sysfsRoot(options.sysfsRoot) + "/class/powercap";
   std::vector<std::string> zones;
   bool haveMsrZones = false;
   for (const std::string &entry : listDirectory(powercap))

@@ -3,18 +3,21 @@
 // The VM that runs CI has no RAPL and no PMU, so these tests give collect a
 // fake powercap tree whose energy counter the measured program itself
 // advances, and count software events; hardware events must either work or
-// fail with the way out.
+// fail with the way out. The counter is rewritten in place, as sysfs updates
+// it: the meters read an open energy_uj again at each sample.
 //
 //===----------------------------------------------------------------------===//
 #include "test_helpers.h"
 
 #include "energy/train/collect.h"
 #include "energy/train/error.h"
-#include "energy/train/perf_counters.h"
-#include "energy/train/powercap.h"
+
+#include "meters/Counters.h"
+#include "meters/Events.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <unistd.h>
 
@@ -34,13 +37,20 @@ std::string fakePowercap(const std::string &Name) {
   return Root;
 }
 
+/// A shell command that adds Microjoules to the zone's counter in place.
+std::string spend(const std::string &Counter, int Microjoules) {
+  return "v=$(cat " + Counter + "); echo $((v + " + std::to_string(Microjoules) +
+         ")) 1<> " + Counter;
+}
+
 bool softwareCountersWork() {
-  try {
-    PerfCounters C(getpid(), {"task-clock"});
-    return true;
-  } catch (const TrainError &) {
+  energy::meters::EventSpec TaskClock;
+  if (!energy::meters::lookupGenericEvent("task-clock", TaskClock))
     return false;
-  }
+  energy::meters::CounterSet Counters({TaskClock});
+  energy::meters::CounterOptions Options;
+  Options.pid = getpid();
+  return Counters.open(Options) == 1;
 }
 
 std::string errorOf(const CollectOptions &O) {
@@ -52,14 +62,48 @@ std::string errorOf(const CollectOptions &O) {
   return "";
 }
 
+/// Sets an environment variable for one test.
+class ScopedEnvironment {
+public:
+  ScopedEnvironment(const char *Name, const std::string &Value) : Name(Name) {
+    setenv(Name, Value.c_str(), 1);
+  }
+  ~ScopedEnvironment() { unsetenv(Name); }
+
+private:
+  const char *Name;
+};
+
 } // namespace
 
-TEST(Powercap, ReadsPackageZonesAndHandlesWrapAround) {
-  PowercapMeter M = PowercapMeter::open(fakePowercap("zones"));
-  ASSERT_EQ(M.zones().size(), 1u);
-  EXPECT_EQ(M.zones()[0].name, "package-0");
-  EXPECT_EQ(M.read(), std::vector<uint64_t>{1000000});
-  EXPECT_NEAR(M.joulesBetween({9000000}, {1000000}), 2.0, 1e-12);
+TEST(Collect, ReadsThePowercapTreeUnderTheSysfsRoot) {
+  std::string Sys = test::temporaryDirectory("sysfs-root");
+  std::filesystem::create_directories(Sys + "/class");
+  std::filesystem::rename(fakePowercap("sysfs-powercap"), Sys + "/class/powercap");
+  ScopedEnvironment Root("ENERGY_SYSFS_ROOT", Sys);
+  CollectOptions O;
+  O.programs = {spend(Sys + "/class/powercap/intel-rapl:0/energy_uj", 2000000)};
+  O.runs = 2;
+  O.softwareEventsOnly = true;
+  if (!softwareCountersWork()) {
+    EXPECT_EQ(errorOf(O).find("no RAPL energy meter"), std::string::npos) << errorOf(O);
+    return;
+  }
+  Dataset D = collectDataset(O);
+  EXPECT_EQ(D.info.meter["root"], Sys + "/class/powercap");
+  EXPECT_EQ(D.info.meter["zones"], nlohmann::json::array({"package-0"}));
+  EXPECT_NEAR(D.power(1) * D.seconds(1), 2.0, 1e-9);
+}
+
+TEST(Collect, NoRaplUnderTheSysfsRootNamesIt) {
+  std::string Sys = test::temporaryDirectory("empty-sysfs-root");
+  ScopedEnvironment Root("ENERGY_SYSFS_ROOT", Sys);
+  CollectOptions O;
+  O.programs = {"true"};
+  std::string E = errorOf(O);
+  EXPECT_NE(E.find("no RAPL energy meter: " + Sys + "/class/powercap has no"),
+            std::string::npos)
+      << E;
 }
 
 TEST(Collect, NoRaplIsAClearError) {
@@ -76,11 +120,8 @@ TEST(Collect, SoftwareEventsAndFakeMeterGiveOneRowPerRun) {
     GTEST_SKIP() << "perf_event_open is not permitted here";
   std::string Root = fakePowercap("runs");
   CollectOptions O;
-  // The program spends 2 J by advancing the fake meter (atomically, as
-  // sysfs does), then idles.
-  std::string Counter = Root + "/intel-rapl:0/energy_uj";
-  O.programs = {"v=$(cat " + Counter + "); echo $((v + 2000000)) > " + Root +
-                "/e.tmp && mv " + Root + "/e.tmp " + Counter + "; sleep 0.05"};
+  // The program spends 2 J by advancing the fake meter, then idles.
+  O.programs = {spend(Root + "/intel-rapl:0/energy_uj", 2000000) + "; sleep 0.05"};
   O.runs = 2;
   O.powercapRoot = Root;
   O.softwareEventsOnly = true;
@@ -99,10 +140,8 @@ TEST(Collect, TimelineGivesOneRowPerInterval) {
     GTEST_SKIP() << "perf_event_open is not permitted here";
   CollectOptions O;
   std::string Root = fakePowercap("timeline");
-  std::string Counter = Root + "/intel-rapl:0/energy_uj";
   // A background loop advances the meter all the time, as RAPL does.
-  O.programs = {"(while :; do v=$(cat " + Counter + "); echo $((v + 1000)) > " +
-                Root + "/e.tmp && mv " + Root + "/e.tmp " + Counter +
+  O.programs = {"(while :; do " + spend(Root + "/intel-rapl:0/energy_uj", 1000) +
                 "; done) & sleep 0.5; kill $!"};
   O.runs = 1;
   O.timeline = true;
@@ -141,4 +180,14 @@ TEST(Collect, FailingProgramsAndBadOptionsAreRefused) {
   EXPECT_NE(errorOf(O).find("hardware event but --software-events"), std::string::npos);
   O.events = {"no-such-event"};
   EXPECT_NE(errorOf(O).find("unknown perf event"), std::string::npos);
+}
+
+TEST(Collect, AProgramEndedBySignalIsRefusedWithTheShellsStatus) {
+  if (!softwareCountersWork())
+    GTEST_SKIP() << "perf_event_open is not permitted here";
+  CollectOptions O;
+  O.powercapRoot = fakePowercap("signalled");
+  O.softwareEventsOnly = true;
+  O.programs = {"kill -TERM $$"};
+  EXPECT_NE(errorOf(O).find("failed (exit status 143)"), std::string::npos) << errorOf(O);
 }

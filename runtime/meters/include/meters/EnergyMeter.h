@@ -72,10 +72,18 @@ struct MeterDiscovery {
 
 /// RAPL zones under SYSFS/class/powercap (intel-rapl:*, amd-rapl:*).
 MeterDiscovery discoverPowercap(const ProbeOptions &options);
+/// RAPL zones of one powercap directory: discoverPowercap's reader, for a
+/// tool pointed at a powercap tree of its own (energy-train --powercap-root).
+MeterDiscovery discoverPowercapZones(const std::string &powercapDir, FileOpener &files);
 /// perf's power PMU: SYSFS/bus/event_source/devices/power/events/energy-*.
 MeterDiscovery discoverPerfPower(const ProbeOptions &options);
 /// NVIDIA GPUs through NVML, loaded with dlopen.
 MeterDiscovery discoverNvml(const ProbeOptions &options);
+
+/// The meters whose energies add up without double counting: psys when there
+/// is one, otherwise packages and DRAM; RAPL from powercap before the perf
+/// PMU; plus every GPU.
+std::vector<size_t> primaryMeters(const std::vector<std::unique_ptr<EnergyMeter>> &meters);
 
 /// kernel.perf_event_paranoid, or INT_MIN when unreadable.
 int perfEventParanoid(const ProbeOptions &options);

@@ -77,9 +77,7 @@ public:
   const std::vector<EventSpec> &events() const { return eventSpecs; }
   size_t meterCount() const { return meters.size(); }
   const EnergyMeter &meter(size_t i) const { return *meters[i]; }
-  /// Meters whose energies add up without double counting: psys when there is
-  /// one, otherwise packages and DRAM; RAPL from powercap before the perf PMU;
-  /// plus every GPU.
+  /// The free primaryMeters() of this set's meters.
   std::vector<size_t> primaryMeters() const;
   CounterSet *processCounters() { return process.get(); }
   double startEpochSeconds() const { return startEpoch; }
