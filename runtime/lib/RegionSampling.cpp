@@ -1,6 +1,7 @@
 //===- RegionSampling.cpp - The sampling timer and its signal handler -----===//
 #include "RegionSampling.h"
 
+#include "Checkpoint.h"
 #include "Clock.h"
 #include "ModuleRecord.h"
 #include "PageMemory.h"
@@ -106,6 +107,7 @@ void onSample(int Signal, siginfo_t *Info, void *Context) {
   if (ThreadState *T = CurrentThread; T && T->HasSampleTimer) {
     int Overruns = timer_getoverrun(static_cast<timer_t>(T->SampleTimer));
     recordSample(*T, __energy_region_stack, 1 + uint64_t(Overruns > 0 ? Overruns : 0));
+    checkpointIfDue(Context);
   }
   errno = SavedErrno;
 }

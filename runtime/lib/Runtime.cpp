@@ -1,6 +1,7 @@
 //===- Runtime.cpp - Registry, thread merging, fork handling, final report ===//
 #include "Runtime.h"
 
+#include "Checkpoint.h"
 #include "Clock.h"
 #include "ReportBuilder.h"
 #include "PageMemory.h"
@@ -14,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <new>
 #include <pthread.h>
 #include <sys/resource.h>
@@ -154,6 +156,7 @@ bool Runtime::initialise(const energy_module &First) noexcept {
   }
   pthread_atfork(prepareForkHandler, parentForkHandler, childForkHandler);
   installSignalEndings();
+  startCheckpoints(samplePeriodNs() != 0);
   Initialised = true;
   Measure.start();
   return true;
@@ -510,6 +513,7 @@ void Runtime::writeFinalReport() noexcept {
   }
   if (!Initialised || Finished)
     return;
+  endCheckpointCopy();
   mergeEverything(/*InCopy=*/false);
   writeReport(Model);
 }
@@ -532,6 +536,15 @@ void Runtime::mergeEverything(bool InCopy) noexcept {
   Finished = true;
 }
 
+void Runtime::noteWhatTheCopyCannotRead() noexcept {
+  CopiedThreadCpuNs = clockNs(CLOCK_THREAD_CPUTIME_ID);
+  CopiedOtherTimersCpuNs = 0;
+  for (ThreadState *T = Threads; T; T = T->Next)
+    if (T != CurrentThread)
+      CopiedOtherTimersCpuNs += runningTimerCpuNs(*T);
+  CopiedProcessCpuSeconds = processCpuSeconds();
+}
+
 bool Runtime::writeReportFromCopy() noexcept {
   if (InRuntime)
     return false;
@@ -541,12 +554,8 @@ bool Runtime::writeReportFromCopy() noexcept {
     // Holding the lock, no other thread is halfway through a merge, an
     // attach or an unload when the copy is made.
     if (Initialised && !Finished) {
-      CopiedThreadCpuNs = clockNs(CLOCK_THREAD_CPUTIME_ID);
-      CopiedOtherTimersCpuNs = 0;
-      for (ThreadState *T = Threads; T; T = T->Next)
-        if (T != CurrentThread)
-          CopiedOtherTimersCpuNs += runningTimerCpuNs(*T);
-      CopiedProcessCpuSeconds = processCpuSeconds();
+      endCheckpointCopy();
+      noteWhatTheCopyCannotRead();
       Written = runInCopy(reportInCopy, this);
       CopiedProcessCpuSeconds = -1;
     }
@@ -556,6 +565,27 @@ bool Runtime::writeReportFromCopy() noexcept {
   return Written;
 }
 
+// Called from a sampling handler, which must not wait: a busy lock means
+// another sample tries again shortly.
+bool Runtime::writeCheckpointFromCopy() noexcept {
+  if (InRuntime)
+    return false;
+  InRuntime = true;
+  bool Decided = Lock.try_lock();
+  if (Decided) {
+    if (Initialised && !Finished && !checkpointCopyWriting()) {
+      noteWhatTheCopyCannotRead();
+      CopyIsCheckpoint = true;
+      adoptCheckpointCopy(startCopy(reportInCopy, this));
+      CopyIsCheckpoint = false;
+      CopiedProcessCpuSeconds = -1;
+    }
+    Lock.unlock();
+  }
+  InRuntime = false;
+  return Decided;
+}
+
 int Runtime::reportInCopy(void *Self) noexcept {
   return static_cast<Runtime *>(Self)->writeReportAsCopy();
 }
@@ -563,6 +593,12 @@ int Runtime::reportInCopy(void *Self) noexcept {
 // The copy holds the lock (taken before it was made) and is the only thread
 // of its process: the sampler and the starter are the original's.
 int Runtime::writeReportAsCopy() noexcept {
+  // Nothing a checkpoint's copy says (a model that cannot be read, a report
+  // that cannot be written) reaches the program's stderr every period: the
+  // final report says it once. The copy's descriptors are its own.
+  if (CopyIsCheckpoint)
+    if (int Null = open("/dev/null", O_WRONLY | O_CLOEXEC); Null >= 0)
+      dup2(Null, STDERR_FILENO);
   Measure.abandonAfterFork();
   if (CurrentThread)
     stopThreadTimerInCopy(*CurrentThread, CopiedThreadCpuNs);
@@ -593,7 +629,8 @@ bool Runtime::writeReport(const ModelChoice &Model) noexcept {
                    CpuSeconds,
                    Process,
                    Measure,
-                   Tree};
+                   Tree,
+                   CopyIsCheckpoint ? double(checkpointPeriodSeconds()) : 0.0};
     JsonText Report = reportText(Run, Model);
     ReportLocation Location =
         ReportLocation::choose(Process, (long long)(Origin.RealtimeNs / 1000000000u));
@@ -603,7 +640,10 @@ bool Runtime::writeReport(const ModelChoice &Model) noexcept {
       sayOnStderr("energypass: no report written: " + Error);
       return false;
     }
-    if (!writeFileAtomically(Path, Report.finishLine(), Error)) {
+    std::string_view Text = Report.finishLine();
+    bool Written = CopyIsCheckpoint ? writeCheckpointAtomically(Path, Text, Error)
+                                    : writeFileAtomically(Path, Text, Error);
+    if (!Written) {
       sayOnStderr("energypass: cannot write the report to " + Path + ": " + Error);
       return false;
     }
@@ -691,6 +731,7 @@ void Runtime::resetAfterFork() noexcept {
   Origin = ClockOrigin::now();
   Process.Pid = getpid();
   Finished = false;
+  restartCheckpointsAfterFork();
 }
 
 } // namespace energy::rt
