@@ -1,17 +1,21 @@
 //===- Checkpoint.cpp - When a checkpoint is due, and its copy ------------===//
 #include "Checkpoint.h"
 
+#include "CheckpointSpacing.h"
 #include "Runtime.h"
 #include "SignalEndings.h"
 
 #include "support/Environment.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <link.h>
 #include <ucontext.h>
+#include <unistd.h>
 
 namespace energy::rt {
 namespace {
@@ -21,10 +25,22 @@ constexpr unsigned long MaxCheckpointSeconds = 86400;
 /// When the runtime's lock was busy (another thread's attach, a snapshot),
 /// the next sample a little later tries again.
 constexpr uint64_t RetryNs = 10000000;
+/// NextDueNs while a thread takes a checkpoint: due for no one else.
+constexpr uint64_t Claimed = UINT64_MAX;
 
-uint64_t PeriodSeconds = 0;
+/// ENERGY_CHECKPOINT's period or the default (0: none), and whether the
+/// user chose it (CheckpointSpacing.h).
+uint64_t PeriodNs = 0;
+bool PeriodChosen = false;
 /// Coarse monotonic time at which the next checkpoint is due; 0: never.
 std::atomic<uint64_t> NextDueNs{0};
+/// The last checkpoint (or the start, or the fork), and the spacing the
+/// next one keeps from it; written by the thread that claimed the
+/// checkpoint only.
+uint64_t LastNs = 0;
+uint64_t SpacingNs = 0;
+/// Read at start-up: sysconf is not among the functions a handler may call.
+long PageBytes = 4096;
 
 /// The checkpoint copy that may still be writing, and when it was made;
 /// read and written under the Runtime's lock only.
@@ -92,8 +108,49 @@ uint64_t coarseNowNs() noexcept {
 }
 
 void armFromNow() noexcept {
-  NextDueNs.store(PeriodSeconds ? coarseNowNs() + PeriodSeconds * 1000000000u : 0,
-                  std::memory_order_relaxed);
+  LastNs = coarseNowNs();
+  SpacingNs = PeriodNs;
+  NextDueNs.store(PeriodNs ? LastNs + PeriodNs : 0, std::memory_order_relaxed);
+}
+
+/// The process's own resident memory (resident less file-backed pages: what
+/// the clone copies and the program faults on again), in MiB; 0 when
+/// /proc does not say. Read with open and read, which a signal handler may
+/// call; getrusage's peak would do without a file, but keeps the peak of
+/// whatever ran in the process before exec (a Python parent's, say).
+double ownResidentMiB() noexcept {
+  int Fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return 0;
+  char Text[128];
+  ssize_t Length = read(Fd, Text, sizeof Text - 1);
+  close(Fd);
+  if (Length <= 0)
+    return 0;
+  Text[Length] = 0;
+  // size resident shared ..., in pages.
+  uint64_t Fields[3] = {};
+  const char *C = Text;
+  for (uint64_t &Field : Fields) {
+    for (; *C >= '0' && *C <= '9'; ++C)
+      Field = Field * 10 + uint64_t(*C - '0');
+    if (*C++ != ' ')
+      return 0;
+  }
+  uint64_t Pages = Fields[1] > Fields[2] ? Fields[1] - Fields[2] : 0;
+  return double(Pages) * double(PageBytes) / (1024.0 * 1024.0);
+}
+
+/// The claimant's part: when the next checkpoint is due after this one.
+uint64_t checkpointNowOrLater(uint64_t Now) noexcept {
+  uint64_t Spacing = checkpointSpacingNs(PeriodNs, PeriodChosen, ownResidentMiB());
+  if (Now - LastNs < Spacing)
+    return LastNs + Spacing;
+  SpacingNs = Spacing;
+  if (!Runtime::get().writeCheckpointFromCopy())
+    return Now + RetryNs;
+  LastNs = Now;
+  return Now + Spacing;
 }
 
 } // namespace
@@ -101,26 +158,30 @@ void armFromNow() noexcept {
 void startCheckpoints(bool Sampling) noexcept {
   unsigned long Seconds = support::integerSetting("ENERGY_CHECKPOINT", 0, MaxCheckpointSeconds,
                                                   DefaultCheckpointSeconds);
-  PeriodSeconds = Sampling ? Seconds : 0;
-  if (PeriodSeconds && !LockingRanges)
+  const char *Chosen = support::setting("ENERGY_CHECKPOINT");
+  char *End = nullptr;
+  PeriodChosen = Chosen && *Chosen && std::strtoul(Chosen, &End, 10) == Seconds && !*End;
+  PeriodNs = Sampling ? uint64_t(Seconds) * 1000000000u : 0;
+  if (PeriodNs && !LockingRanges)
     dl_iterate_phdr(noteLockingCode, nullptr);
+  if (long Bytes = sysconf(_SC_PAGESIZE); Bytes > 0)
+    PageBytes = Bytes;
   armFromNow();
 }
 
-uint64_t checkpointPeriodSeconds() noexcept { return PeriodSeconds; }
+double checkpointSpacingSeconds() noexcept { return double(SpacingNs) * 1e-9; }
 
 void checkpointIfDue(const void *Context) noexcept {
   uint64_t Due = NextDueNs.load(std::memory_order_relaxed);
   if (!Due)
     return;
   uint64_t Now = coarseNowNs();
-  // One thread claims the checkpoint; the others see it due later.
+  // One thread claims the checkpoint (no other sees one due meanwhile) and
+  // says when the next is due.
   if (Now < Due || interruptedInLockingCode(Context) ||
-      !NextDueNs.compare_exchange_strong(Due, Now + RetryNs, std::memory_order_relaxed))
+      !NextDueNs.compare_exchange_strong(Due, Claimed, std::memory_order_acquire))
     return;
-  bool Decided = Runtime::get().writeCheckpointFromCopy();
-  if (Decided)
-    NextDueNs.store(Now + PeriodSeconds * 1000000000u, std::memory_order_relaxed);
+  NextDueNs.store(checkpointNowOrLater(Now), std::memory_order_release);
 }
 
 bool checkpointCopyWriting() noexcept {

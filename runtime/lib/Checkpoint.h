@@ -7,7 +7,8 @@
 // regions' per-thread records, which instrumented code updates with plain
 // stores, so mapping them onto a file would change the hot path. Instead,
 // every ENERGY_CHECKPOINT seconds of wall time (default
-// DefaultCheckpointSeconds, 0: never) the sampling handler of whichever
+// DefaultCheckpointSeconds, longer for a large process; 0: never) the
+// sampling handler of whichever
 // thread runs then has a copy of the process (SignalEndings.h) write a
 // complete report of the run so far, marked as a checkpoint, into the very
 // file the final report goes to: the final report, and every snapshot,
@@ -31,10 +32,12 @@
 
 namespace energy::rt {
 
-/// Ten seconds: a checkpoint costs the program's thread one clone of its
-/// page tables, well under a millisecond for the memory most programs touch
-/// (bench/README.md, "Checkpoints"), under 0.01% of the period; a killed run
-/// loses at most the last ten seconds of its counts.
+/// Ten seconds: a checkpoint of a process of a few MiB costs its program
+/// under a millisecond (the clone of its page tables, and the copy-on-write
+/// faults after it; bench/README.md, "Checkpoints"), under 0.01% of the
+/// period, and a killed run loses at most its last ten seconds. Larger
+/// processes get longer periods (CheckpointSpacing.h) unless
+/// ENERGY_CHECKPOINT chose one.
 inline constexpr unsigned long DefaultCheckpointSeconds = 10;
 
 /// Reads ENERGY_CHECKPOINT (one line on stderr and the default when it is
@@ -42,8 +45,10 @@ inline constexpr unsigned long DefaultCheckpointSeconds = 10;
 /// arms the first checkpoint one period from now. Once, at initialisation.
 void startCheckpoints(bool Sampling) noexcept;
 
-/// The period in seconds; 0 when no checkpoint is taken.
-uint64_t checkpointPeriodSeconds() noexcept;
+/// The seconds between the checkpoint being written and the one before it
+/// (or the start): ENERGY_CHECKPOINT's, or the default stretched for a
+/// large process (CheckpointSpacing.h).
+double checkpointSpacingSeconds() noexcept;
 
 /// From the sampling handler, with the interrupted thread's context: has a
 /// checkpoint written when one is due. Not while the thread was inside the

@@ -630,7 +630,7 @@ bool Runtime::writeReport(const ModelChoice &Model) noexcept {
                    Process,
                    Measure,
                    Tree,
-                   CopyIsCheckpoint ? double(checkpointPeriodSeconds()) : 0.0};
+                   CopyIsCheckpoint ? checkpointSpacingSeconds() : 0.0};
     JsonText Report = reportText(Run, Model);
     ReportLocation Location =
         ReportLocation::choose(Process, (long long)(Origin.RealtimeNs / 1000000000u));
