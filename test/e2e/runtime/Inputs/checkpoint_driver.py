@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Runs a program until a checkpoint of it is written after it said it was ready, then ends it.
 
-Usage: checkpoint_driver.py REPORT (--kill | --go FILE | --none SECONDS) [--show TOOL] [--keep-as PATH]
-                            -- COMMAND...
+Usage: checkpoint_driver.py REPORT (--kill | --go FILE | --none SECONDS) [--show TOOL]
+                            [--beside OTHER] [--keep-as PATH] -- COMMAND...
   The program prints "ready PID" once its counted work is done (PID: the process to watch, a fork
   child's own). REPORT is where that process's report goes, "%p" standing for PID (a glob). A checkpoint
   cloned before "ready" may still land after it, so the driver removes REPORT, waits until a
@@ -10,7 +10,8 @@ Usage: checkpoint_driver.py REPORT (--kill | --go FILE | --none SECONDS) [--show
   at a time, so that one was taken after "ready". Then --kill sends PID SIGKILL; --go FILE creates
   FILE, and the program goes on to end by itself. --none SECONDS instead waits that long and says
   whether any report appeared, then kills PID. --show TOOL runs `TOOL show REPORT` while PID still
-  runs and prints its first line. --keep-as PATH renames REPORT to PATH once the command ended
+  runs and prints its first line; with --beside OTHER, then `TOOL show REPORT OTHER` (the two read
+  as one) too, and prints what it said on stderr and its first line. --keep-as PATH renames REPORT to PATH once the command ended
   (a fork child's, beside its parent's). Prints "checkpoint written" (or "no checkpoint after N s"), then
   how the command ended: "signalled SIGNAME" or "exited N"."""
 import glob
@@ -27,7 +28,7 @@ report_pattern = args.pop(0)
 ending = args.pop(0)
 ending_arg = None if ending == "--kill" else args.pop(0)
 options = {}
-while args[0] in ("--show", "--keep-as"):
+while args[0] in ("--show", "--beside", "--keep-as"):
     option = args.pop(0)
     options[option] = args.pop(0)
 show_tool = options.get("--show")
@@ -73,6 +74,11 @@ else:
     if show_tool and seen:
         shown = subprocess.run([show_tool, "show"] + written(), capture_output=True, text=True)
         print(shown.stdout.splitlines()[0] if shown.stdout else shown.stderr.strip())
+        if "--beside" in options:
+            both = subprocess.run([show_tool, "show"] + written() + [options["--beside"]],
+                                  capture_output=True, text=True)
+            print(both.stderr.strip())
+            print(both.stdout.splitlines()[0] if both.stdout else "")
     if ending == "--kill" or not seen:
         os.kill(pid, signal.SIGKILL)
     else:
