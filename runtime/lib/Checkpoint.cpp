@@ -56,18 +56,16 @@ constexpr unsigned MaxLockingRanges = 16;
 CodeRange LockingCode[MaxLockingRanges];
 unsigned LockingRanges = 0;
 
-bool isLockingObject(const dl_phdr_info &Object) {
-  Dl_info Runtime;
-  if (dladdr(reinterpret_cast<const void *>(&startCheckpoints), &Runtime) &&
-      reinterpret_cast<uintptr_t>(Runtime.dli_fbase) == Object.dlpi_addr && Object.dlpi_addr)
+bool isLockingObject(const dl_phdr_info &Object, uintptr_t RuntimeBase) {
+  if (Object.dlpi_addr && Object.dlpi_addr == RuntimeBase)
     return true;
   const char *Name = Object.dlpi_name ? std::strrchr(Object.dlpi_name, '/') : nullptr;
   Name = Name ? Name + 1 : Object.dlpi_name;
   return Name && (std::strncmp(Name, "libc.so", 7) == 0 || std::strncmp(Name, "ld-linux", 8) == 0);
 }
 
-int noteLockingCode(dl_phdr_info *Object, size_t, void *) {
-  if (!isLockingObject(*Object))
+int noteLockingCode(dl_phdr_info *Object, size_t, void *RuntimeBase) {
+  if (!isLockingObject(*Object, *static_cast<uintptr_t *>(RuntimeBase)))
     return 0;
   for (unsigned I = 0; I < Object->dlpi_phnum && LockingRanges < MaxLockingRanges; ++I) {
     const ElfW(Phdr) &Segment = Object->dlpi_phdr[I];
@@ -77,6 +75,14 @@ int noteLockingCode(dl_phdr_info *Object, size_t, void *) {
     LockingCode[LockingRanges++] = {Begin, Begin + Segment.p_memsz};
   }
   return 0;
+}
+
+void findLockingCode() {
+  Dl_info Runtime;
+  uintptr_t RuntimeBase = 0;
+  if (dladdr(reinterpret_cast<const void *>(&findLockingCode), &Runtime))
+    RuntimeBase = reinterpret_cast<uintptr_t>(Runtime.dli_fbase);
+  dl_iterate_phdr(noteLockingCode, &RuntimeBase);
 }
 
 uintptr_t interruptedAt(const void *Context) {
@@ -163,7 +169,7 @@ void startCheckpoints(bool Sampling) noexcept {
   PeriodChosen = Chosen && *Chosen && std::strtoul(Chosen, &End, 10) == Seconds && !*End;
   PeriodNs = Sampling ? uint64_t(Seconds) * 1000000000u : 0;
   if (PeriodNs && !LockingRanges)
-    dl_iterate_phdr(noteLockingCode, nullptr);
+    findLockingCode();
   if (long Bytes = sysconf(_SC_PAGESIZE); Bytes > 0)
     PageBytes = Bytes;
   armFromNow();
