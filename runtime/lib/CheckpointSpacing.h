@@ -4,12 +4,12 @@
 // things that grow with the memory it has touched: the clone of its page
 // tables, and afterwards one write-protect fault for each page it writes
 // again (copy-on-write, even once the copy has ended). Measured on the
-// development VM (bench/README.md, "Checkpoints"): 0.025 to 0.08 ms per MiB
-// for the clone and 0.15 to 0.24 ms per MiB rewritten, quiet to loaded, for
+// development VM (bench/README.md, "Checkpoints"): 0.025 to 0.09 ms per MiB
+// for the clone and 0.15 to 0.28 ms per MiB rewritten, quiet to loaded, for
 // a program rewriting everything it touched. So unless ENERGY_CHECKPOINT
 // chose the period, the default one is stretched to keep that cost under
-// CheckpointCostBudget of the time between checkpoints: 10 s up to 3 MiB of
-// the process's own resident memory, 768 s for 256 MiB.
+// CheckpointCostBudget of the time between checkpoints: 10 s up to 2.5 MiB
+// of the process's own resident memory, 1024 s for 256 MiB.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_RT_CHECKPOINTSPACING_H
@@ -24,7 +24,7 @@ namespace energy::rt {
 /// file-backed), with what the measurement found rounded up: clone and
 /// faults, every page rewritten (an upper bound: pages read only, or never
 /// touched again, cost the clone alone).
-inline constexpr double CheckpointCostNsPerMiB = 300000;
+inline constexpr double CheckpointCostNsPerMiB = 400000;
 /// The share of the run that default checkpoints may cost: 0.01%.
 inline constexpr double CheckpointCostBudget = 1e-4;
 
