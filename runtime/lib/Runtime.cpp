@@ -12,6 +12,7 @@
 #include "support/Environment.h"
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -566,10 +567,14 @@ bool Runtime::writeReportFromCopy() noexcept {
 }
 
 // Called from a sampling handler, which must not wait: a busy lock means
-// another sample tries again shortly.
+// another sample tries again shortly. Every signal waits meanwhile: an
+// ending signal's handler would find the runtime busy and write no report.
 bool Runtime::writeCheckpointFromCopy() noexcept {
   if (InRuntime)
     return false;
+  sigset_t All, Before;
+  sigfillset(&All);
+  pthread_sigmask(SIG_SETMASK, &All, &Before);
   InRuntime = true;
   bool Decided = Lock.try_lock();
   if (Decided) {
@@ -583,6 +588,7 @@ bool Runtime::writeCheckpointFromCopy() noexcept {
     Lock.unlock();
   }
   InRuntime = false;
+  pthread_sigmask(SIG_SETMASK, &Before, nullptr);
   return Decided;
 }
 
