@@ -4,6 +4,7 @@
 #include "energy/report/units.h"
 
 #include <climits>
+#include <string_view>
 #include <unistd.h>
 
 namespace energy::report {
@@ -23,9 +24,13 @@ CheckpointRun checkpointRun(const Report &R) {
   std::string Proc = "/proc/" + std::to_string(R.pid);
   char Target[PATH_MAX];
   ssize_t Length = readlink((Proc + "/exe").c_str(), Target, sizeof Target);
-  if (Length >= 0)
-    return std::string(Target, size_t(Length)) == R.programPath ? CheckpointRun::Going
-                                                                 : CheckpointRun::Ended;
+  if (Length >= 0) {
+    // A program rebuilt while it runs still runs: its old file reads so.
+    std::string Program(Target, size_t(Length));
+    if (constexpr std::string_view Deleted = " (deleted)"; Program.ends_with(Deleted))
+      Program.resize(Program.size() - Deleted.size());
+    return Program == R.programPath ? CheckpointRun::Going : CheckpointRun::Ended;
+  }
   // Another user's process hides its exe; a zombie has none.
   if (access(Proc.c_str(), F_OK) != 0 || access((Proc + "/exe").c_str(), F_OK) != 0)
     return CheckpointRun::Ended;
