@@ -6,7 +6,11 @@
 //   checkpointed return UNITS GO     the same, then UNITS more units and return from main
 //   checkpointed fork UNITS          work 3 units, fork; the child works UNITS units, prints
 //                                    "ready PID" and idles until killed; the parent waits for it
+//   checkpointed threads UNITS       two threads work UNITS units each and idle until killed;
+//                                    main says "ready PID" once both are done and waits in join
+//   checkpointed exec UNITS GO       as exit, then execs `true` instead of _exit
 // Idling burns CPU time: the checkpoints ride on the sampling timers, which count CPU time.
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +42,28 @@ static void idle(const char *go) {
       Spins = Spins + 1;
 }
 
+static pthread_barrier_t Done;
+
+static void *workThenIdle(void *units) {
+  workUnits(*(int *)units);
+  pthread_barrier_wait(&Done);
+  idle(NULL);
+  return NULL;
+}
+
+/// Only the workers run on the CPU: their samples take the checkpoints.
+static int threads(int units) {
+  pthread_t team[2];
+  pthread_barrier_init(&Done, NULL, 3);
+  for (int t = 0; t < 2; ++t)
+    pthread_create(&team[t], NULL, workThenIdle, &units);
+  pthread_barrier_wait(&Done);
+  sayReady();
+  for (int t = 0; t < 2; ++t)
+    pthread_join(team[t], NULL);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   const char *mode = argc > 2 ? argv[1] : "";
   int units = argc > 2 ? atoi(argv[2]) : 0;
@@ -46,12 +72,19 @@ int main(int argc, char **argv) {
     workUnits(units);
     return 0;
   }
-  if (!strcmp(mode, "kill") || (go && (!strcmp(mode, "exit") || !strcmp(mode, "return")))) {
+  if (!strcmp(mode, "threads"))
+    return threads(units);
+  if (!strcmp(mode, "kill") ||
+      (go && (!strcmp(mode, "exit") || !strcmp(mode, "exec") || !strcmp(mode, "return")))) {
     workUnits(units);
     sayReady();
     idle(go);
     if (!strcmp(mode, "exit"))
       _exit(0);
+    if (!strcmp(mode, "exec")) {
+      execlp("true", "true", (char *)NULL);
+      return 127;
+    }
     workUnits(units);
     return 0;
   }
