@@ -653,7 +653,10 @@ bool Runtime::writeReport(const ModelChoice &Model) noexcept {
       sayOnStderr("energypass: cannot write the report to " + Path + ": " + Error);
       return false;
     }
-    bool Remembered = Location.remember(Path, Error);
+    // `last` names the newest report a run finished (or a snapshot it asked
+    // for): a long run's checkpoints must not take it from the short runs
+    // that end meanwhile.
+    bool Remembered = CopyIsCheckpoint || Location.remember(Path, Error);
     if (announceReports()) {
       sayOnStderr("energypass: report written to " + Path);
       if (!Remembered)
