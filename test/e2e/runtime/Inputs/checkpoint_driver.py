@@ -10,12 +10,13 @@ Usage: checkpoint_driver.py REPORT (--kill | --go FILE | --none SECONDS) [--show
   at a time, so that one was taken after "ready". Then --kill sends PID SIGKILL; --go FILE creates
   FILE, and the program goes on to end by itself. --none SECONDS instead waits that long and says
   whether any report appeared, then kills PID. --show TOOL runs `TOOL show REPORT` while PID still
-  runs and prints its first line; with --beside OTHER, then `TOOL show REPORT OTHER` (the two read
+  runs and prints its first line (the command runs without core dumps); with --beside OTHER, then `TOOL show REPORT OTHER` (the two read
   as one) too, and prints what it said on stderr and its first line. --keep-as PATH renames REPORT to PATH once the command ended
   (a fork child's, beside its parent's). Prints "checkpoint written" (or "no checkpoint after N s"), then
   how the command ended: "signalled SIGNAME" or "exited N"."""
 import glob
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -34,7 +35,11 @@ while args[0] in ("--show", "--beside", "--keep-as"):
 show_tool = options.get("--show")
 assert args.pop(0) == "--"
 
-child = subprocess.Popen(args, stdout=subprocess.PIPE)
+def no_core():
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+child = subprocess.Popen(args, stdout=subprocess.PIPE, preexec_fn=no_core)
 ready = child.stdout.readline().decode().split()
 if len(ready) != 2 or ready[0] != "ready":
     sys.exit(f"checkpoint_driver: expected 'ready PID', got {ready!r}")

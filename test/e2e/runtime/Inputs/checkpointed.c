@@ -9,6 +9,7 @@
 //   checkpointed threads UNITS       two threads work UNITS units each and idle until killed;
 //                                    main says "ready PID" once both are done and waits in join
 //   checkpointed exec UNITS GO       as exit, then execs `true` instead of _exit
+//   checkpointed segv UNITS GO       as exit, then crashes (SIGSEGV) instead of _exit
 // Idling burns CPU time: the checkpoints ride on the sampling timers, which count CPU time.
 #include <pthread.h>
 #include <stdio.h>
@@ -75,12 +76,15 @@ int main(int argc, char **argv) {
   if (!strcmp(mode, "threads"))
     return threads(units);
   if (!strcmp(mode, "kill") ||
-      (go && (!strcmp(mode, "exit") || !strcmp(mode, "exec") || !strcmp(mode, "return")))) {
+      (go && (!strcmp(mode, "exit") || !strcmp(mode, "exec") || !strcmp(mode, "segv") ||
+              !strcmp(mode, "return")))) {
     workUnits(units);
     sayReady();
     idle(go);
     if (!strcmp(mode, "exit"))
       _exit(0);
+    if (!strcmp(mode, "segv"))
+      *(volatile int *)(Sink < 0 ? (void *)&Sink : NULL) = 1;
     if (!strcmp(mode, "exec")) {
       execlp("true", "true", (char *)NULL);
       return 127;
