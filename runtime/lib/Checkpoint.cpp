@@ -161,18 +161,19 @@ uint64_t checkpointNowOrLater(uint64_t Now) noexcept {
 
 } // namespace
 
-void startCheckpoints(bool Sampling) noexcept {
+bool startCheckpoints(bool Timers) noexcept {
   unsigned long Seconds = support::integerSetting("ENERGY_CHECKPOINT", 0, MaxCheckpointSeconds,
                                                   DefaultCheckpointSeconds);
   const char *Chosen = support::setting("ENERGY_CHECKPOINT");
   char *End = nullptr;
   PeriodChosen = Chosen && *Chosen && std::strtoul(Chosen, &End, 10) == Seconds && !*End;
-  PeriodNs = Sampling ? uint64_t(Seconds) * 1000000000u : 0;
+  PeriodNs = Timers ? uint64_t(Seconds) * 1000000000u : 0;
   if (PeriodNs && !LockingRanges)
     findLockingCode();
   if (long Bytes = sysconf(_SC_PAGESIZE); Bytes > 0)
     PageBytes = Bytes;
   armFromNow();
+  return PeriodNs != 0;
 }
 
 double checkpointSpacingSeconds() noexcept { return double(SpacingNs) * 1e-9; }

@@ -22,7 +22,8 @@
 // runtime code that runs periodically without a thread of the runtime's:
 // a timer of their own on wall time would interrupt threads that wait
 // (poll, nanosleep return EINTR), and a thread would make every program
-// multi-threaded for good.
+// multi-threaded for good. A process timed exactly gets the same timers, on
+// each thread's CPU time, at CheckpointTimerNs, only for its checkpoints.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_RT_CHECKPOINT_H
@@ -40,10 +41,16 @@ namespace energy::rt {
 /// ENERGY_CHECKPOINT chose one.
 inline constexpr unsigned long DefaultCheckpointSeconds = 10;
 
+/// How often a process timed exactly, which samples nothing, looks whether a
+/// checkpoint is due: every 100 ms of each thread's CPU time, a signal that
+/// costs about a microsecond (0.001%).
+inline constexpr uint64_t CheckpointTimerNs = 100000000;
+
 /// Reads ENERGY_CHECKPOINT (one line on stderr and the default when it is
-/// not a number of seconds) and, when `Sampling` (the sampling timers run),
-/// arms the first checkpoint one period from now. Once, at initialisation.
-void startCheckpoints(bool Sampling) noexcept;
+/// not a number of seconds) and, when `Timers` (threads have timers to take
+/// them with), arms the first checkpoint one period from now; whether
+/// checkpoints are taken. Once, at initialisation.
+bool startCheckpoints(bool Timers) noexcept;
 
 /// The seconds between the checkpoint being written and the one before it
 /// (or the start): ENERGY_CHECKPOINT's, or the default stretched for a

@@ -157,7 +157,12 @@ bool Runtime::initialise(const energy_module &First) noexcept {
   }
   pthread_atfork(prepareForkHandler, parentForkHandler, childForkHandler);
   installSignalEndings();
-  startCheckpoints(samplePeriodNs() != 0);
+  // A process timed exactly has no sampling timers: its threads get timers
+  // of their own for checkpoints; one with ENERGY_SAMPLE_HZ=0 asked for no
+  // timer at all.
+  bool Sampled = SampledTiming.load(std::memory_order_relaxed);
+  if (startCheckpoints(!Sampled || samplePeriodNs() != 0) && !Sampled)
+    startCheckpointTimers(CheckpointTimerNs);
   Initialised = true;
   Measure.start();
   return true;
@@ -261,6 +266,8 @@ ThreadState *Runtime::attachLocked() noexcept {
   pthread_setspecific(ThreadExitKey, T);
   if (SampledTiming.load(std::memory_order_relaxed))
     attachSampledThread(*T);
+  else
+    startThreadTimer(*T); // for checkpoints, when there are
   Measure.attachCallingThread(*T);
   attachRegionCounters(*T);
   // Every module now, so that the thread's counters can be merged from
