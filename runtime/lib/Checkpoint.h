@@ -42,8 +42,8 @@ namespace energy::rt {
 inline constexpr unsigned long DefaultCheckpointSeconds = 10;
 
 /// How often a process timed exactly, which samples nothing, looks whether a
-/// checkpoint is due: every 100 ms of each thread's CPU time, a signal that
-/// costs about a microsecond (0.001%).
+/// checkpoint is due: every 100 ms of each thread's CPU time, a signal of a
+/// few microseconds (under 0.005%).
 inline constexpr uint64_t CheckpointTimerNs = 100000000;
 
 /// Reads ENERGY_CHECKPOINT (one line on stderr and the default when it is
