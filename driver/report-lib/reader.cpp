@@ -347,6 +347,8 @@ Report parseReport(const json &Json, const std::string &Origin) {
   readProgram(Doc["program"], R);
   if (auto Job = Doc.optional("job"))
     R.job = readJob(*Job);
+  if (auto Checkpoint = Doc.optional("checkpoint"))
+    R.checkpointPeriodSeconds = (*Checkpoint)["period_s"].nonNegative();
   readMachine(Doc["machine"], R);
   JsonNode Sources = Doc["sources"];
   for (size_t I = 0, N = Sources.arraySize(); I < N; ++I)

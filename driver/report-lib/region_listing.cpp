@@ -1,6 +1,7 @@
 //===- region_listing.cpp - The per-region listing of `show` --------------===//
 #include "energy/report/region_listing.h"
 
+#include "energy/report/checkpoint.h"
 #include "energy/report/csv.h"
 #include "energy/report/metrics.h"
 #include "energy/report/text_table.h"
@@ -342,7 +343,8 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
       : R.timing == "mixed"
           ? " | times: mixed, CPU time of sampled processes and wall time of exact ones"
           : "";
-  return "program " + commandLine(R) + " | wall " +
+  std::string Checkpoint = checkpointNote(R);
+  return (Checkpoint.empty() ? "" : Checkpoint + " | ") + "program " + commandLine(R) + " | wall " +
          formatSeconds(R.wallSeconds) + Threads + Timing + " | " + energySource(R) +
          " | " + std::to_string(Shown) + " of " +
          std::to_string(R.regions.size()) + " regions by " +

@@ -2,6 +2,7 @@
 #include "energy/report/report_inputs.h"
 
 #include "energy/report/call_tree.h"
+#include "energy/report/checkpoint.h"
 #include "energy/report/reader.h"
 #include "energy/report/report_error.h"
 #include "energy/report/report_merge.h"
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 
 namespace energy::report {
 
@@ -71,16 +73,30 @@ std::vector<std::string> expandReportInputs(const std::vector<std::string> &Inpu
   return Paths;
 }
 
+// A checkpoint of a run still going is no finished process's report: merged,
+// its counts would be read as that process's whole run.
 nlohmann::json mergeReportFiles(const std::vector<std::string> &Paths) {
   ReportMerger Merger;
+  size_t Merged = 0;
   for (const std::string &Path : Paths) {
     nlohmann::json Doc = readReportJson(Path);
     // Refuse what is not a valid report before merging any of it.
     Report R = parseReport(Doc, Path);
     if (Doc.contains("call_tree"))
       parseCallTree(Doc["call_tree"], R);
+    if (R.checkpointPeriodSeconds) {
+      bool Going = checkpointRun(R) == CheckpointRun::Going;
+      std::cerr << "energy-report: " << Path << ": " << checkpointNote(R)
+                << (Going ? "; left out\n" : "; merged\n");
+      if (Going)
+        continue;
+    }
     Merger.add(Doc, Path);
+    ++Merged;
   }
+  if (!Merged)
+    throw ReportError(Paths.front() + " and the rest: every report is a checkpoint of a run "
+                                      "still going; wait for them to end");
   return Merger.result();
 }
 

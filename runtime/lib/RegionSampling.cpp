@@ -1,6 +1,7 @@
 //===- RegionSampling.cpp - The sampling timer and its signal handler -----===//
 #include "RegionSampling.h"
 
+#include "Checkpoint.h"
 #include "Clock.h"
 #include "ModuleRecord.h"
 #include "PageMemory.h"
@@ -44,6 +45,8 @@ int TimerTag;
 
 uint64_t PeriodNs = 0;
 const char *Problem = "sampling was not started";
+/// The timers only take checkpoints: the process is timed exactly.
+bool CheckpointsOnly = false;
 struct sigaction ProgramAction;
 
 /// The registered modules' region tables, for the handler: appended under
@@ -105,9 +108,19 @@ void onSample(int Signal, siginfo_t *Info, void *Context) {
   int SavedErrno = errno;
   if (ThreadState *T = CurrentThread; T && T->HasSampleTimer) {
     int Overruns = timer_getoverrun(static_cast<timer_t>(T->SampleTimer));
-    recordSample(*T, __energy_region_stack, 1 + uint64_t(Overruns > 0 ? Overruns : 0));
+    if (!CheckpointsOnly)
+      recordSample(*T, __energy_region_stack, 1 + uint64_t(Overruns > 0 ? Overruns : 0));
+    checkpointIfDue(Context);
   }
   errno = SavedErrno;
+}
+
+bool installHandler() noexcept {
+  struct sigaction Action = {};
+  Action.sa_sigaction = onSample;
+  Action.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&Action.sa_mask);
+  return sigaction(sampleSignal(), &Action, &ProgramAction) == 0;
 }
 
 } // namespace
@@ -119,16 +132,20 @@ bool startRegionSampling() noexcept {
     Problem = "ENERGY_SAMPLE_HZ=0 turned sampling off";
     return false;
   }
-  struct sigaction Action = {};
-  Action.sa_sigaction = onSample;
-  Action.sa_flags = SA_SIGINFO | SA_RESTART;
-  sigemptyset(&Action.sa_mask);
-  if (sigaction(sampleSignal(), &Action, &ProgramAction) != 0) {
+  if (!installHandler()) {
     Problem = "the sampling signal's handler could not be installed";
     return false;
   }
   PeriodNs = 1000000000ull / RateHz;
   Problem = nullptr;
+  return true;
+}
+
+bool startCheckpointTimers(uint64_t Period) noexcept {
+  if (!installHandler())
+    return false;
+  CheckpointsOnly = true;
+  PeriodNs = Period;
   return true;
 }
 

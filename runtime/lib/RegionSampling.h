@@ -49,7 +49,15 @@ int sampleSignal() noexcept;
 /// false when sampling is off or the handler cannot be installed (the
 /// report says which). Call once, under the Runtime's lock.
 bool startRegionSampling() noexcept;
-/// The sampling period in nanoseconds of CPU time (0: not sampling).
+/// In a process timed exactly, which samples nothing: installs the handler
+/// so that every thread attached from now on gets a timer of `PeriodNs` of
+/// its CPU time whose signals only take checkpoints (Checkpoint.h). Call
+/// once, under the Runtime's lock; false when the handler cannot be
+/// installed.
+bool startCheckpointTimers(uint64_t PeriodNs) noexcept;
+
+/// The sampling period in nanoseconds of CPU time (0: not sampling); the
+/// checkpoint timers' period in a process timed exactly.
 uint64_t samplePeriodNs() noexcept;
 /// Why sampling is off, or null.
 const char *samplingProblem() noexcept;

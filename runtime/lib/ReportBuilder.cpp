@@ -679,7 +679,13 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   W.endObject();
   W.endObject();
   W.member("format", "energypass-report");
-  W.member("version", uint64_t(4));
+  W.member("version", uint64_t(5));
+  if (Run.CheckpointPeriodSeconds > 0) {
+    W.key("checkpoint");
+    W.beginObject();
+    W.member("period_s", Run.CheckpointPeriodSeconds);
+    W.endObject();
+  }
   W.key("program");
   writeProgram(W, Run);
   if (Run.Process.Job.inJob()) {

@@ -36,6 +36,8 @@ struct RunSummary {
   const ProcessInfo &Process;
   const Measurement &Measure; /// sources, timeline, measured energy
   const CallTree &Tree;
+  /// > 0: the report is a checkpoint taken every so many seconds.
+  double CheckpointPeriodSeconds = 0;
 };
 
 /// The report, written: its finishLine() is the text (one line of JSON and a

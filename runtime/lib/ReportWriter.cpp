@@ -12,4 +12,11 @@ bool writeFileAtomically(const std::string &Path, std::string_view Text,
                                   Error);
 }
 
+bool writeCheckpointAtomically(const std::string &Path, std::string_view Text,
+                               std::string &Error) {
+  support::WriteOptions Options = support::guestFileOptions("ENERGY_REPORT");
+  Options.Named = false;
+  return support::writeFileSafely(Path, Text, Options, Error);
+}
+
 } // namespace energy::rt

@@ -17,6 +17,14 @@ namespace energy::rt {
 bool writeFileAtomically(const std::string &Path, std::string_view Text,
                          std::string &Error);
 
+/// The same for a checkpoint (Checkpoint.h), which only ever replaces a
+/// regular file or creates one: never written into a device or FIFO, nor
+/// through a link, even one ENERGY_REPORT named (the final report is written
+/// there; a checkpoint every period into /dev/stdout would be the program's
+/// output).
+bool writeCheckpointAtomically(const std::string &Path, std::string_view Text,
+                               std::string &Error);
+
 } // namespace energy::rt
 
 #endif

@@ -1,6 +1,7 @@
 //===- Runtime.cpp - Registry, thread merging, fork handling, final report ===//
 #include "Runtime.h"
 
+#include "Checkpoint.h"
 #include "Clock.h"
 #include "ReportBuilder.h"
 #include "PageMemory.h"
@@ -11,9 +12,11 @@
 #include "support/Environment.h"
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <new>
 #include <pthread.h>
 #include <sys/resource.h>
@@ -154,6 +157,12 @@ bool Runtime::initialise(const energy_module &First) noexcept {
   }
   pthread_atfork(prepareForkHandler, parentForkHandler, childForkHandler);
   installSignalEndings();
+  // A process timed exactly has no sampling timers: its threads get timers
+  // of their own for checkpoints; one with ENERGY_SAMPLE_HZ=0 asked for no
+  // timer at all.
+  bool Sampled = SampledTiming.load(std::memory_order_relaxed);
+  if (startCheckpoints(!Sampled || samplePeriodNs() != 0) && !Sampled)
+    startCheckpointTimers(CheckpointTimerNs);
   Initialised = true;
   Measure.start();
   return true;
@@ -257,6 +266,8 @@ ThreadState *Runtime::attachLocked() noexcept {
   pthread_setspecific(ThreadExitKey, T);
   if (SampledTiming.load(std::memory_order_relaxed))
     attachSampledThread(*T);
+  else
+    startThreadTimer(*T); // for checkpoints, when there are
   Measure.attachCallingThread(*T);
   attachRegionCounters(*T);
   // Every module now, so that the thread's counters can be merged from
@@ -510,6 +521,7 @@ void Runtime::writeFinalReport() noexcept {
   }
   if (!Initialised || Finished)
     return;
+  endCheckpointCopy();
   mergeEverything(/*InCopy=*/false);
   writeReport(Model);
 }
@@ -532,6 +544,15 @@ void Runtime::mergeEverything(bool InCopy) noexcept {
   Finished = true;
 }
 
+void Runtime::noteWhatTheCopyCannotRead() noexcept {
+  CopiedThreadCpuNs = clockNs(CLOCK_THREAD_CPUTIME_ID);
+  CopiedOtherTimersCpuNs = 0;
+  for (ThreadState *T = Threads; T; T = T->Next)
+    if (T != CurrentThread)
+      CopiedOtherTimersCpuNs += runningTimerCpuNs(*T);
+  CopiedProcessCpuSeconds = processCpuSeconds();
+}
+
 bool Runtime::writeReportFromCopy() noexcept {
   if (InRuntime)
     return false;
@@ -541,12 +562,8 @@ bool Runtime::writeReportFromCopy() noexcept {
     // Holding the lock, no other thread is halfway through a merge, an
     // attach or an unload when the copy is made.
     if (Initialised && !Finished) {
-      CopiedThreadCpuNs = clockNs(CLOCK_THREAD_CPUTIME_ID);
-      CopiedOtherTimersCpuNs = 0;
-      for (ThreadState *T = Threads; T; T = T->Next)
-        if (T != CurrentThread)
-          CopiedOtherTimersCpuNs += runningTimerCpuNs(*T);
-      CopiedProcessCpuSeconds = processCpuSeconds();
+      endCheckpointCopy();
+      noteWhatTheCopyCannotRead();
       Written = runInCopy(reportInCopy, this);
       CopiedProcessCpuSeconds = -1;
     }
@@ -556,6 +573,32 @@ bool Runtime::writeReportFromCopy() noexcept {
   return Written;
 }
 
+// Called from a sampling handler, which must not wait: a busy lock means
+// another sample tries again shortly. Every signal waits meanwhile: an
+// ending signal's handler would find the runtime busy and write no report.
+bool Runtime::writeCheckpointFromCopy() noexcept {
+  if (InRuntime)
+    return false;
+  sigset_t All, Before;
+  sigfillset(&All);
+  pthread_sigmask(SIG_SETMASK, &All, &Before);
+  InRuntime = true;
+  bool Decided = Lock.try_lock();
+  if (Decided) {
+    if (Initialised && !Finished && !checkpointCopyWriting()) {
+      noteWhatTheCopyCannotRead();
+      CopyIsCheckpoint = true;
+      adoptCheckpointCopy(startCopy(reportInCopy, this));
+      CopyIsCheckpoint = false;
+      CopiedProcessCpuSeconds = -1;
+    }
+    Lock.unlock();
+  }
+  InRuntime = false;
+  pthread_sigmask(SIG_SETMASK, &Before, nullptr);
+  return Decided;
+}
+
 int Runtime::reportInCopy(void *Self) noexcept {
   return static_cast<Runtime *>(Self)->writeReportAsCopy();
 }
@@ -563,6 +606,12 @@ int Runtime::reportInCopy(void *Self) noexcept {
 // The copy holds the lock (taken before it was made) and is the only thread
 // of its process: the sampler and the starter are the original's.
 int Runtime::writeReportAsCopy() noexcept {
+  // Nothing a checkpoint's copy says (a model that cannot be read, a report
+  // that cannot be written) reaches the program's stderr every period: the
+  // final report says it once. The copy's descriptors are its own.
+  if (CopyIsCheckpoint)
+    if (int Null = open("/dev/null", O_WRONLY | O_CLOEXEC); Null >= 0)
+      dup2(Null, STDERR_FILENO);
   Measure.abandonAfterFork();
   if (CurrentThread)
     stopThreadTimerInCopy(*CurrentThread, CopiedThreadCpuNs);
@@ -593,7 +642,8 @@ bool Runtime::writeReport(const ModelChoice &Model) noexcept {
                    CpuSeconds,
                    Process,
                    Measure,
-                   Tree};
+                   Tree,
+                   CopyIsCheckpoint ? checkpointSpacingSeconds() : 0.0};
     JsonText Report = reportText(Run, Model);
     ReportLocation Location =
         ReportLocation::choose(Process, (long long)(Origin.RealtimeNs / 1000000000u));
@@ -603,11 +653,17 @@ bool Runtime::writeReport(const ModelChoice &Model) noexcept {
       sayOnStderr("energypass: no report written: " + Error);
       return false;
     }
-    if (!writeFileAtomically(Path, Report.finishLine(), Error)) {
+    std::string_view Text = Report.finishLine();
+    bool Written = CopyIsCheckpoint ? writeCheckpointAtomically(Path, Text, Error)
+                                    : writeFileAtomically(Path, Text, Error);
+    if (!Written) {
       sayOnStderr("energypass: cannot write the report to " + Path + ": " + Error);
       return false;
     }
-    bool Remembered = Location.remember(Path, Error);
+    // `last` names the newest report a run finished (or a snapshot it asked
+    // for): a long run's checkpoints must not take it from the short runs
+    // that end meanwhile.
+    bool Remembered = CopyIsCheckpoint || Location.remember(Path, Error);
     if (announceReports()) {
       sayOnStderr("energypass: report written to " + Path);
       if (!Remembered)
@@ -691,6 +747,7 @@ void Runtime::resetAfterFork() noexcept {
   Origin = ClockOrigin::now();
   Process.Pid = getpid();
   Finished = false;
+  restartCheckpointsAfterFork();
 }
 
 } // namespace energy::rt

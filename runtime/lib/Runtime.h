@@ -64,6 +64,11 @@ public:
   /// written (no module registered, the report already final, the calling
   /// thread interrupted the runtime, the copy failed). Async-signal-safe.
   bool writeReportFromCopy() noexcept;
+  /// Starts a copy of the process that writes a checkpoint (Checkpoint.h)
+  /// and does not wait for it; false only when the runtime's lock was busy
+  /// or the calling thread interrupted the runtime (try again soon).
+  /// Async-signal-safe.
+  bool writeCheckpointFromCopy() noexcept;
 
   /// The job the process is one rank of, as MPI says once initialised (the
   /// MPI layer): taken only when the launcher's environment named none.
@@ -89,6 +94,8 @@ private:
   void resetAfterFork() noexcept;
   void mergeEverything(bool InCopy) noexcept;
   bool writeReport(const ModelChoice &Model) noexcept;
+  /// Before a copy is made: what it cannot read of this process.
+  void noteWhatTheCopyCannotRead() noexcept;
   /// The copy's part of writeReportFromCopy: 0 when the report is written.
   int writeReportAsCopy() noexcept;
   static int reportInCopy(void *Self) noexcept;
@@ -114,6 +121,8 @@ private:
   uint64_t CopiedThreadCpuNs = 0;
   uint64_t CopiedOtherTimersCpuNs = 0;
   double CopiedProcessCpuSeconds = -1; /// < 0: not a copy
+  /// The copy being made writes a checkpoint rather than a snapshot.
+  bool CopyIsCheckpoint = false;
 };
 
 } // namespace energy::rt

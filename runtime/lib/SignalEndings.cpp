@@ -250,19 +250,40 @@ bool awaitCopy(pid_t Copy) {
 
 } // namespace
 
-bool runInCopy(int (*Body)(void *), void *Arg) noexcept {
+long startCopy(int (*Body)(void *), void *Arg) noexcept {
   pid_t Parent = getpid();
   // Flags 0: a copy of the address space, and no signal at its end, which
   // makes it a "clone" child that the program's wait(), waitpid(-1) and
   // SIGCHLD handler never see (only __WCLONE or __WALL waits for it).
   long Copy = syscall(SYS_clone, 0ul, nullptr, nullptr, nullptr, 0ul);
-  if (Copy < 0)
-    return false;
   if (Copy == 0) {
     becomeCopy(Parent);
     _exit(Body(Arg));
   }
-  return awaitCopy(pid_t(Copy));
+  return Copy < 0 ? -1 : Copy;
+}
+
+bool runInCopy(int (*Body)(void *), void *Arg) noexcept {
+  long Copy = startCopy(Body, Arg);
+  return Copy > 0 && awaitCopy(pid_t(Copy));
+}
+
+bool copyEnded(long Copy) noexcept {
+  int Status = 0;
+  pid_t Done;
+  while ((Done = waitpid(pid_t(Copy), &Status, __WCLONE | WNOHANG)) < 0 && errno == EINTR) {
+  }
+  // ECHILD: a program waiting with __WALL reaped it already.
+  return Done != 0;
+}
+
+void endCopy(long Copy) noexcept {
+  if (copyEnded(Copy))
+    return;
+  kill(pid_t(Copy), SIGKILL);
+  int Status = 0;
+  while (waitpid(pid_t(Copy), &Status, __WCLONE) < 0 && errno == EINTR) {
+  }
 }
 
 void installSignalEndings() noexcept {

@@ -47,6 +47,15 @@ void installSignalEndings() noexcept;
 /// on the caller's side.
 bool runInCopy(int (*Body)(void *), void *Arg) noexcept;
 
+/// The same copy, left to run on its own: its pid, or -1 when clone was
+/// refused. Reap it with copyEnded() or endCopy(). Async-signal-safe.
+long startCopy(int (*Body)(void *), void *Arg) noexcept;
+/// Whether the copy has ended (then it is reaped); never waits.
+bool copyEnded(long Copy) noexcept;
+/// Kills the copy if it still runs and reaps it: nothing it does can happen
+/// after this returns. Async-signal-safe.
+void endCopy(long Copy) noexcept;
+
 } // namespace energy::rt
 
 #endif

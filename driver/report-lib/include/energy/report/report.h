@@ -154,6 +154,10 @@ struct Report {
   double wallSeconds = 0.0;
   /// Processes behind the report: `program.processes` of a merged report.
   size_t processes = 1;
+  /// Version 4: the period of the checkpoint this report is, written while
+  /// the run went on (docs/runtime.md, "Checkpoints"); absent in a report
+  /// the process wrote at its end or in a snapshot.
+  std::optional<double> checkpointPeriodSeconds;
   /// Version 3: the job, for a rank of one.
   std::optional<JobInfo> job;
   std::string hostname;
