@@ -15,11 +15,13 @@
 # and for the whole process (start-up, the runtime's threads, the report or profile written at
 # exit: what a user pays). Ends with geomeans. --runs 0 skips the wall times.
 # Usage: bench/overhead/run.sh [--callgrind] [--compare] [--runs N] [--energy-flags "FLAGS"]
-#                              [--suite all|kernels|real] [--only NAMES]
+#                              [--suite all|kernels|real] [--only NAMES] [--debug-info]
 #   --energy-flags: extra energycc flags for the instrumented build, e.g. "--energy-regions=all"
 #   to time every function; --suite: the compute kernels, fib and containers (kernels), issue 14's
 #   programs (real: sqlite, bytecode, lz77, smallfuncs), or both (all, the default); --only:
-#   comma-separated program names.   (after scripts/build.sh)
+#   comma-separated program names; --debug-info: every build with -g -gdwarf-4 (DWARF 4 for
+#   valgrind 3.19), as a user who wants `energy-report annotate` builds: the energycc build
+#   then carries its line table and writes `lines` at exit.   (after scripts/build.sh)
 #   The SQLite amalgamation is fetched with npm (package better-sqlite3, version
 #   $ENERGY_BENCH_SQLITE, default 13.2.0) into $ENERGY_BENCH_CACHE (default
 #   ${XDG_CACHE_HOME:-~/.cache}/energypass-bench) the first time, and reused after.
@@ -33,6 +35,7 @@ runs=5
 callgrind=0
 compare=0
 energy_flags=""
+debug_flags=""
 only=""
 suite_choice=all
 while (($#)); do
@@ -43,7 +46,8 @@ while (($#)); do
     --energy-flags) energy_flags=$2; shift ;;
     --suite) suite_choice=$2; shift ;;
     --only) only=",$2,"; shift ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    --debug-info) debug_flags="-g -gdwarf-4" ;;
+    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -178,6 +182,8 @@ compile() { # program, build, C or C++, extra flags, sources...
   local cc=clang-19 ecc=energycc
   [[ $lang == c++ ]] && cc=clang++-19 ecc=energyc++
   local flags=(-O2 -pthread)
+  # shellcheck disable=SC2206 # the flags are words on purpose
+  flags+=($debug_flags)
   # shellcheck disable=SC2206 # the flags are words on purpose
   flags+=($extra)
   local tool=$cc added=()
