@@ -133,6 +133,14 @@ void JsonText::value(double X) {
     put("null", 4);
     return;
   }
+  // Most times and energies of most regions of a sampled run are zero.
+  if (X == 0) {
+    if (std::signbit(X))
+      put("-0.0", 4);
+    else
+      put("0.0", 3);
+    return;
+  }
   reserve(32);
   char *Start = end();
   char *Stop = writeNumber(Start, X);

@@ -126,6 +126,27 @@ using MeasuredEnergy = meters::EnergyAttribution;
 
 /// A region's measured energy and the idle part of it: null without a meter,
 /// 0 when it was never on top of a sampled thread's stack at an interval's end.
+/// A string that runs of regions or lines share (their file, their
+/// module), escaped once per run rather than once per use: the last one
+/// written, by address.
+class SharedText {
+public:
+  void write(JsonText &W, const char *S) {
+    if (S != Last) {
+      Last = S;
+      JsonText Escaped;
+      Escaped.value(S);
+      Text = Escaped.takeLine();
+      Text.pop_back(); // the line's end
+    }
+    W.writtenValue(Text);
+  }
+
+private:
+  const char *Last = nullptr;
+  std::string Text;
+};
+
 struct MeasuredFigures {
   json Joules;
   json IdleJoules;
@@ -259,7 +280,8 @@ std::string hashText(uint64_t Hash) {
 void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
                  const model::Activity &A, int64_t Entries, const json &Modelled,
                  const RunSummary &Run, const MeasuredFigures &Measured,
-                 const std::vector<uint32_t> &Ids, const RegionCounting &Counting) {
+                 const std::vector<uint32_t> &Ids, const RegionCounting &Counting,
+                 SharedText &File, SharedText &Module) {
   const RegionTotals &T = M.Totals[R];
   W.beginObject();
   W.member("id", Ids[M.RegionBase + R]);
@@ -267,7 +289,8 @@ void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
     const energy_region &Info = M.Regions[R];
     W.member("name", text(Info.name));
     W.member("demangled", Info.demangled ? Info.demangled : text(Info.name));
-    W.member("file", Info.file ? Info.file : M.Source);
+    W.key("file");
+    File.write(W, Info.file ? Info.file : M.Source);
     W.member("line", Info.line);
     W.member("kind", regionKindName(Info.kind));
     if (M.RegionBodyHashes && M.RegionBodyHashes[R])
@@ -287,7 +310,8 @@ void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
     W.key("parent");
     W.null();
   }
-  W.member("module", M.Source);
+  W.key("module");
+  Module.write(W, M.Source);
   // Calls are exact when a block counts the region's entries, timed or not.
   W.member("calls", Entries >= 0 ? uint64_t(Entries) : T.Calls);
   W.key("time_s");
@@ -520,6 +544,19 @@ void writeInlineChain(JsonText &W, const ModuleRecord &M, uint32_t Site) {
   W.endArray();
 }
 
+/// The text of Site's chain (writeInlineChain()), from Chains once written.
+const std::string &inlineChainText(std::vector<std::string> &Chains, const ModuleRecord &M,
+                                   uint32_t Site) {
+  std::string &Text = Chains[Site];
+  if (Text.empty()) {
+    JsonText Chain;
+    writeInlineChain(Chain, M, Site);
+    Text = Chain.takeLine();
+    Text.pop_back(); // the line's end
+  }
+  return Text;
+}
+
 /// `lines`: per executed (region, source line, inline site), its exact
 /// counts. Their energies are the readers' to compute, from
 /// `model.work_joules`: the model at every line cost SQLite's exit a quarter
@@ -530,27 +567,22 @@ void writeLines(JsonText &W, const RunSummary &Run, const std::vector<RegionCoun
   for (size_t I = 0; I < Run.Modules.size(); ++I) {
     const ModuleRecord &M = *Run.Modules[I];
     // Each line names its file: escaped once per run of lines of one file.
-    const char *File = nullptr;
-    std::string FileJson;
+    SharedText File;
+    // A site's chain, written once: SQLite's 5,800 inlined lines share a
+    // few hundred sites.
+    std::vector<std::string> Chains(M.NumInlineSites);
     for (const LineCount &L : lineCounts(M, Counts[I].Blocks)) {
       uint32_t Id = Ids[M.RegionBase + L.Region];
       if (Id == NotWritten)
         continue;
-      if (L.File != File) {
-        File = L.File;
-        JsonText Escaped;
-        Escaped.value(File);
-        FileJson = Escaped.takeLine();
-        FileJson.pop_back();
-      }
       W.beginObject();
       W.key("file");
-      W.writtenValue(FileJson);
+      File.write(W, L.File);
       W.member("line", L.Line);
       W.member("region", Id);
       if (L.InlinedAt != ENERGY_NO_SITE) {
         W.key("inlined_at");
-        writeInlineChain(W, M, L.InlinedAt);
+        W.writtenValue(inlineChainText(Chains, M, L.InlinedAt));
       }
       W.key("counts");
       writeLineCounts(W, L.Counts);
@@ -636,6 +668,7 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   W.beginObject();
   W.key("regions");
   W.beginArray();
+  SharedText File, Module;
   for (size_t I = 0; I < Run.Modules.size(); ++I) {
     const ModuleRecord *M = Run.Modules[I];
     InvalidEntries += Counts[I].InvalidEntries;
@@ -653,7 +686,7 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
       writeRegion(W, *M, R, A, Counts[I].Entries[R],
                   Application.regionJoules(A, M->regionCounters(R)), Run,
                   measuredEnergy(Run, Measured, M->RegionBase + R), Ids,
-                  Run.Measure.regionCounting());
+                  Run.Measure.regionCounting(), File, Module);
     }
     NotRun += ModuleNotRun;
     Modules.push_back({M, ModuleNotRun, closedByProgram(Run.Modules, I)});
