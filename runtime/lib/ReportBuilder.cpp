@@ -102,7 +102,14 @@ const std::string &noFlopBreakdowns() {
   return Text;
 }
 
-void writeCounts(JsonText &W, const model::Activity &A) {
+/// What a `counts` object holds of FLOP breakdowns that are all zero: the
+/// block shared by every region without FLOPs, or nothing, as a line's has
+/// since version 4 (SQLite's thirteen thousand lines are nine tenths of its
+/// report, and those breakdowns would be three quarters of them).
+enum class ZeroBreakdowns { Written, Omitted };
+
+void writeCounts(JsonText &W, const model::Activity &A,
+                 ZeroBreakdowns Zero = ZeroBreakdowns::Written) {
   W.beginObject();
   W.member("blocks", A.blocks);
   W.member("instructions", A.instructions);
@@ -116,7 +123,7 @@ void writeCounts(JsonText &W, const model::Activity &A) {
                               [](uint64_t N) { return N != 0; });
   if (Flops || AnyWidth)
     writeFlopBreakdowns(W, A);
-  else
+  else if (Zero == ZeroBreakdowns::Written)
     W.members(noFlopBreakdowns());
   W.endObject();
 }
@@ -510,25 +517,6 @@ void writeMachine(JsonText &W) {
   W.endObject();
 }
 
-/// A line's counts: a region's, less the FLOP breakdowns when the line did
-/// no floating-point work. SQLite's thirteen thousand lines are nine tenths
-/// of its report, and those breakdowns would be three quarters of them.
-void writeLineCounts(JsonText &W, const model::Activity &A) {
-  bool AnyWidth = std::any_of(A.flopsByWidth.begin(), A.flopsByWidth.end(),
-                              [](uint64_t N) { return N != 0; });
-  if (A.totalFlops() || AnyWidth)
-    return writeCounts(W, A);
-  W.beginObject();
-  W.member("blocks", A.blocks);
-  W.member("instructions", A.instructions);
-  W.member("branches", A.branches);
-  W.member("calls", A.calls);
-  W.member("bytes_loaded", A.bytesLoaded);
-  W.member("bytes_stored", A.bytesStored);
-  W.member("flops", uint64_t(0));
-  W.endObject();
-}
-
 /// `inlined_at`: the call sites the line's code was inlined at, innermost
 /// first.
 void writeInlineChain(JsonText &W, const ModuleRecord &M, uint32_t Site) {
@@ -585,7 +573,7 @@ void writeLines(JsonText &W, const RunSummary &Run, const std::vector<RegionCoun
         W.writtenValue(inlineChainText(Chains, M, L.InlinedAt));
       }
       W.key("counts");
-      writeLineCounts(W, L.Counts);
+      writeCounts(W, L.Counts, ZeroBreakdowns::Omitted);
       W.endObject();
     }
   }
