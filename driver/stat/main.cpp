@@ -41,12 +41,20 @@ struct Options {
   std::string output;
   std::string meterCsv;
   bool list = false;
+  bool helpShown = false;
   std::vector<std::string> command;
 };
 
+/// energy-stat's own failure: the line it prints and the status it ends
+/// with. Thrown rather than exiting where it is found, so that what is open
+/// (a held child, the meters) is closed on the way out.
+struct Failure {
+  std::string message;
+  int status;
+};
+
 [[noreturn]] void fail(const std::string &message, int status = 2) {
-  std::fprintf(stderr, "energy-stat: %s\n", message.c_str());
-  std::exit(status);
+  throw Failure{message, status};
 }
 
 Options parseOptions(int argc, char **argv) {
@@ -75,7 +83,8 @@ Options parseOptions(int argc, char **argv) {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp &) {
     std::cout << app.help();
-    std::exit(0);
+    o.helpShown = true;
+    return o;
   } catch (const CLI::ParseError &e) {
     fail(std::string(e.what()) + " (see energy-stat --help)");
   }
@@ -144,8 +153,12 @@ stat::ExternalResult integrateExternal(const std::string &path, double t0, doubl
 
 } // namespace
 
-int main(int argc, char **argv) {
+namespace {
+
+int run(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
+  if (o.helpShown)
+    return 0;
   if (o.list) {
     listEvents();
     return 0;
@@ -224,4 +237,15 @@ int main(int argc, char **argv) {
   if (!logError.empty())
     fail(logError);
   return result.exitStatus;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  try {
+    return run(argc, argv);
+  } catch (const Failure &F) {
+    std::fprintf(stderr, "energy-stat: %s\n", F.message.c_str());
+    return F.status;
+  }
 }
