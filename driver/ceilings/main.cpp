@@ -17,6 +17,9 @@
 #include "energy/roofline/input_error.h"
 #include "energy/roofline/machine_profile.h"
 
+#include "tool/InputError.h"
+#include "tool/ToolMain.h"
+
 #include <CLI/CLI.hpp>
 
 #include <iostream>
@@ -30,8 +33,8 @@ static int showProfile(const fs::path &Path) {
     std::cout << roofline::formatProfileSummary(roofline::readProfile(Path));
     return 0;
   } catch (const roofline::InputError &E) {
-    std::cerr << "energy-ceilings: " << E.what() << "\n";
-    return 2;
+    tool::printError("energy-ceilings", E.what());
+    return BadInputStatus;
   }
 }
 
@@ -39,9 +42,8 @@ static int measureOne(const std::string &Name, std::uint64_t WorkingSet, int Thr
                       double Seconds) {
   auto Result = ceilings::measureOne(Name, WorkingSet, Threads, Seconds);
   if (!Result) {
-    std::cerr << "energy-ceilings: unknown kernel '" << Name
-              << "' or one this CPU cannot run; see energy-ceilings --help\n";
-    return 2;
+    return tool::usageError("energy-ceilings",
+                            "unknown kernel '" + Name + "' or one this CPU cannot run");
   }
   std::cout << Name << " " << WorkingSet << " B/thread " << Threads << " thread(s): "
             << Result->Value << " " << Result->Unit << "\n";
@@ -79,8 +81,7 @@ int main(int Argc, char **Argv) {
   } catch (const CLI::ParseError &E) {
     if (E.get_exit_code() == 0)
       return App.exit(E);
-    std::cerr << "energy-ceilings: " << E.what() << "; see energy-ceilings --help\n";
-    return 2;
+    return tool::usageError("energy-ceilings", E.what());
   }
 
   if (!Measure.empty())
@@ -92,9 +93,8 @@ int main(int Argc, char **Argv) {
   if (ShowCached)
     return showProfile(Cached);
   if (Settings.Quick && Output.empty()) {
-    std::cerr << "energy-ceilings: --quick figures are rough and are never cached; "
-                 "pass --output PATH\n";
-    return 2;
+    return tool::usageError("energy-ceilings",
+                            "--quick figures are rough and are never cached; pass --output PATH");
   }
   if (Settings.Quick && !App.count("--budget"))
     Settings.BudgetSeconds = 2;
@@ -118,7 +118,7 @@ int main(int Argc, char **Argv) {
     roofline::validateProfile(Profile);
     roofline::writeProfile(Profile, Path);
   } catch (const std::exception &E) {
-    std::cerr << "energy-ceilings: " << E.what() << "\n";
+    tool::printError("energy-ceilings", E.what());
     return 1;
   }
   std::cout << roofline::formatProfileSummary(Profile) << "wrote " << Path.string() << "\n";

@@ -3,10 +3,7 @@
 // flags, 1 anything else.
 #include "Commands.h"
 
-#include "energy/gpu/InputError.h"
-
-#include <iostream>
-#include <new>
+#include "tool/ToolMain.h"
 
 int main(int argc, char **argv) {
   using namespace energy::gpu::cli;
@@ -23,23 +20,13 @@ int main(int argc, char **argv) {
   } catch (const CLI::CallForAllHelp &E) {
     return App.exit(E);
   } catch (const CLI::ParseError &E) {
-    std::cerr << "energy-gpu: error: " << E.what() << " (see energy-gpu --help)\n";
-    return 2;
+    return energy::tool::usageError("energy-gpu", E.what());
   }
-  try {
+  return energy::tool::runTool("energy-gpu", [&] {
     if (App.got_subcommand("analyze"))
       return Analyze();
     if (App.got_subcommand("classify"))
       return Classify();
     return Summary();
-  } catch (const energy::gpu::InputError &E) {
-    std::cerr << "energy-gpu: error: " << E.what() << '\n';
-    return 2;
-  } catch (const std::bad_alloc &) {
-    std::cerr << "energy-gpu: error: out of memory; analyse fewer launches at once or lower --max-matrix\n";
-    return 1;
-  } catch (const std::exception &E) {
-    std::cerr << "energy-gpu: error: " << E.what() << '\n';
-    return 1;
-  }
+  });
 }

@@ -1,38 +1,22 @@
 //===- main.cpp - energy-report: read the reports of instrumented programs ===//
 //
 // Sets up the subcommands listed in commands.def, parses the command line and
-// runs the chosen one. Every failure is one line on stderr: bad usage and bad
-// input exit with status 2, like the reports' own validation errors.
+// runs the chosen one. Every failure is one line on stderr, `energy-report:
+// error: ...`: bad usage and bad input exit with status 2 (tool/ToolMain.h).
 //
 //===----------------------------------------------------------------------===//
 #include "command.h"
 
-#include "energy/model/analytic_model.h"
-#include "energy/report/report_error.h"
+#include "tool/InputError.h"
+#include "tool/ToolMain.h"
 
 #include <CLI/CLI.hpp>
 
-#include <algorithm>
-#include <iostream>
 #include <string>
 
 namespace {
 
-constexpr int BadInput = 2;
-
-// CLI11 messages can span lines; the tool promises one line per error.
-std::string oneLine(std::string Message) {
-  std::replace(Message.begin(), Message.end(), '\n', ' ');
-  while (!Message.empty() && Message.back() == ' ')
-    Message.pop_back();
-  return Message;
-}
-
-int usageError(const CLI::ParseError &E) {
-  std::cerr << "energy-report: " << oneLine(E.what())
-            << "; see energy-report --help\n";
-  return BadInput;
-}
+constexpr const char *ToolName = "energy-report";
 
 } // namespace
 
@@ -63,24 +47,11 @@ int main(int argc, char **argv) {
   } catch (const CLI::CallForVersion &E) {
     return Tool.exit(E);
   } catch (const CLI::ParseError &E) {
-    return usageError(E);
+    return energy::tool::usageError(ToolName, E.what());
   }
 
-  if (!Run) {
-    std::cerr << "energy-report: no command given; try 'energy-report show "
-                 "[REPORT]' or see energy-report --help\n";
-    return BadInput;
-  }
-  try {
-    return Run();
-  } catch (const energy::report::ReportError &E) {
-    std::cerr << "energy-report: " << oneLine(E.what()) << '\n';
-  } catch (const energy::model::ModelError &E) {
-    std::cerr << "energy-report: " << oneLine(E.what()) << '\n';
-  } catch (const std::exception &E) {
-    // A bug rather than bad input, but still one line and no core dump.
-    std::cerr << "energy-report: internal error: " << oneLine(E.what())
-              << "; please report it with the input file\n";
-  }
-  return BadInput;
+  if (!Run)
+    return energy::tool::usageError(ToolName, "no command given; try 'energy-report show "
+                                              "[REPORT]'");
+  return energy::tool::runTool(ToolName, Run);
 }

@@ -6,10 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "commands.h"
 
-#include "energy/model/energy_model.h"
-#include "energy/train/error.h"
-
-#include <iostream>
+#include "tool/ToolMain.h"
 
 using namespace energy::train;
 
@@ -24,22 +21,15 @@ int main(int argc, char **argv) {
   cli::addEvaluateCommand(App);
   cli::addRescaleCommand(App);
   cli::addExplainCommand(App);
-  try {
-    App.parse(argc, argv);
-  } catch (const CLI::ParseError &E) {
-    if (E.get_exit_code() == 0)
-      return App.exit(E);
-    std::cerr << "energy-train: error: " << E.what() << " (see --help)\n";
-    return 2;
-  } catch (const TrainError &E) {
-    std::cerr << "energy-train: error: " << E.what() << '\n';
-    return 2;
-  } catch (const energy::model::ModelError &E) {
-    std::cerr << "energy-train: error: " << E.what() << '\n';
-    return 2;
-  } catch (const std::exception &E) {
-    std::cerr << "energy-train: internal error: " << E.what() << '\n';
-    return 1;
-  }
-  return 0;
+  // The commands run inside parse(), as its callbacks.
+  return energy::tool::runTool("energy-train", [&] {
+    try {
+      App.parse(argc, argv);
+    } catch (const CLI::ParseError &E) {
+      if (E.get_exit_code() == 0)
+        return App.exit(E);
+      return energy::tool::usageError("energy-train", E.what());
+    }
+    return 0;
+  });
 }

@@ -12,6 +12,6 @@ static std::string oneLine(std::string Message) {
 }
 
 InputError::InputError(const std::string &Message)
-    : std::runtime_error(oneLine(Message)) {}
+    : ::energy::InputError(oneLine(Message)) {}
 
 } // namespace energy::roofline

@@ -7,12 +7,12 @@
 #include <gtest/gtest.h>
 
 using namespace energy;
-using energy::roofline::InputError;
+using RooflineInputError = energy::roofline::InputError;
 
 static std::string errorOf(const std::string &Text) {
   try {
     roofline::profileFromJson(Text, "p.json");
-  } catch (const InputError &E) {
+  } catch (const RooflineInputError &E) {
     return E.what();
   }
   return "";
@@ -71,14 +71,14 @@ TEST(MachineProfile, ValidationRejectsImpossibleFigures) {
   EXPECT_NE(errorOf(fixtureWith("\"isa\": \"sse\"", "\"isa\": \"neon\"")).find("unknown ISA 'neon'"),
             std::string::npos);
   roofline::MachineProfile Empty;
-  EXPECT_THROW(roofline::validateProfile(Empty), InputError);
+  EXPECT_THROW(roofline::validateProfile(Empty), RooflineInputError);
 }
 
 TEST(MachineProfile, MissingFileSaysHowToMakeOne) {
   try {
     roofline::readProfile("/nonexistent/machine.json");
     FAIL();
-  } catch (const InputError &E) {
+  } catch (const RooflineInputError &E) {
     EXPECT_NE(std::string(E.what()).find("run energy-ceilings"), std::string::npos);
   }
 }

@@ -19,6 +19,8 @@
 
 #include <map>
 #include <memory>
+#include "tool/InputError.h"
+
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -28,9 +30,9 @@ namespace energy::model {
 /// Thrown for a missing, corrupt or unsupported model file, and for inputs a
 /// model cannot use; what() is one line that names the problem and the way
 /// out.
-class ModelError : public std::runtime_error {
+class ModelError : public InputError {
 public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 struct EnergyEstimate {

@@ -4,14 +4,16 @@
 #pragma once
 
 #include <cstdint>
+#include "tool/InputError.h"
+
 #include <stdexcept>
 #include <string>
 
 namespace energy::gpu {
 
-class InputError : public std::runtime_error {
+class InputError : public ::energy::InputError {
 public:
-  explicit InputError(const std::string &message) : std::runtime_error(message) {}
+  explicit InputError(const std::string &message) : ::energy::InputError(message) {}
 };
 
 // Throws "PATH:LINE: WHAT" (or "PATH: WHAT" when LINE is 0).

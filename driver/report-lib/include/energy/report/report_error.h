@@ -2,7 +2,7 @@
 #ifndef ENERGY_REPORT_REPORT_ERROR_H
 #define ENERGY_REPORT_REPORT_ERROR_H
 
-#include <stdexcept>
+#include "tool/InputError.h"
 
 namespace energy::report {
 
@@ -10,9 +10,9 @@ namespace energy::report {
 /// format or version, or with missing or mistyped keys. what() is one line,
 /// starting with the file's name, that names the problem and the way out;
 /// tools print it after their own name and exit with status 2.
-class ReportError : public std::runtime_error {
+class ReportError : public InputError {
 public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 } // namespace energy::report

@@ -8,12 +8,13 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include <stdexcept>
+#include "tool/InputError.h"
+
 #include <string>
 
 namespace energy::roofline {
 
-class InputError : public std::runtime_error {
+class InputError : public ::energy::InputError {
 public:
   explicit InputError(const std::string &Message);
 };

@@ -8,14 +8,15 @@
 #ifndef ENERGY_TRAIN_ERROR_H
 #define ENERGY_TRAIN_ERROR_H
 
-#include <stdexcept>
+#include "tool/InputError.h"
+
 #include <string>
 
 namespace energy::train {
 
-class TrainError : public std::runtime_error {
+class TrainError : public InputError {
 public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 /// Throws TrainError(Message) unless Condition holds.
