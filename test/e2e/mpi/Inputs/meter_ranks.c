@@ -8,29 +8,9 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/file.h>
-#include <time.h>
 #include <unistd.h>
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static void advance(const char *counter, long long microjoules) {
-  FILE *f = fopen(counter, "r+");
-  long long value = 0;
-  if (!f || flock(fileno(f), LOCK_EX) != 0 || fscanf(f, "%lld", &value) != 1) {
-    fprintf(stderr, "meter_ranks: cannot read %s\n", counter);
-    exit(1);
-  }
-  rewind(f);
-  fprintf(f, "%lld\n", value + microjoules);
-  fflush(f);
-  flock(fileno(f), LOCK_UN);
-  fclose(f);
-}
+#include "../../lib/fake_powercap.h"
 
 __attribute__((noinline)) double burn(const char *counter, int steps) {
   double sum = 0;

@@ -1,5 +1,5 @@
 // A program measured against a fake RAPL powercap tree (a copy of the meters'
-// fixture): it advances the tree's psys counter itself as it works, 0.1 J per
+// fixture, ../../lib/fake_powercap.h): it advances the tree's psys counter itself as it works, 0.1 J per
 // 20 ms step of busy work in burn(), a millijoule at its start and nothing
 // while it sleeps, so that the runtime's measured energy per region can be
 // checked against known joules. `fake_meter COUNTER wait` first sleeps 0.3 s
@@ -9,29 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
-#include <time.h>
 #include <unistd.h>
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static void advance(const char *counter, long long microjoules) {
-  FILE *f = fopen(counter, "r+");
-  long long value = 0;
-  if (!f || flock(fileno(f), LOCK_EX) != 0 || fscanf(f, "%lld", &value) != 1) {
-    fprintf(stderr, "fake_meter: cannot read %s\n", counter);
-    exit(1);
-  }
-  rewind(f);
-  fprintf(f, "%lld\n", value + microjoules);
-  fflush(f);
-  flock(fileno(f), LOCK_UN);
-  fclose(f);
-}
+#include "../../lib/fake_powercap.h"
 
 __attribute__((noinline)) void waiter(void) { usleep(300000); }
 
