@@ -92,13 +92,20 @@ void checkEnvelope(const JsonNode &Doc, const std::string &Origin) {
         "); re-run the program with a matching runtime");
 }
 
+// Reads {name: value} for a fixed set of names into Out, each value by Read.
+template <typename T, size_t N>
+void readNamed(const JsonNode &Object, const char *const (&Names)[N], T *Out,
+               T (JsonNode::*Read)() const) {
+  Object.expectObject();
+  for (size_t I = 0; I < N; ++I)
+    Out[I] = (Object[Names[I]].*Read)();
+}
+
 // Reads {name: count} for a fixed set of names into Out.
 template <size_t N>
 void readNamedCounts(const JsonNode &Object, const char *const (&Names)[N],
                      uint64_t *Out) {
-  Object.expectObject();
-  for (size_t I = 0; I < N; ++I)
-    Out[I] = Object[Names[I]].unsignedInteger();
+  readNamed(Object, Names, Out, &JsonNode::unsignedInteger);
 }
 
 /// Whether the FLOP breakdowns of a `counts` object may be left out when it
@@ -192,7 +199,23 @@ InlineSite readInlineSite(const JsonNode &Node) {
   return {Node["file"].string(), Node["line"].unsignedInteger(), Node["function"].string()};
 }
 
-RegionLine readRegionLine(const JsonNode &Node, size_t NumRegions) {
+/// A line's share of its region's modelled energy, as the runtime wrote it
+/// before version 4: the region's energy times the line's part of the
+/// region's modelled cost of work. None without an analytic model's
+/// joules per operation, or for a region whose work costs nothing.
+std::optional<double> lineEnergy(const RegionLine &Line, const Region &Owner,
+                                 const std::optional<ModelInfo> &Model) {
+  if (!Model || !Model->workJoules)
+    return std::nullopt;
+  double RegionWork = Model->workJoules->of(Owner.counts);
+  if (!(RegionWork > 0))
+    return std::nullopt;
+  return Owner.energy.modelledJoules * Model->workJoules->of(Line.counts) / RegionWork;
+}
+
+RegionLine readRegionLine(const JsonNode &Node, const std::vector<Region> &Regions,
+                          const std::optional<ModelInfo> &Model) {
+  size_t NumRegions = Regions.size();
   RegionLine L;
   L.file = Node["file"].string();
   L.line = Node["line"].unsignedInteger();
@@ -206,25 +229,12 @@ RegionLine readRegionLine(const JsonNode &Node, size_t NumRegions) {
                         std::to_string(NumRegions));
   L.counts = readCounts(Node["counts"], L.flops, Breakdowns::OmittedWhenZero);
   // Before version 4 the runtime wrote each line's energy; since, readers
-  // compute it (lineEnergy()).
-  if (Node.optional("energy_j"))
-    if (auto Energy = Node.nullable("energy_j"))
-      L.energyJoules = Energy->nonNegative();
+  // compute it.
+  if (!Node.optional("energy_j"))
+    L.energyJoules = lineEnergy(L, Regions[L.region], Model);
+  else if (auto Energy = Node.nullable("energy_j"))
+    L.energyJoules = Energy->nonNegative();
   return L;
-}
-
-/// A line's share of its region's modelled energy, as the runtime wrote it
-/// before version 4: the region's energy times the line's part of the
-/// region's modelled cost of work. None without an analytic model's
-/// joules per operation, or for a region whose work costs nothing.
-std::optional<double> lineEnergy(const RegionLine &Line, const Region &Owner,
-                                 const std::optional<ModelInfo> &Model) {
-  if (!Model || !Model->workJoules)
-    return std::nullopt;
-  double RegionWork = Model->workJoules->of(Owner.counts);
-  if (!(RegionWork > 0))
-    return std::nullopt;
-  return Owner.energy.modelledJoules * Model->workJoules->of(Line.counts) / RegionWork;
 }
 
 Source readSource(const JsonNode &Node) {
@@ -261,12 +271,8 @@ model::OperationEnergies readWorkJoules(const JsonNode &Work) {
   J.ByteStored = Work["byte_stored"].nonNegative();
   JsonNode Flop = Work["flop"];
   Flop.expectObject();
-  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P) {
-    JsonNode Kinds = Flop[PrecisionKeys[P]];
-    Kinds.expectObject();
-    for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
-      J.Flop[P][K] = Kinds[FlopKindKeys[K]].nonNegative();
-  }
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
+    readNamed(Flop[PrecisionKeys[P]], FlopKindKeys, J.Flop[P], &JsonNode::nonNegative);
   return J;
 }
 
@@ -381,13 +387,8 @@ Report parseReport(const json &Json, const std::string &Origin) {
   R.totalEnergy = readEnergy(Totals["energy_j"]);
   if (auto Lines = Doc.optional("lines")) {
     R.lines.emplace();
-    for (size_t I = 0, N = Lines->arraySize(); I < N; ++I) {
-      JsonNode Entry = Lines->element(I);
-      RegionLine Line = readRegionLine(Entry, NumRegions);
-      if (!Entry.optional("energy_j"))
-        Line.energyJoules = lineEnergy(Line, R.regions[Line.region], R.model);
-      R.lines->push_back(std::move(Line));
-    }
+    for (size_t I = 0, N = Lines->arraySize(); I < N; ++I)
+      R.lines->push_back(readRegionLine(Lines->element(I), R.regions, R.model));
   }
   return R;
 }

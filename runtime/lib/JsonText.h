@@ -116,6 +116,14 @@ public:
     value(V);
   }
 
+  /// The text written, without a line's end; the writer is left empty: a
+  /// fragment (a string escaped once, a block of members) that other texts
+  /// copy (writtenValue(), members()).
+  std::string takeText() {
+    std::string Text(Buffer.get(), Used);
+    Used = 0;
+    return Text;
+  }
   /// The text with a newline after it, as a file of one line ends; the
   /// writer is left empty.
   std::string takeLine() {

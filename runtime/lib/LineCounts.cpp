@@ -11,10 +11,10 @@ namespace energy::rt {
 
 namespace {
 
-/// The lines found so far, by (region, file, line, inline site): open addressing in one
-/// array of twice the table's entries. SQLite's table has 40 thousand
-/// entries, and an ordered map of them cost more at exit than the rest of
-/// the report.
+/// The lines found so far, by (region, file, line, inline site): open
+/// addressing in one array of twice the table's entries. SQLite's table has
+/// 40 thousand entries, and an ordered map of them cost more at exit than
+/// the rest of the report.
 class LineIndex {
 public:
   explicit LineIndex(size_t Entries) : Slots(std::bit_ceil(2 * Entries + 2)) {}

@@ -96,8 +96,8 @@ const std::string &noFlopBreakdowns() {
     W.beginObject();
     writeFlopBreakdowns(W, model::Activity{});
     W.endObject();
-    std::string Object = W.takeLine();
-    return Object.substr(1, Object.size() - 3); // the members, without "{", "}\n"
+    std::string Object = W.takeText();
+    return Object.substr(1, Object.size() - 2); // the members, without the braces
   }();
   return Text;
 }
@@ -128,11 +128,6 @@ void writeCounts(JsonText &W, const model::Activity &A,
   W.endObject();
 }
 
-/// Measured joules per region report id; absent ids measured nothing.
-using MeasuredEnergy = meters::EnergyAttribution;
-
-/// A region's measured energy and the idle part of it: null without a meter,
-/// 0 when it was never on top of a sampled thread's stack at an interval's end.
 /// A string that runs of regions or lines share (their file, their
 /// module), escaped once per run rather than once per use: the last one
 /// written, by address.
@@ -143,8 +138,7 @@ public:
       Last = S;
       JsonText Escaped;
       Escaped.value(S);
-      Text = Escaped.takeLine();
-      Text.pop_back(); // the line's end
+      Text = Escaped.takeText();
     }
     W.writtenValue(Text);
   }
@@ -154,6 +148,11 @@ private:
   std::string Text;
 };
 
+/// Measured joules per region report id; absent ids measured nothing.
+using MeasuredEnergy = meters::EnergyAttribution;
+
+/// A region's measured energy and the idle part of it: null without a meter,
+/// 0 when it was never on top of a sampled thread's stack at an interval's end.
 struct MeasuredFigures {
   json Joules;
   json IdleJoules;
@@ -539,8 +538,7 @@ const std::string &inlineChainText(std::vector<std::string> &Chains, const Modul
   if (Text.empty()) {
     JsonText Chain;
     writeInlineChain(Chain, M, Site);
-    Text = Chain.takeLine();
-    Text.pop_back(); // the line's end
+    Text = Chain.takeText();
   }
   return Text;
 }
