@@ -130,6 +130,17 @@ TEST(SourceLines, ALineWithoutEnergySharesItsRegionsByTheModelsJoulesPerOperatio
   EXPECT_FALSE((*parseReport(Doc, "t.json").lines)[0].energyJoules.has_value());
 }
 
+TEST(SourceLines, ADamagedWorkJoulesIsRefusedByName) {
+  nlohmann::json Doc = test::daxpyDocument();
+  Doc["model"]["work_joules"] = {{"instruction", 1e-9}, {"branch", -1.0}};
+  try {
+    parseReport(Doc, "t.json");
+    ADD_FAILURE() << "a damaged model.work_joules was read";
+  } catch (const ReportError &E) {
+    EXPECT_NE(std::string(E.what()).find("work_joules.branch"), std::string::npos) << E.what();
+  }
+}
+
 TEST(SourceLines, ALineOfARegionThatDoesNotExistIsRefused) {
   nlohmann::json Doc = test::daxpyDocument();
   Doc["lines"] = {lineEntry("a.c", 1, 99, 1, 0.5)};

@@ -73,4 +73,5 @@ def main():
           f"inputs' sums; version {merged['version']}")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -6,18 +6,7 @@ mismatch and exits 1. Usage: check_merged_lines.py MERGED INPUT..."""
 import json
 import sys
 
-
-def load(path):
-    with open(path) as f:
-        return json.load(f)
-
-
-def add(into, counts):
-    for key, value in counts.items():
-        if isinstance(value, dict):
-            add(into.setdefault(key, {}), value)
-        else:
-            into[key] = into.get(key, 0) + value
+from check_merge import add, load
 
 
 def by_line(report):
