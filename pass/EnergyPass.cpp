@@ -491,9 +491,16 @@ void ModulePlanner::planFunction(Function &F) {
     eraseUserMarkers(F);
     HasMarkers = false;
   }
-  bool Timed = Options.InstrumentRegions &&
-               (HasMarkers ||
-                Selector.isTimed(F, Function.Demangled, Function.File, Carried));
+  RegionSelector::Timing Timing =
+      HasMarkers ? RegionSelector::Timing::Marked
+                 : Selector.timingOf(F, Function.Demangled, Function.File, Carried);
+  bool Timed = Options.InstrumentRegions && Timing == RegionSelector::Timing::Marked;
+  // A definition the linker may replace with another module's copy (C++
+  // inline functions, templates, weak symbols) would be found under the
+  // kept copy's module as well.
+  if (Options.InstrumentRegions && Options.Timing == ENERGY_TIMING_SAMPLED &&
+      Timing == RegionSelector::Timing::ByAddress && !F.isWeakForLinker())
+    Function.SampledCode = &F;
   SmallPtrSet<const Instruction *, 4> SplitBranches;
   if (HasMarkers)
     SplitBranches = splitAfterMarkers(F);

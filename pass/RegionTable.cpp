@@ -49,6 +49,9 @@ public:
   Constant *inlineSite(const energy_inline_site &Site, StringRef Function);
   /// The region_body_hashes array, or null when no region has a hash.
   Constant *bodyHashes(ArrayRef<RegionDesc> Regions);
+  /// The region_functions array, or null when no region is found by
+  /// address.
+  Constant *regionFunctions(ArrayRef<RegionDesc> Regions);
   Constant *strings(ArrayRef<std::string> Texts, StringRef Name);
   Constant *region(const RegionDesc &Region);
   Constant *array(StructType *Ty, ArrayRef<Constant *> Elements,
@@ -215,6 +218,22 @@ Constant *TableEmitter::bodyHashes(ArrayRef<RegionDesc> Regions) {
   return GV;
 }
 
+Constant *TableEmitter::regionFunctions(ArrayRef<RegionDesc> Regions) {
+  if (none_of(Regions, [](const RegionDesc &R) { return R.SampledCode; }))
+    return ConstantPointerNull::get(Ptr);
+  SmallVector<Constant *, 16> Functions;
+  for (const RegionDesc &R : Regions)
+    Functions.push_back(R.SampledCode ? cast<Constant>(R.SampledCode)
+                                      : ConstantPointerNull::get(Ptr));
+  auto *ArrayTy = ArrayType::get(Ptr, Functions.size());
+  auto *GV = new GlobalVariable(M, ArrayTy, /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage,
+                                ConstantArray::get(ArrayTy, Functions),
+                                ENERGY_SYMBOL_PREFIX "region_functions");
+  GV->setAlignment(Align(8));
+  return GV;
+}
+
 Constant *TableEmitter::strings(ArrayRef<std::string> Texts, StringRef Name) {
   if (Texts.empty())
     return ConstantPointerNull::get(Ptr);
@@ -254,7 +273,7 @@ AbiTypes AbiTypes::get(LLVMContext &Ctx) {
   Types.Module = abiStruct(
       Ctx, "energy.module",
       {I32, I32, I32, I32, I64, Ptr, Ptr, Ptr, Ptr, I32, I32, Ptr, Ptr, I32,
-       I32, Ptr, I32, I32, Ptr, Ptr, I32, I32, Ptr, Ptr});
+       I32, Ptr, I32, I32, Ptr, Ptr, I32, I32, Ptr, Ptr, Ptr});
   Types.RegionStack = abiStruct(Ctx, "energy.region_stack", {I32, I32, Ptr});
   return Types;
 }
@@ -403,7 +422,8 @@ EmittedTable RegionTable::emit(Module &M, energy_timing Timing) const {
       ConstantInt::get(E.I32, 0),
       E.array(E.Types.InlineSite, SiteConstants,
               ENERGY_SYMBOL_PREFIX "inline_sites"),
-      E.bodyHashes(Regions)};
+      E.bodyHashes(Regions),
+      E.regionFunctions(Regions)};
   auto *Descriptor = new GlobalVariable(
       M, E.Types.Module, /*isConstant=*/false, GlobalValue::InternalLinkage,
       ConstantStruct::get(E.Types.Module, Fields), ENERGY_MODULE_DESCRIPTOR);

@@ -22,6 +22,7 @@
 #include <vector>
 
 namespace llvm {
+class Function;
 class GlobalVariable;
 class LLVMContext;
 class Module;
@@ -57,6 +58,9 @@ struct RegionDesc {
   /// A function region's body hash (energy_module.region_body_hashes); 0
   /// for other regions.
   uint64_t BodyHash = 0;
+  /// An unmarked function whose samples sampled timing finds by address
+  /// (energy_module.region_functions); null for other regions.
+  llvm::Function *SampledCode = nullptr;
 };
 
 /// The globals the instrumenter refers to.

@@ -76,23 +76,25 @@ RegionSelector::RegionSelector(Module &M, const EnergyOptions &Options,
   }
 }
 
-bool RegionSelector::isTimed(const Function &F, StringRef Demangled,
-                             StringRef File, bool CarriesUserCode) const {
+RegionSelector::Timing RegionSelector::timingOf(const Function &F, StringRef Demangled,
+                                                StringRef File,
+                                                bool CarriesUserCode) const {
   if (auto It = Annotated.find(&F); It != Annotated.end())
-    return It->second;
+    return It->second ? Timing::Marked : Timing::None;
   if (Filter) {
     switch (Filter->match(F.getName(), Demangled, File)) {
     case FilterFile::Verdict::Include:
-      return true;
+      return Timing::Marked;
     case FilterFile::Verdict::Exclude:
-      return false;
+      return Timing::None;
     case FilterFile::Verdict::NoMatch:
       break;
     }
   }
   if (!Options.StdRegions && !CarriesUserCode && isStandardLibraryName(F.getName()))
-    return false;
-  return codeSize(F) >= Options.MinInstructions || hasLoop(F);
+    return Timing::None;
+  return codeSize(F) >= Options.MinInstructions || hasLoop(F) ? Timing::Marked
+                                                              : Timing::ByAddress;
 }
 
 } // namespace energy

@@ -16,7 +16,10 @@
 //   4. it has a loop or at least -energy-min-instructions IR instructions
 //      (the rule of LLVM XRay's instruction threshold).
 // Every function that is not timed keeps its region entry and exact block
-// counts, with no markers: its work is counted, its time is its caller's.
+// counts, with no markers: its work is counted. Its time is its caller's,
+// except that under sampled timing a function left out by rule 4 alone is
+// found by the sampled program counter instead (energy_module.
+// region_functions): its own time at no cost per call.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGYPASS_SELECTION_H
@@ -50,9 +53,15 @@ public:
   RegionSelector(llvm::Module &M, const EnergyOptions &Options,
                  const FilterFile *Filter);
 
+  enum class Timing {
+    Marked,    /// enter/exit markers
+    ByAddress, /// too small for markers (rule 4): sampled by address
+    None,      /// its time is its caller's (rules 1 to 3)
+  };
+
   /// `CarriesUserCode`: userCodeCarriedBy(F) found the user's code in it.
-  bool isTimed(const llvm::Function &F, llvm::StringRef Demangled,
-               llvm::StringRef File, bool CarriesUserCode) const;
+  Timing timingOf(const llvm::Function &F, llvm::StringRef Demangled,
+                  llvm::StringRef File, bool CarriesUserCode) const;
 
 private:
   const EnergyOptions &Options;

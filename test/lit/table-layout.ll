@@ -36,7 +36,7 @@ define void @plain() {
 !8 = !DILocation(line: 13, column: 3, scope: !5)
 !9 = !DILocation(line: 14, column: 5, scope: !5)
 
-; CHECK-DAG: %energy.module = type { i32, i32, i32, i32, i64, ptr, ptr, ptr, ptr, i32, i32, ptr, ptr, i32, i32, ptr, i32, i32, ptr, ptr, i32, i32, ptr, ptr }
+; CHECK-DAG: %energy.module = type { i32, i32, i32, i32, i64, ptr, ptr, ptr, ptr, i32, i32, ptr, ptr, i32, i32, ptr, i32, i32, ptr, ptr, i32, i32, ptr, ptr, ptr }
 ; CHECK-DAG: %energy.count_term = type { i32, i32, i64 }
 ; CHECK-DAG: %energy.region = type { ptr, ptr, ptr, i32, i32, i32, i32 }
 ; CHECK-DAG: %energy.block = type { i32, i32, %energy.cost }
@@ -50,9 +50,9 @@ define void @plain() {
 ; CHECK-DAG: @__energy_terms = private constant [3 x %energy.count_term] [%energy.count_term { i32 0, i32 0, i64 1 }, %energy.count_term { i32 1, i32 0, i64 1 }, %energy.count_term { i32 2, i32 1, i64 1 }], align 8
 ; CHECK-DAG: @__energy_regions = private constant [2 x %energy.region] [%energy.region { ptr [[MANGLED]], ptr [[DEMANGLED]], ptr [[FILE]], i32 12, i32 0, i32 -1, i32 0 }, %energy.region { ptr [[PLAIN]], ptr [[PLAIN]], ptr [[SOURCE]], i32 0, i32 0, i32 -1, i32 2 }], align 8
 ; CHECK-DAG: @__energy_blocks = private constant [3 x %energy.block] [%energy.block { i32 0, i32 13, {{.*}} }, %energy.block { i32 0, i32 14, {{.*}} }, %energy.block { i32 1, i32 0, {{.*}} }], align 8
-; CHECK-DAG: @__energy_module = internal global %energy.module { i32 5, i32 2, i32 3, i32 0, i64 {{-?[0-9]+}}, ptr [[SOURCE]], ptr @__energy_regions, ptr @__energy_blocks, ptr null, i32 2, i32 3, ptr @__energy_terms, ptr @__energy_thread_counters, i32 0, i32 0, ptr null, i32 2, i32 1, ptr @__energy_line_files, ptr @__energy_lines, i32 0, i32 0, ptr null, ptr @__energy_region_body_hashes }, section "energy_modules", align 8
+; CHECK-DAG: @__energy_module = internal global %energy.module { i32 6, i32 2, i32 3, i32 0, i64 {{-?[0-9]+}}, ptr [[SOURCE]], ptr @__energy_regions, ptr @__energy_blocks, ptr null, i32 2, i32 3, ptr @__energy_terms, ptr @__energy_thread_counters, i32 0, i32 0, ptr null, i32 2, i32 1, ptr @__energy_line_files, ptr @__energy_lines, i32 0, i32 0, ptr null, ptr @__energy_region_body_hashes, ptr null }, section "energy_modules", align 8
 ; BLOCKS-DAG: @__energy_counters = internal thread_local global [3 x i64] zeroinitializer, align 8
-; BLOCKS-DAG: @__energy_module = internal global %energy.module { i32 5, i32 2, i32 3, i32 0, i64 {{-?[0-9]+}}, ptr {{@[^,]+}}, ptr @__energy_regions, ptr @__energy_blocks, ptr null, i32 3, i32 0, ptr null, ptr @__energy_thread_counters, i32 0, i32 0, ptr null, i32 2, i32 1, ptr @__energy_line_files, ptr @__energy_lines, i32 0, i32 0, ptr null, ptr @__energy_region_body_hashes }, section "energy_modules", align 8
+; BLOCKS-DAG: @__energy_module = internal global %energy.module { i32 6, i32 2, i32 3, i32 0, i64 {{-?[0-9]+}}, ptr {{@[^,]+}}, ptr @__energy_regions, ptr @__energy_blocks, ptr null, i32 3, i32 0, ptr null, ptr @__energy_thread_counters, i32 0, i32 0, ptr null, i32 2, i32 1, ptr @__energy_line_files, ptr @__energy_lines, i32 0, i32 0, ptr null, ptr @__energy_region_body_hashes, ptr null }, section "energy_modules", align 8
 ; CHECK-DAG: @__energy_region_body_hashes = private constant [2 x i64] [i64 {{-?[1-9][0-9]*}}, i64 {{-?[1-9][0-9]*}}], align 8
 ; CHECK-DAG: @llvm.compiler.used = appending global [1 x ptr] [ptr @__energy_module], section "llvm.metadata"
 ; CHECK-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @__energy_module_ctor, ptr null }]

@@ -41,13 +41,13 @@ entry:
 
 ; Regions 0 nest (entry block 0), 1 outer loop (entry: the added preheader,
 ; block 2), 2 inner loop (entry: its preheader `outer`, block 3), 3 unwinds.
-; CHECK: %energy.module = type { i32, i32, i32, i32, i64, ptr, ptr, ptr, ptr, i32, i32, ptr, ptr, i32, i32, ptr, i32, i32, ptr, ptr, i32, i32, ptr, ptr }
+; CHECK: %energy.module = type { i32, i32, i32, i32, i64, ptr, ptr, ptr, ptr, i32, i32, ptr, ptr, i32, i32, ptr, i32, i32, ptr, ptr, i32, i32, ptr, ptr, ptr }
 ; CHECK: %energy.region_stack = type { i32, i32, ptr }
 ; CHECK: @__energy_regions = private constant [4 x %energy.region] [%energy.region { ptr {{.*}}, i32 0, i32 0, i32 -1, i32 0 }, %energy.region { ptr {{.*}}, i32 0, i32 1, i32 0, i32 2 }, %energy.region { ptr {{.*}}, i32 0, i32 1, i32 1, i32 3 }, %energy.region { ptr {{.*}}, i32 0, i32 0, i32 -1, i32 {{[0-9]+}} }]
 ; The added preheader: region 0, no cost, flags 1.
 ; CHECK: @__energy_blocks = {{.*}}, %energy.block { i32 0, i32 0, %energy.cost { [3 x [7 x i32]] zeroinitializer, [4 x i32] zeroinitializer, i64 0, i64 0, i32 0, i32 0, i32 0, i32 1 } }, %energy.block { i32 1,
 ; The module is timed by sampling (timing field 1).
-; CHECK: @__energy_module = internal global %energy.module { i32 5, {{.*}}, ptr @__energy_thread_counters, i32 1, i32 0, ptr null, i32 0, i32 0, ptr null, ptr null, i32 0, i32 0, ptr null, ptr @__energy_region_body_hashes }
+; CHECK: @__energy_module = internal global %energy.module { i32 6, {{.*}}, ptr @__energy_thread_counters, i32 1, i32 0, ptr null, i32 0, i32 0, ptr null, ptr null, i32 0, i32 0, ptr null, ptr @__energy_region_body_hashes, ptr null }
 ; CHECK: @__energy_region_stack = external thread_local(initialexec) global %energy.region_stack
 ; CHECK-NOT: @__energy_region_enter
 

@@ -40,7 +40,7 @@
 
 #include <stdint.h>
 
-#define ENERGY_ABI_VERSION 5u
+#define ENERGY_ABI_VERSION 6u
 
 /* Section holding the module descriptors; a C identifier so that linkers
  * provide __start_energy_modules / __stop_energy_modules. */
@@ -283,6 +283,12 @@ struct energy_module {
    * debug locations (LLVM's StructuralHash), so that a renamed function is
    * known by it; 0 for other regions. Null: unknown. */
   const uint64_t *region_body_hashes;
+  /* Per region, the address of the function whose machine code is the
+   * region's in sampled timing although the region is never pushed: an
+   * unmarked function (too small to pay for a push), whose samples the
+   * runtime finds by the interrupted program counter; null for other
+   * regions. Null array: no such region. */
+  const void *const *region_functions;
 };
 
 #endif /* ENERGY_ABI_H */

@@ -110,7 +110,8 @@ TEST_F(AbiLayoutTest, Module) {
        offsetof(energy_module, num_line_files), offsetof(energy_module, line_files),
        offsetof(energy_module, lines), offsetof(energy_module, num_inline_sites),
        offsetof(energy_module, reserved2), offsetof(energy_module, inline_sites),
-       offsetof(energy_module, region_body_hashes)});
+       offsetof(energy_module, region_body_hashes),
+       offsetof(energy_module, region_functions)});
 }
 
 TEST_F(AbiLayoutTest, Line) {
