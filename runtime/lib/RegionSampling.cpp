@@ -3,8 +3,10 @@
 
 #include "Checkpoint.h"
 #include "Clock.h"
+#include "FunctionExtents.h"
 #include "ModuleRecord.h"
 #include "PageMemory.h"
+#include "SampleTrigger.h"
 #include "Runtime.h"
 #include "ThreadState.h"
 
@@ -14,6 +16,7 @@
 #include <atomic>
 #include <cerrno>
 #include <ctime>
+#include <ucontext.h>
 #include <unistd.h>
 
 namespace {
@@ -44,6 +47,7 @@ constexpr uint32_t MaxWalked = 4096;
 int TimerTag;
 
 uint64_t PeriodNs = 0;
+TriggerChoice Trigger = TriggerChoice::Auto;
 const char *Problem = "sampling was not started";
 /// The timers only take checkpoints: the process is timed exactly.
 bool CheckpointsOnly = false;
@@ -53,10 +57,21 @@ struct sigaction ProgramAction;
 /// the Runtime's lock, read without it. A slot is never reused; an unloaded
 /// module's slot forgets its record.
 constexpr uint32_t MaxModules = 4096;
+/// An unmarked function's machine code (energy_module.region_functions).
+struct SampledFunction {
+  uintptr_t Begin;
+  uintptr_t End;
+  uint32_t Region;
+};
+
 struct AddressRange {
   std::atomic<const energy_region *> Begin{nullptr};
   std::atomic<const energy_region *> End{nullptr};
   std::atomic<ModuleRecord *> Module{nullptr};
+  /// The module's unmarked functions by address, sorted; never freed (a
+  /// handler may be reading them when the module is unloaded).
+  const SampledFunction *Functions = nullptr;
+  uint32_t NumFunctions = 0;
 };
 AddressRange Ranges[MaxModules];
 std::atomic<uint32_t> RangeCount{0};
@@ -65,6 +80,70 @@ struct Located {
   ModuleRecord *Module = nullptr;
   uint32_t Region = 0;
 };
+
+/// The unmarked function whose code holds Pc, if any.
+Located locateCode(uintptr_t Pc) noexcept {
+  uint32_t N = RangeCount.load(std::memory_order_acquire);
+  for (uint32_t I = 0; I < N; ++I) {
+    const AddressRange &R = Ranges[I];
+    const SampledFunction *First = R.Functions;
+    const SampledFunction *Last = First + R.NumFunctions;
+    if (First == Last || Pc < First->Begin || Pc >= Last[-1].End)
+      continue;
+    const SampledFunction *After = std::upper_bound(
+        First, Last, Pc, [](uintptr_t P, const SampledFunction &F) { return P < F.Begin; });
+    if (After == First || Pc >= After[-1].End)
+      return {};
+    ModuleRecord *M = R.Module.load(std::memory_order_acquire);
+    return M ? Located{M, After[-1].Region} : Located{};
+  }
+  return {};
+}
+
+/// The interrupted program counter in a signal handler's context.
+uintptr_t interruptedPc(const void *Context) noexcept {
+  const auto *Uc = static_cast<const ucontext_t *>(Context);
+#if defined(__x86_64__)
+  return uintptr_t(Uc->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+  return uintptr_t(Uc->uc_mcontext.pc);
+#else
+  (void)Uc;
+  return 0;
+#endif
+}
+
+/// The unmarked functions of a module in address order, with their extents
+/// from the unwind tables: those whose code lies in the object that holds
+/// the module's own tables (a function another object interposed is that
+/// object's). Null when there are none.
+const SampledFunction *sampledFunctions(const energy_module &Desc,
+                                        uint32_t &Count) noexcept {
+  Count = 0;
+  if (!Desc.region_functions)
+    return nullptr;
+  uint32_t Wanted = 0;
+  for (uint32_t R = 0; R < Desc.num_regions; ++R)
+    Wanted += Desc.region_functions[R] != nullptr;
+  UnwindIndex Index = UnwindIndex::ofObjectHolding(&Desc);
+  if (!Wanted || Index.empty())
+    return nullptr;
+  size_t Bytes = Wanted * sizeof(SampledFunction);
+  auto *Functions = static_cast<SampledFunction *>(reservePages(Bytes));
+  if (!Functions)
+    return nullptr;
+  for (uint32_t R = 0; R < Desc.num_regions; ++R) {
+    const void *Code = Desc.region_functions[R];
+    if (!Code)
+      continue;
+    CodeExtent E = Index.functionAt(reinterpret_cast<uintptr_t>(Code));
+    if (E.known())
+      Functions[Count++] = {E.Begin, E.End, R};
+  }
+  std::sort(Functions, Functions + Count,
+            [](const SampledFunction &A, const SampledFunction &B) { return A.Begin < B.Begin; });
+  return Functions;
+}
 
 Located locate(const energy_region *Entry) noexcept {
   uint32_t N = RangeCount.load(std::memory_order_acquire);
@@ -101,17 +180,19 @@ void passOn(int Signal, siginfo_t *Info, void *Context) {
 }
 
 void onSample(int Signal, siginfo_t *Info, void *Context) {
-  if (Info->si_code != SI_TIMER || Info->si_value.sival_ptr != &TimerTag) {
+  ThreadState *T = CurrentThread;
+  if (!isTriggerSignal(T ? &T->Trigger : nullptr, Info, &TimerTag)) {
     passOn(Signal, Info, Context);
     return;
   }
+  // One queued before the trigger stopped is dropped.
+  if (!T || !T->HasSampleTimer)
+    return;
   int SavedErrno = errno;
-  if (ThreadState *T = CurrentThread; T && T->HasSampleTimer) {
-    int Overruns = timer_getoverrun(static_cast<timer_t>(T->SampleTimer));
-    if (!CheckpointsOnly)
-      recordSample(*T, __energy_region_stack, 1 + uint64_t(Overruns > 0 ? Overruns : 0));
-    checkpointIfDue(Context);
-  }
+  uint64_t Periods = takeTriggerPeriods(T->Trigger);
+  if (!CheckpointsOnly)
+    recordSample(*T, __energy_region_stack, Periods, interruptedPc(Context));
+  checkpointIfDue(Context);
   errno = SavedErrno;
 }
 
@@ -137,6 +218,7 @@ bool startRegionSampling() noexcept {
     return false;
   }
   PeriodNs = 1000000000ull / RateHz;
+  Trigger = triggerChoiceFromEnvironment();
   Problem = nullptr;
   return true;
 }
@@ -144,6 +226,7 @@ bool startRegionSampling() noexcept {
 bool startCheckpointTimers(uint64_t Period) noexcept {
   if (!installHandler())
     return false;
+  Trigger = triggerChoiceFromEnvironment();
   CheckpointsOnly = true;
   PeriodNs = Period;
   return true;
@@ -154,12 +237,14 @@ int sampleSignal() noexcept { return SIGRTMAX - 3; }
 uint64_t samplePeriodNs() noexcept { return PeriodNs; }
 const char *samplingProblem() noexcept { return Problem; }
 
-bool addSampledModule(ModuleRecord &Rec, const energy_region *Regions) noexcept {
+bool addSampledModule(ModuleRecord &Rec, const energy_module &Desc) noexcept {
   uint32_t N = RangeCount.load(std::memory_order_relaxed);
+  const energy_region *Regions = Desc.regions;
   if (N == MaxModules || !Regions)
     return false;
   Ranges[N].Begin.store(Regions, std::memory_order_relaxed);
   Ranges[N].End.store(Regions + Rec.NumRegions, std::memory_order_relaxed);
+  Ranges[N].Functions = sampledFunctions(Desc, Ranges[N].NumFunctions);
   Ranges[N].Module.store(&Rec, std::memory_order_release);
   RangeCount.store(N + 1, std::memory_order_release);
   return true;
@@ -204,31 +289,19 @@ void freeSampledSlots(ThreadState &T) noexcept {
 bool startThreadTimer(ThreadState &T) noexcept {
   if (!PeriodNs)
     return true;
-  sigevent Event = {};
-  Event.sigev_notify = SIGEV_THREAD_ID;
-  Event.sigev_signo = sampleSignal();
-  Event.sigev_value.sival_ptr = &TimerTag;
-  Event._sigev_un._tid = gettid();
-  timer_t Timer;
-  if (timer_create(CLOCK_THREAD_CPUTIME_ID, &Event, &Timer) != 0)
+  // Checkpoints need no jitter: only when one is due matters, not where.
+  if (!startTrigger(T.Trigger, Trigger, sampleSignal(), &TimerTag, PeriodNs,
+                    /*Jitter=*/!CheckpointsOnly))
     return false;
-  itimerspec Period = {};
-  Period.it_interval.tv_sec = time_t(PeriodNs / 1000000000u);
-  Period.it_interval.tv_nsec = long(PeriodNs % 1000000000u);
-  Period.it_value = Period.it_interval;
-  T.SampleTimer = Timer;
   T.TimerStartCpuNs = clockNs(CLOCK_THREAD_CPUTIME_ID);
+  std::atomic_signal_fence(std::memory_order_seq_cst);
   T.HasSampleTimer = true;
-  if (timer_settime(Timer, 0, &Period, nullptr) != 0) {
-    stopThreadTimer(T);
-    return false;
-  }
   return true;
 }
 
 void restartThreadTimerAfterFork(ThreadState &T) noexcept {
-  // The parent's timer is not the child's: timers are not inherited.
   T.HasSampleTimer = false;
+  forgetInheritedTrigger(T.Trigger);
   startThreadTimer(T);
 }
 
@@ -237,7 +310,7 @@ void stopThreadTimer(ThreadState &T) noexcept {
     return;
   T.HasSampleTimer = false;
   std::atomic_signal_fence(std::memory_order_seq_cst);
-  timer_delete(static_cast<timer_t>(T.SampleTimer));
+  stopTrigger(T.Trigger);
   T.Diag.SampledCpuNs += clockNs(CLOCK_THREAD_CPUTIME_ID) - T.TimerStartCpuNs;
 }
 
@@ -294,8 +367,8 @@ void addCounters(RegionStats &S, const double *Deltas, unsigned N, unsigned Side
 
 } // namespace
 
-void recordSample(ThreadState &T, const energy_region_stack &Stack,
-                  uint64_t Weight) noexcept {
+void recordSample(ThreadState &T, const energy_region_stack &Stack, uint64_t Weight,
+                  uintptr_t Pc) noexcept {
   double Deltas[MaxRegionEvents];
   bool Counted = counterDeltas(T, Deltas);
   unsigned Events = Counted ? T.Counters->size() : 0;
@@ -309,15 +382,14 @@ void recordSample(ThreadState &T, const energy_region_stack &Stack,
   uint32_t Node = RootPath;
   RegionStats *Innermost = nullptr;
   uint32_t InnermostId = NoRegionOnTop;
-  for (uint32_t I = 0; I < Known; ++I) {
-    Located L = locate(Open[I]);
+  // Credits an open region (or the unmarked function the sample is in) with
+  // inclusive time and the call path; false when it is no known region.
+  auto creditOpen = [&](Located L) {
     ModuleSlot *Slot = L.Module ? T.slot(L.Module->Ordinal) : nullptr;
     if (L.Module && !Slot)
       Slot = Runtime::get().adoptModules(T, *L.Module);
-    if (!Slot || L.Region >= Slot->NumRegions) {
-      ++T.Diag.UnknownSampleFrames;
-      continue;
-    }
+    if (!Slot || L.Region >= Slot->NumRegions)
+      return false;
     RegionStats &S = Slot->Stats[L.Region];
     uint32_t Id = L.Module->RegionBase + L.Region;
     if (S.SampleStamp == Stamp) {
@@ -336,7 +408,14 @@ void recordSample(ThreadState &T, const energy_region_stack &Stack,
     }
     Innermost = &S;
     InnermostId = Id;
-  }
+    return true;
+  };
+  for (uint32_t I = 0; I < Known; ++I)
+    if (!creditOpen(locate(Open[I])))
+      ++T.Diag.UnknownSampleFrames;
+  if (Pc)
+    if (Located L = locateCode(Pc); L.Module)
+      creditOpen(L);
   T.TopRegion.store(InnermostId, std::memory_order_relaxed);
   if (!Innermost) {
     T.Diag.OutsideSamples += Weight;

@@ -3,15 +3,18 @@
 // Sampled timing (the default, energy_timing in abi.h): instrumented code
 // keeps each thread's stack of open regions in ENERGY_REGION_STACK with a few
 // inline stores and never reads a clock. Every thread the runtime attaches
-// gets a POSIX timer on its own CPU-time clock (CLOCK_THREAD_CPUTIME_ID) that
-// sends it a real-time signal (sampleSignal()) every period of CPU time it
-// runs; the handler
-// reads the thread's stack and credits one sample (plus the timer's overruns)
-// to the innermost region's self time, to the inclusive time of every
-// distinct region on the stack, and to the call path, in the thread's own
-// RegionStats and CallPaths. A thread that waits consumes no CPU time and
-// takes no samples: sampled times are CPU time, and their sum over regions
-// and "outside any region" is the sampled threads' CPU time.
+// gets a trigger (SampleTrigger.h: a perf task-clock event, else a POSIX
+// timer on its CPU-time clock) that sends it a real-time signal
+// (sampleSignal()) every period of CPU time it runs; the handler reads the
+// thread's stack and credits one sample (or the periods it stands for) to
+// the innermost region's self time, to the inclusive time of every distinct
+// region on the stack, and to the call path, in the thread's own
+// RegionStats and CallPaths. When the interrupted program counter is in an
+// unmarked function (too small for a push, energy_module.region_functions),
+// that function's region counts as open on top of the stack. A thread that
+// waits consumes no CPU time and takes no samples: sampled times are CPU
+// time, and their sum over regions and "outside any region" is the sampled
+// threads' CPU time.
 //
 // A sample of n periods estimates a time to within about sqrt(n) periods
 // (one standard deviation, Poisson counting); the report states it per
@@ -62,9 +65,10 @@ uint64_t samplePeriodNs() noexcept;
 /// Why sampling is off, or null.
 const char *samplingProblem() noexcept;
 
-/// Publishes a module's region table for the handler's address lookups;
-/// false when the table of modules is full. Under the Runtime's lock.
-bool addSampledModule(ModuleRecord &Rec, const energy_region *Regions) noexcept;
+/// Publishes a module's region table, and the extents of its unmarked
+/// functions (FunctionExtents.h), for the handler's address lookups; false
+/// when the table of modules is full. Under the Runtime's lock.
+bool addSampledModule(ModuleRecord &Rec, const energy_module &Desc) noexcept;
 /// Forgets the module's table (it is being unloaded).
 void removeSampledModule(const ModuleRecord &Rec) noexcept;
 
@@ -102,9 +106,11 @@ uint32_t innermostSampledRegion() noexcept;
 uint32_t innermostSampledRegion(const energy_region_stack &Stack) noexcept;
 
 /// Credits one sample of Weight periods to what the calling thread's region
-/// stack holds (the handler's work; public for unit tests).
-void recordSample(ThreadState &T, const energy_region_stack &Stack,
-                  uint64_t Weight) noexcept;
+/// stack holds and, when the interrupted program counter Pc is in an
+/// unmarked function, to that function's region on top of it (the
+/// handler's work; public for unit tests).
+void recordSample(ThreadState &T, const energy_region_stack &Stack, uint64_t Weight,
+                  uintptr_t Pc = 0) noexcept;
 
 /// A region entered or left through the exact entry points in a process
 /// whose timing is sampled: the same pushes the pass inlines.

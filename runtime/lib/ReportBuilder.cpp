@@ -7,6 +7,7 @@
 #include "LineCounts.h"
 #include "RegionCounts.h"
 #include "RegionSampling.h"
+#include "SampleTrigger.h"
 
 #include <algorithm>
 #include <cmath>
@@ -203,10 +204,12 @@ void writeRegionTimes(JsonText &W, const RegionTotals &T, const RunSummary &Run)
     W.member("inclusive", T.InclusiveTicks);
     W.member("self", T.SelfTicks);
     W.endObject();
+    // A region that ran without being sampled ran for less than about a
+    // period, not for nothing: its deviation is one period, not zero.
     W.key("uncertainty");
     W.beginObject();
-    W.member("inclusive", std::sqrt(double(T.InclusiveSquares)) * Unit);
-    W.member("self", std::sqrt(double(T.SelfSquares)) * Unit);
+    W.member("inclusive", std::sqrt(double(std::max<uint64_t>(T.InclusiveSquares, 1))) * Unit);
+    W.member("self", std::sqrt(double(std::max<uint64_t>(T.SelfSquares, 1))) * Unit);
     W.endObject();
   }
   W.endObject();
@@ -388,6 +391,7 @@ void writeTiming(JsonText &W, const RunSummary &Run) {
   const Diagnostics &D = Run.Diag;
   W.member("mode", "sampled");
   W.member("clock", "CPU time of each thread (CLOCK_THREAD_CPUTIME_ID)");
+  W.member("trigger", triggerKindsUsed());
   W.member("signal", "SIGRTMAX-" + std::to_string(SIGRTMAX - sampleSignal()));
   W.member("rate_hz", Run.SampleSeconds > 0 ? std::round(1.0 / Run.SampleSeconds) : 0.0);
   W.member("period_s", Run.SampleSeconds);

@@ -212,7 +212,7 @@ void Runtime::adoptTiming(ModuleRecord &Rec, const energy_module &Desc) noexcept
     Rec.Timed = Rec.Timing == ENERGY_TIMING_EXACT;
     return;
   }
-  Rec.Timed = addSampledModule(Rec, Desc.regions);
+  Rec.Timed = addSampledModule(Rec, Desc);
   if (!CurrentThread)
     attachLocked();
 }

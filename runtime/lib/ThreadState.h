@@ -27,6 +27,7 @@
 
 #include "CallPaths.h"
 #include "RegionCounters.h"
+#include "SampleTrigger.h"
 
 #include "energy/abi.h"
 
@@ -257,13 +258,13 @@ public:
   void *MeterCounters = nullptr;
   int SamplerSlot = -1;
   /// Sampled timing: the thread's own region-stack slots (mapped), its
-  /// CPU-time timer, and the number of the last sample it took.
+  /// sample trigger, and the number of the last sample it took.
   const energy_region **OpenRegions = nullptr;
   /// Sampled timing: the thread's own energy_region_stack (thread-local),
   /// so that the meters' sampler thread can read the region on top while
   /// the thread sleeps and takes no samples; null once detached.
   const energy_region_stack *RegionStack = nullptr;
-  void *SampleTimer = nullptr;
+  SampleTrigger Trigger;
   bool HasSampleTimer = false;
   uint64_t SampleStamp = 0;
   uint64_t TimerStartCpuNs = 0; /// the thread's CPU clock when it started

@@ -66,6 +66,12 @@ public:
   }
   /// The module as the pass emits it with -energy-timing=sampled.
   void timeBySampling() { Desc.timing = ENERGY_TIMING_SAMPLED; }
+  /// Makes Region an unmarked function's, found by the address of Code
+  /// (energy_module.region_functions).
+  void sampledByAddress(uint32_t Region, const void *Code) {
+    RegionFunctions.resize(Regions.size());
+    RegionFunctions[Region] = Code;
+  }
   /// Region's entry in the table, as sampled code pushes it.
   const energy_region *entry(uint32_t Region) const { return &Regions[Region]; }
   uint32_t block(uint32_t Region, const energy_cost &Cost) {
@@ -101,6 +107,8 @@ public:
     Desc.num_line_files = uint32_t(LineFiles.size());
     Desc.lines = Lines.empty() ? nullptr : Lines.data();
     Desc.line_files = LineFiles.empty() ? nullptr : LineFiles.data();
+    RegionFunctions.resize(RegionFunctions.empty() ? 0 : Regions.size());
+    Desc.region_functions = RegionFunctions.empty() ? nullptr : RegionFunctions.data();
     return &Desc;
   }
   /// Counts blocks by terms over `Counters` counters instead of one counter
@@ -132,6 +140,7 @@ private:
   std::vector<energy_count_term> Terms;
   std::vector<energy_line> Lines;
   std::vector<const char *> LineFiles;
+  std::vector<const void *> RegionFunctions;
   uint32_t NumCounters = 0;
 };
 

@@ -18,6 +18,8 @@
 #include <cmath>
 #include <ctime>
 #include <functional>
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 extern "C" {
@@ -66,17 +68,20 @@ uint32_t push(const energy_region *Entry) {
 /// What it inlines at an exit: the depth the region was pushed at.
 void restore(uint32_t Depth) { __energy_region_stack.depth = Depth; }
 
-double threadCpuSeconds() {
+[[gnu::always_inline]] inline double threadCpuSeconds() {
   timespec T;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
   return double(T.tv_sec) + double(T.tv_nsec) * 1e-9;
 }
 
-void burn(double Seconds) {
+/// Inlined, so that a function that burns has the samples' program
+/// counters in its own code: the clock is a system call, whose time a
+/// sample finds outside that code, so it is read about every 50 µs.
+[[gnu::always_inline]] inline void burn(double Seconds) {
   double Until = threadCpuSeconds() + Seconds;
   volatile double Sink = 1.0;
   while (threadCpuSeconds() < Until)
-    for (int I = 0; I < 1000; ++I)
+    for (int I = 0; I < 20000; ++I)
       Sink = Sink * 1.0000001 + 1e-9;
 }
 
@@ -89,6 +94,61 @@ void work(Program &P, double Own, double InInner) {
   burn(InInner);
   restore(InnerAt);
   restore(At);
+}
+
+/// An unmarked function (too small for a push): found by its address.
+[[gnu::noinline]] void smallFunction(double Seconds) { burn(Seconds); }
+
+struct AddressedProgram {
+  FakeModule M{"addressed.c", &ModuleCounters<13>::get};
+  uint32_t Caller = M.region("caller");
+  uint32_t Small = M.region("small");
+  uint32_t CallerBlock = M.block(Caller, cost(10));
+  uint32_t SmallBlock = M.block(Small, cost(10));
+  energy_module *D = describe();
+
+  energy_module *describe() {
+    M.entryBlock(Caller, CallerBlock);
+    M.entryBlock(Small, SmallBlock);
+    M.sampledByAddress(Small, reinterpret_cast<const void *>(&smallFunction));
+    M.timeBySampling();
+    return M.descriptor();
+  }
+};
+
+AddressedProgram &addressedProgram() {
+  static AddressedProgram P;
+  return P;
+}
+
+/// caller burns Own, then calls the unmarked small function InSmall times
+/// for Each seconds.
+void callSmall(double Own, int InSmall, double Each) {
+  AddressedProgram &P = addressedProgram();
+  uint32_t At = push(P.M.entry(P.Caller));
+  ++ModuleCounters<13>::Slots[P.CallerBlock];
+  burn(Own);
+  for (int I = 0; I < InSmall; ++I) {
+    ++ModuleCounters<13>::Slots[P.SmallBlock];
+    smallFunction(Each);
+  }
+  restore(At);
+}
+
+/// Whether this process may open a task-clock event of its own thread,
+/// as the runtime's task-clock trigger does.
+bool taskClockAvailable() {
+  perf_event_attr Attr = {};
+  Attr.size = sizeof(Attr);
+  Attr.type = PERF_TYPE_SOFTWARE;
+  Attr.config = PERF_COUNT_SW_TASK_CLOCK;
+  Attr.sample_period = 1000000;
+  Attr.disabled = 1;
+  long Fd = syscall(SYS_perf_event_open, &Attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+  if (Fd < 0)
+    return false;
+  close(int(Fd));
+  return true;
 }
 
 /// Runs Body in a child sampled at Hz and reads its report.
@@ -289,6 +349,70 @@ TEST(SamplingTest, ABadRateIsIgnoredWithOneLine) {
             std::string::npos)
       << R.Stderr;
   EXPECT_EQ(R.Report["timing"]["rate_hz"].get<double>(), 1000.0);
+}
+
+TEST(SamplingTest, AnUnmarkedFunctionIsFoundByItsProgramCounter) {
+  ChildResult R = runSampled(
+      [] {
+        __energy_register_module(addressedProgram().D);
+        callSmall(0.2, 40, 0.01);
+      },
+      "1000");
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  const nlohmann::json &Caller = regionNamed(R.Report, "caller");
+  const nlohmann::json &Small = regionNamed(R.Report, "small");
+  EXPECT_EQ(Small["calls"], 40);
+  double Tick = 0.01;
+  expectWithinUncertainty(Small, "self", 0.4, Tick);
+  expectWithinUncertainty(Small, "inclusive", 0.4, Tick);
+  expectWithinUncertainty(Caller, "self", 0.2, Tick);
+  expectWithinUncertainty(Caller, "inclusive", 0.6, Tick);
+  // On the caller's path, as if it had been pushed.
+  const nlohmann::json &Tree = R.Report["call_tree"];
+  ASSERT_EQ(Tree.size(), 2u) << Tree.dump();
+  EXPECT_EQ(Tree[1]["region"], Small["id"]);
+  EXPECT_EQ(Tree[1]["parent"], 0);
+}
+
+TEST(SamplingTest, EachTriggerSamplesTheSameTimesAndIsNamed) {
+  std::vector<std::string> Triggers = {"cpu-timer"};
+  if (taskClockAvailable())
+    Triggers.push_back("task-clock");
+  for (const std::string &Trigger : Triggers) {
+    TempDir Dir;
+    ChildResult R = runInChild(
+        Dir,
+        [] {
+          Program &P = program();
+          __energy_register_module(P.D);
+          for (int I = 0; I < 3; ++I)
+            work(P, 0.10, 0.05);
+        },
+        {{"ENERGY_SAMPLE_HZ", "1000"}, {"ENERGY_SAMPLE_TRIGGER", Trigger.c_str()}});
+    ASSERT_TRUE(R.HasReport) << R.Stderr;
+    EXPECT_EQ(R.Report["timing"]["trigger"], Trigger);
+    double Tick = 0.01;
+    expectWithinUncertainty(regionNamed(R.Report, "work"), "self", 0.30, Tick);
+    expectWithinUncertainty(regionNamed(R.Report, "inner"), "self", 0.15, Tick);
+  }
+}
+
+TEST(SamplingTest, AnUnknownTriggerIsAutoWithOneLine) {
+  TempDir Dir;
+  ChildResult R = runInChild(
+      Dir,
+      [] {
+        Program &P = program();
+        __energy_register_module(P.D);
+        work(P, 0.01, 0.01);
+      },
+      {{"ENERGY_SAMPLE_TRIGGER", "hrtimer"}});
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  EXPECT_NE(R.Stderr.find("energypass: ENERGY_SAMPLE_TRIGGER=hrtimer is not auto, task-clock "
+                          "or cpu-timer; using auto"),
+            std::string::npos)
+      << R.Stderr;
+  EXPECT_EQ(R.Report["timing"]["trigger"], taskClockAvailable() ? "task-clock" : "cpu-timer");
 }
 
 } // namespace
