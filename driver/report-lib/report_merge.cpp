@@ -303,9 +303,13 @@ void ReportMerger::addTiming(const json &Doc) {
   }
   json &Into = Skeleton["timing"];
   std::string Mode = Into["mode"].get<std::string>();
+  json Trigger = Into.value("trigger", json());
   addValues(Into, Timing);
   if (Timing["mode"] != Mode)
     Into["mode"] = "mixed";
+  // Processes whose threads got different triggers (docs/runtime.md).
+  if (Timing.contains("trigger") && Trigger.is_string() && Timing["trigger"] != Trigger)
+    Into["trigger"] = "task-clock and cpu-timer";
 }
 
 size_t ReportMerger::moduleIndex(const std::string &Source,

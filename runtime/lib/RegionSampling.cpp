@@ -140,8 +140,12 @@ const SampledFunction *sampledFunctions(const energy_module &Desc,
     if (E.known())
       Functions[Count++] = {E.Begin, E.End, R};
   }
-  std::sort(Functions, Functions + Count,
-            [](const SampledFunction &A, const SampledFunction &B) { return A.Begin < B.Begin; });
+  auto ByAddress = [](const SampledFunction &A, const SampledFunction &B) {
+    return A.Begin < B.Begin;
+  };
+  // Linkers keep a module's functions in the order it emitted them, mostly.
+  if (!std::is_sorted(Functions, Functions + Count, ByAddress))
+    std::sort(Functions, Functions + Count, ByAddress);
   return Functions;
 }
 

@@ -190,7 +190,31 @@ double timeUnit(const RunSummary &Run) {
   return Run.Sampled ? Run.SampleSeconds : Run.SecondsPerTick;
 }
 
-void writeRegionTimes(JsonText &W, const RegionTotals &T, const RunSummary &Run) {
+/// One sampled period in seconds, formatted once: the uncertainty of every
+/// region that took at most one sample, most regions of a large program.
+class OnePeriod {
+public:
+  explicit OnePeriod(double Seconds) {
+    JsonText Formatted;
+    Formatted.value(Seconds);
+    Text = Formatted.takeText();
+  }
+  /// One standard deviation of a count whose squared weights sum to
+  /// Squares: a region that ran without being sampled ran for less than
+  /// about a period, not for nothing, so it is one period, not zero.
+  void writeDeviation(JsonText &W, uint64_t Squares, double Unit) const {
+    if (Squares <= 1)
+      W.writtenValue(Text);
+    else
+      W.value(std::sqrt(double(Squares)) * Unit);
+  }
+
+private:
+  std::string Text;
+};
+
+void writeRegionTimes(JsonText &W, const RegionTotals &T, const RunSummary &Run,
+                      const OnePeriod &Period) {
   double Unit = timeUnit(Run);
   W.beginObject();
   W.member("inclusive", double(T.InclusiveTicks) * Unit);
@@ -204,12 +228,12 @@ void writeRegionTimes(JsonText &W, const RegionTotals &T, const RunSummary &Run)
     W.member("inclusive", T.InclusiveTicks);
     W.member("self", T.SelfTicks);
     W.endObject();
-    // A region that ran without being sampled ran for less than about a
-    // period, not for nothing: its deviation is one period, not zero.
     W.key("uncertainty");
     W.beginObject();
-    W.member("inclusive", std::sqrt(double(std::max<uint64_t>(T.InclusiveSquares, 1))) * Unit);
-    W.member("self", std::sqrt(double(std::max<uint64_t>(T.SelfSquares, 1))) * Unit);
+    W.key("inclusive");
+    Period.writeDeviation(W, T.InclusiveSquares, Unit);
+    W.key("self");
+    Period.writeDeviation(W, T.SelfSquares, Unit);
     W.endObject();
   }
   W.endObject();
@@ -290,7 +314,7 @@ void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
                  const model::Activity &A, int64_t Entries, const json &Modelled,
                  const RunSummary &Run, const MeasuredFigures &Measured,
                  const std::vector<uint32_t> &Ids, const RegionCounting &Counting,
-                 SharedText &File, SharedText &Module) {
+                 SharedText &File, SharedText &Module, const OnePeriod &Period) {
   const RegionTotals &T = M.Totals[R];
   W.beginObject();
   W.member("id", Ids[M.RegionBase + R]);
@@ -324,7 +348,7 @@ void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
   // Calls are exact when a block counts the region's entries, timed or not.
   W.member("calls", Entries >= 0 ? uint64_t(Entries) : T.Calls);
   W.key("time_s");
-  writeRegionTimes(W, T, Run);
+  writeRegionTimes(W, T, Run, Period);
   W.key("counts");
   writeCounts(W, A);
   W.key("energy_j");
@@ -659,6 +683,7 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   W.key("regions");
   W.beginArray();
   SharedText File, Module;
+  OnePeriod Period(timeUnit(Run));
   for (size_t I = 0; I < Run.Modules.size(); ++I) {
     const ModuleRecord *M = Run.Modules[I];
     InvalidEntries += Counts[I].InvalidEntries;
@@ -676,7 +701,7 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
       writeRegion(W, *M, R, A, Counts[I].Entries[R],
                   Application.regionJoules(A, M->regionCounters(R)), Run,
                   measuredEnergy(Run, Measured, M->RegionBase + R), Ids,
-                  Run.Measure.regionCounting(), File, Module);
+                  Run.Measure.regionCounting(), File, Module, Period);
     }
     NotRun += ModuleNotRun;
     Modules.push_back({M, ModuleNotRun, closedByProgram(Run.Modules, I)});

@@ -84,6 +84,14 @@ TEST(ReportMerge, SampledPeriodsAddAndUncertaintiesAddInQuadrature) {
   EXPECT_EQ(Doc["timing"]["rate_hz"], 1000); // how it sampled, not summed
 }
 
+TEST(ReportMerge, TheTriggerIsKeptOrSaysThatProcessesDiffered) {
+  json TaskClock = sampledDaxpy(1), AlsoTaskClock = sampledDaxpy(2), CpuTimer = sampledDaxpy(3);
+  TaskClock["timing"]["trigger"] = AlsoTaskClock["timing"]["trigger"] = "task-clock";
+  CpuTimer["timing"]["trigger"] = "cpu-timer";
+  EXPECT_EQ(merged({TaskClock, AlsoTaskClock})["timing"]["trigger"], "task-clock");
+  EXPECT_EQ(merged({TaskClock, CpuTimer})["timing"]["trigger"], "task-clock and cpu-timer");
+}
+
 TEST(ReportMerge, RegionsMatchByIdentityWhateverTheirOrder) {
   json First = sampledDaxpy(1), Second = sampledDaxpy(2, "00000000000000aa", 2);
   // The second process ran only the loop's function, listed in another order.
