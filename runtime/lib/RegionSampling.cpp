@@ -16,6 +16,7 @@
 #include <atomic>
 #include <cerrno>
 #include <ctime>
+#include <pthread.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -316,6 +317,19 @@ void stopThreadTimer(ThreadState &T) noexcept {
   std::atomic_signal_fence(std::memory_order_seq_cst);
   stopTrigger(T.Trigger);
   T.Diag.SampledCpuNs += clockNs(CLOCK_THREAD_CPUTIME_ID) - T.TimerStartCpuNs;
+}
+
+bool stopThreadTimerForExec(ThreadState &T) noexcept {
+  if (!T.HasSampleTimer || !triggerIsCallers(T.Trigger))
+    return false;
+  sigset_t Sample, Before;
+  sigemptyset(&Sample);
+  sigaddset(&Sample, sampleSignal());
+  pthread_sigmask(SIG_BLOCK, &Sample, &Before);
+  stopThreadTimer(T);
+  takeQueuedTriggerSignals(T.Trigger, sampleSignal(), &TimerTag);
+  pthread_sigmask(SIG_SETMASK, &Before, nullptr);
+  return true;
 }
 
 void stopThreadTimerInCopy(ThreadState &T, uint64_t CpuNsAtCopy) noexcept {

@@ -87,6 +87,11 @@ void restartThreadTimerAfterFork(ThreadState &T) noexcept;
 /// thread from then on. Adds the CPU time it ran since its timer started to
 /// its Diag.SampledCpuNs.
 void stopThreadTimer(ThreadState &T) noexcept;
+/// Before the calling thread execs: stops its timer and takes the signals
+/// it had queued, so that none reaches the new program; false (nothing
+/// done) when the thread has no timer of its own. startThreadTimer gives
+/// it back when exec fails.
+bool stopThreadTimerForExec(ThreadState &T) noexcept;
 /// In a copy of the process (SignalEndings.h), which has no timers: marks
 /// the calling thread's timer stopped and adds the CPU time it ran until
 /// the copy was made (`CpuNsAtCopy`, its CPU clock read then).

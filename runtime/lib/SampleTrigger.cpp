@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace energy::rt {
@@ -146,9 +147,32 @@ TriggerChoice triggerChoiceFromEnvironment() noexcept {
 
 bool startTrigger(SampleTrigger &T, TriggerChoice Choice, int Signal, void *Tag,
                   uint64_t PeriodNs, bool Jitter) noexcept {
+  T.Owner = gettid();
   if (Choice != TriggerChoice::CpuTimerOnly && startTaskClock(T, Signal, PeriodNs, Jitter))
     return true;
   return Choice != TriggerChoice::TaskClockOnly && startCpuTimer(T, Signal, Tag, PeriodNs);
+}
+
+bool triggerIsCallers(const SampleTrigger &T) noexcept {
+  return T.Kind != TriggerKind::None && T.Owner == gettid();
+}
+
+void takeQueuedTriggerSignals(const SampleTrigger &T, int Signal, const void *Tag) noexcept {
+  sigset_t Only;
+  sigemptyset(&Only);
+  sigaddset(&Only, Signal);
+  const timespec DoNotWait = {0, 0};
+  // The program's signals are put back once all are taken; a bound keeps
+  // this allocation-free, and the program would not queue more than a few.
+  constexpr int MaxKept = 16;
+  siginfo_t Kept[MaxKept];
+  int NumKept = 0;
+  siginfo_t Info;
+  while (sigtimedwait(&Only, &Info, &DoNotWait) == Signal)
+    if (!isTriggerSignal(&T, &Info, Tag) && NumKept < MaxKept)
+      Kept[NumKept++] = Info;
+  for (int I = 0; I < NumKept; ++I)
+    syscall(SYS_rt_tgsigqueueinfo, getpid(), gettid(), Signal, &Kept[I]);
 }
 
 bool isTriggerSignal(const SampleTrigger *T, const siginfo_t *Info,

@@ -24,6 +24,7 @@
 
 #include <csignal>
 #include <cstdint>
+#include <sys/types.h>
 
 namespace energy::rt {
 
@@ -40,6 +41,7 @@ struct SampleTrigger {
   uint64_t EventId = 0;  /// task-clock: the kernel's id of the event
   void *Timer = nullptr; /// cpu-timer: the POSIX timer
   uint64_t PeriodNs = 0; /// the mean period
+  pid_t Owner = 0;       /// the thread it signals (a vfork child shares the state)
   uint64_t Random = 0;   /// task-clock with jitter: the draw's state (0: none)
   /// The descriptor of the last task-clock event stopped: a signal it had
   /// queued may still arrive, and is the runtime's.
@@ -68,6 +70,16 @@ uint64_t takeTriggerPeriods(SampleTrigger &T) noexcept;
 
 /// Stops and frees the calling thread's trigger.
 void stopTrigger(SampleTrigger &T) noexcept;
+
+/// Whether T signals the calling thread: not in a vfork child, which runs
+/// on its parent's thread state.
+bool triggerIsCallers(const SampleTrigger &T) noexcept;
+
+/// After stopTrigger, with Signal blocked: takes the signals T had queued
+/// for the calling thread and still pending, and queues again any other
+/// signal of that number (the program's), so that none of the runtime's
+/// outlives it (exec keeps pending signals, and resets their handlers).
+void takeQueuedTriggerSignals(const SampleTrigger &T, int Signal, const void *Tag) noexcept;
 
 /// In a fork child: the parent's trigger is not the child's (a timer is not
 /// inherited; an event's descriptor is, still attached to the parent's
