@@ -195,7 +195,7 @@ void onSample(int Signal, siginfo_t *Info, void *Context) {
     return;
   int SavedErrno = errno;
   uint64_t Periods = takeTriggerPeriods(T->Trigger);
-  if (!CheckpointsOnly)
+  if (!CheckpointsOnly && Periods)
     recordSample(*T, __energy_region_stack, Periods, interruptedPc(Context));
   checkpointIfDue(Context);
   errno = SavedErrno;

@@ -43,6 +43,10 @@ struct SampleTrigger {
   uint64_t PeriodNs = 0; /// the mean period
   pid_t Owner = 0;       /// the thread it signals (a vfork child shares the state)
   uint64_t Random = 0;   /// task-clock with jitter: the draw's state (0: none)
+  /// task-clock with jitter: the event's count when the current period
+  /// started, and the CPU time counted since but not yet a whole period.
+  uint64_t PeriodStartNs = 0;
+  uint64_t CarriedNs = 0;
   /// The descriptor of the last task-clock event stopped: a signal it had
   /// queued may still arrive, and is the runtime's.
   int StoppedFd = -1;
@@ -65,7 +69,9 @@ bool isTriggerSignal(const SampleTrigger *T, const siginfo_t *Info,
                      const void *Tag) noexcept;
 
 /// In the handler, after T's signal: the periods this signal stands for
-/// (one, plus a timer's overruns), and the next period drawn.
+/// (a timer's one plus its overruns; an event's CPU time since the last
+/// signal, in whole mean periods, the rest carried to the next), and the
+/// next period drawn. May be 0.
 uint64_t takeTriggerPeriods(SampleTrigger &T) noexcept;
 
 /// Stops and frees the calling thread's trigger.
