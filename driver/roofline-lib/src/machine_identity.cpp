@@ -2,6 +2,9 @@
 #include "energy/roofline/machine_identity.h"
 
 #include <algorithm>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -100,6 +103,74 @@ std::vector<CacheLevel> readSysfsCaches(const fs::path &CacheDir) {
   return Levels;
 }
 
+std::vector<CacheLevel> decodeCpuidCaches(const std::vector<CpuidCacheLeaf> &Leaves,
+                                          int LogicalCpus) {
+  std::vector<CacheLevel> Levels;
+  for (const CpuidCacheLeaf &Leaf : Leaves) {
+    unsigned Type = Leaf.Eax & 0x1f; // 1 data, 2 instruction, 3 unified
+    if (Type != 1 && Type != 3)
+      continue;
+    CacheLevel Cache;
+    Cache.Type = Type == 1 ? "Data" : "Unified";
+    Cache.Level = int((Leaf.Eax >> 5) & 0x7);
+    std::uint64_t LineBytes = (Leaf.Ebx & 0xfff) + 1;
+    std::uint64_t Partitions = ((Leaf.Ebx >> 12) & 0x3ff) + 1;
+    std::uint64_t Ways = ((Leaf.Ebx >> 22) & 0x3ff) + 1;
+    std::uint64_t Sets = std::uint64_t(Leaf.Ecx) + 1;
+    Cache.SizeBytes = LineBytes * Partitions * Ways * Sets;
+    // The leaf gives the most IDs that may share it, a power of two: a
+    // VM's CPUs share no more than there are.
+    int Sharing = int(((Leaf.Eax >> 14) & 0xfff) + 1);
+    Cache.SharedCpus = std::max(1, LogicalCpus > 0 ? std::min(Sharing, LogicalCpus) : Sharing);
+    if (Cache.Level > 0)
+      Levels.push_back(Cache);
+  }
+  std::sort(Levels.begin(), Levels.end(),
+            [](const CacheLevel &A, const CacheLevel &B) { return A.Level < B.Level; });
+  return Levels;
+}
+
+std::vector<CacheLevel> decodeAmdCacheLeaves(std::uint32_t L1Ecx, std::uint32_t L2Ecx,
+                                             std::uint32_t L3Edx, int LogicalCpus) {
+  std::vector<CacheLevel> Levels;
+  auto Add = [&](int Level, const char *Type, std::uint64_t KiB, int Shared) {
+    if (KiB)
+      Levels.push_back({Level, Type, KiB << 10, std::max(1, Shared)});
+  };
+  Add(1, "Data", L1Ecx >> 24, 1);
+  Add(2, "Unified", L2Ecx >> 16, 1);
+  Add(3, "Unified", std::uint64_t(L3Edx >> 18) * 512, LogicalCpus);
+  return Levels;
+}
+
+/// The cache levels CPUID describes: AMD's leaf 0x8000001D where it has
+/// topology extensions, else Intel's leaf 4, else AMD's older leaves (a
+/// virtual machine's AMD CPU may offer only those).
+static std::vector<CacheLevel> readCpuidCaches(int LogicalCpus) {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned Eax, Ebx, Ecx, Edx;
+  unsigned MaxExtended = __get_cpuid_max(0x80000000, nullptr);
+  bool Topology = MaxExtended >= 0x8000001D &&
+                  __get_cpuid(0x80000001, &Eax, &Ebx, &Ecx, &Edx) && (Ecx & (1u << 22));
+  unsigned Leaf = Topology ? 0x8000001D : 4;
+  std::vector<CpuidCacheLeaf> Leaves;
+  for (unsigned Sub = 0; Sub < 16; ++Sub) {
+    if (!__get_cpuid_count(Leaf, Sub, &Eax, &Ebx, &Ecx, &Edx) || (Eax & 0x1f) == 0)
+      break;
+    Leaves.push_back({Eax, Ebx, Ecx});
+  }
+  if (!Leaves.empty())
+    return decodeCpuidCaches(Leaves, LogicalCpus);
+  if (MaxExtended >= 0x80000006) {
+    unsigned L1Ecx;
+    __get_cpuid(0x80000005, &Eax, &Ebx, &L1Ecx, &Edx);
+    __get_cpuid(0x80000006, &Eax, &Ebx, &Ecx, &Edx);
+    return decodeAmdCacheLeaves(L1Ecx, Ecx, Edx, LogicalCpus);
+  }
+#endif
+  return {};
+}
+
 std::string machineHash(const MachineIdentity &Machine) {
   std::string Key = Machine.CpuModel + "|" + std::to_string(Machine.LogicalCpus);
   for (const auto &Isa : Machine.Isa)
@@ -123,6 +194,8 @@ MachineIdentity detectMachine() {
   Machine.LogicalCpus = static_cast<int>(std::thread::hardware_concurrency());
   Machine.Isa = detectIsa();
   Machine.Caches = readSysfsCaches("/sys/devices/system/cpu/cpu0/cache");
+  if (Machine.Caches.empty())
+    Machine.Caches = readCpuidCaches(Machine.LogicalCpus);
   Machine.Hash = machineHash(Machine);
   return Machine;
 }

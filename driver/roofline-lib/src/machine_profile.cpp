@@ -350,6 +350,9 @@ std::string formatProfileSummary(const MachineProfile &Profile) {
   Out << "measured " << Profile.How.Date << " by " << Profile.How.Tool << " "
       << Profile.How.ToolVersion << (Profile.How.Quick ? " (--quick: rough figures)" : "")
       << (Profile.How.Pinned ? ", threads pinned" : ", threads not pinned") << "\n";
+  if (Profile.Machine.Caches.empty())
+    Out << "caches: not listed by this machine (neither sysfs nor CPUID): every bandwidth is "
+           "taken as DRAM's\n";
   for (const auto &Cache : Profile.Machine.Caches) {
     std::snprintf(Line, sizeof Line, "cache L%d %-8s %10llu bytes, shared by %d CPU(s)\n",
                   Cache.Level, Cache.Type.c_str(),

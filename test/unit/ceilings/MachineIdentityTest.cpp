@@ -45,6 +45,43 @@ TEST(MachineIdentity, MissingSysfsGivesNoCaches) {
   EXPECT_TRUE(roofline::readSysfsCaches("/nonexistent/cache").empty());
 }
 
+// Where a VM's kernel lists no caches (a CI runner's AMD EPYC did not),
+// CPUID's leaves still give them. Leaf 4 as a Xeon Platinum 8180 returns it:
+// 32 KiB L1 data (and an instruction cache, dropped), 1 MiB L2, 38.5 MiB L3
+// shared by up to 64 IDs.
+TEST(MachineIdentity, DecodesCpuidCacheLeaves) {
+  std::vector<roofline::CpuidCacheLeaf> Leaves = {{0x7c004121, 0x01c0003f, 0x0000003f},
+                                                  {0x7c004122, 0x01c0003f, 0x0000003f},
+                                                  {0x7c004143, 0x03c0003f, 0x000003ff},
+                                                  {0x7c0fc163, 0x0280003f, 0x0000dfff}};
+  auto Caches = roofline::decodeCpuidCaches(Leaves, 112);
+  ASSERT_EQ(Caches.size(), 3u);
+  EXPECT_EQ(Caches[0].Level, 1);
+  EXPECT_EQ(Caches[0].Type, "Data");
+  EXPECT_EQ(Caches[0].SizeBytes, 32u << 10);
+  EXPECT_EQ(Caches[0].SharedCpus, 2);
+  EXPECT_EQ(Caches[1].Level, 2);
+  EXPECT_EQ(Caches[1].SizeBytes, 1u << 20);
+  EXPECT_EQ(Caches[2].Level, 3);
+  EXPECT_EQ(Caches[2].Type, "Unified");
+  EXPECT_EQ(Caches[2].SizeBytes, 40370176u);
+  EXPECT_EQ(Caches[2].SharedCpus, 64);
+  // A VM with two CPUs shares with no more than two.
+  EXPECT_EQ(roofline::decodeCpuidCaches(Leaves, 2)[2].SharedCpus, 2);
+}
+
+// AMD's older leaves, as this project's 2-CPU AMD EPYC VM returns them: 48 KiB
+// L1 data, 1 MiB L2, 32 MiB L3, the sizes its sysfs lists.
+TEST(MachineIdentity, DecodesAmdCacheLeaves) {
+  auto Caches = roofline::decodeAmdCacheLeaves(0x300c0140, 0x04006140, 0x01009140, 2);
+  ASSERT_EQ(Caches.size(), 3u);
+  EXPECT_EQ(Caches[0].SizeBytes, 48u << 10);
+  EXPECT_EQ(Caches[1].SizeBytes, 1u << 20);
+  EXPECT_EQ(Caches[2].SizeBytes, 32u << 20);
+  EXPECT_EQ(Caches[2].SharedCpus, 2);
+  EXPECT_TRUE(roofline::decodeAmdCacheLeaves(0, 0, 0, 2).empty());
+}
+
 TEST(MachineIdentity, HashChangesWithTheMachineAndNamesTheCachedProfile) {
   roofline::MachineIdentity A;
   A.CpuModel = "CPU";

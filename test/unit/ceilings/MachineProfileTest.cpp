@@ -102,4 +102,14 @@ TEST(MachineProfile, SummaryListsEveryCeiling) {
   EXPECT_NE(Summary.find("double avx512 fma     1 thread(s)      80.00 GFLOP/s"), std::string::npos)
       << Summary;
   EXPECT_NE(Summary.find("DRAM triad"), std::string::npos);
+  EXPECT_EQ(Summary.find("caches: not listed"), std::string::npos);
+}
+
+TEST(MachineProfile, SummarySaysWhenTheMachineListsNoCaches) {
+  roofline::MachineProfile Profile = test::fixtureProfile();
+  Profile.Machine.Caches.clear();
+  EXPECT_NE(roofline::formatProfileSummary(Profile).find(
+                "caches: not listed by this machine (neither sysfs nor CPUID): every bandwidth "
+                "is taken as DRAM's"),
+            std::string::npos);
 }

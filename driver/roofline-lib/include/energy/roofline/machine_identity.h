@@ -32,8 +32,28 @@ struct MachineIdentity {
 };
 
 /// Reads /proc/cpuinfo, the CPU's ISA support and
-/// /sys/devices/system/cpu/cpu0/cache; missing files leave fields empty.
+/// /sys/devices/system/cpu/cpu0/cache (the CPU's own cache leaves where a
+/// virtual machine's kernel lists no caches); missing files leave fields
+/// empty.
 MachineIdentity detectMachine();
+
+/// One deterministic-cache-parameters leaf of CPUID (Intel's leaf 4, AMD's
+/// 0x8000001D: the same layout), as its registers EAX, EBX and ECX.
+struct CpuidCacheLeaf {
+  std::uint32_t Eax = 0, Ebx = 0, Ecx = 0;
+};
+
+/// The data and unified levels those leaves describe, innermost first,
+/// each shared by at most LogicalCpus. Exposed so that tests can give it
+/// recorded leaves.
+std::vector<CacheLevel> decodeCpuidCaches(const std::vector<CpuidCacheLeaf> &Leaves,
+                                          int LogicalCpus);
+
+/// The levels AMD's older leaves give: 0x80000005's ECX (L1 data),
+/// 0x80000006's ECX (L2) and EDX (L3). They give sizes, not sharing: L1 and
+/// L2 are taken as a core's own, L3 as shared by all LogicalCpus.
+std::vector<CacheLevel> decodeAmdCacheLeaves(std::uint32_t L1Ecx, std::uint32_t L2Ecx,
+                                             std::uint32_t L3Edx, int LogicalCpus);
 
 /// Reads the cache levels from a sysfs cache directory (index0, index1...).
 /// Exposed so that tests can point it at a fixture tree.
