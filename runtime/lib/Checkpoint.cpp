@@ -5,7 +5,7 @@
 #include "Runtime.h"
 #include "SignalEndings.h"
 
-#include "support/Environment.h"
+#include "support/Settings.h"
 
 #include <atomic>
 #include <cstdlib>
@@ -20,8 +20,8 @@
 namespace energy::rt {
 namespace {
 
-/// A day: longer periods are as good as none.
-constexpr unsigned long MaxCheckpointSeconds = 86400;
+// The table's default is the period that a large process stretches.
+static_assert(support::bounds::Checkpoint.Default == DefaultCheckpointSeconds);
 /// When the runtime's lock was busy (another thread's attach, a snapshot),
 /// the next sample a little later tries again.
 constexpr uint64_t RetryNs = 10000000;
@@ -162,11 +162,9 @@ uint64_t checkpointNowOrLater(uint64_t Now) noexcept {
 } // namespace
 
 bool startCheckpoints(bool Timers) noexcept {
-  unsigned long Seconds = support::integerSetting("ENERGY_CHECKPOINT", 0, MaxCheckpointSeconds,
-                                                  DefaultCheckpointSeconds);
-  const char *Chosen = support::setting("ENERGY_CHECKPOINT");
-  char *End = nullptr;
-  PeriodChosen = Chosen && *Chosen && std::strtoul(Chosen, &End, 10) == Seconds && !*End;
+  const support::IntegerSetting &Period = support::settings().Checkpoint;
+  unsigned long Seconds = Period.value();
+  PeriodChosen = Period.chosen();
   PeriodNs = Timers ? uint64_t(Seconds) * 1000000000u : 0;
   if (PeriodNs && !LockingRanges)
     findLockingCode();

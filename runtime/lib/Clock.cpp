@@ -2,7 +2,7 @@
 #include "Clock.h"
 
 #include "meters/SysfsFiles.h"
-#include "support/Environment.h"
+#include "support/Settings.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -43,11 +43,8 @@ bool invariantTsc() {
 } // namespace
 
 void chooseClock() {
-  const char *Wanted = support::setting("ENERGY_CLOCK");
-  bool ForceMonotonic = Wanted && std::strcmp(Wanted, "monotonic") == 0;
-  if (Wanted && *Wanted && !ForceMonotonic && std::strcmp(Wanted, "auto") != 0)
-    std::fprintf(stderr, "energypass: ignoring ENERGY_CLOCK=%s (want auto or "
-                         "monotonic)\n", Wanted);
+  // The table's words: auto, monotonic.
+  bool ForceMonotonic = support::settings().Clock.index() == 1;
   ClockUsesTsc = !ForceMonotonic && invariantTsc() && kernelClocksource() == "tsc";
 }
 

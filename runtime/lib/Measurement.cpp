@@ -5,7 +5,7 @@
 #include "Runtime.h"
 
 #include "meters/SysfsFiles.h"
-#include "support/Environment.h"
+#include "support/Settings.h"
 
 #include <chrono>
 #include <cstdio>
@@ -20,7 +20,7 @@ namespace energy::rt {
 namespace {
 
 constexpr long DefaultPeriodMs = 20;
-constexpr long MaxPeriodMs = 60000;
+static_assert(support::bounds::SampleMs.Default == DefaultPeriodMs);
 /// Intervals without any energy read before a meters-only sampler stops:
 /// 100 ms at the default period (RAPL counters update every millisecond).
 constexpr size_t SilentIntervalsBeforeStop = 5;
@@ -32,34 +32,18 @@ constexpr std::chrono::milliseconds MeterPollInterval{5};
 /// meanwhile can be mistaken for it.
 thread_local bool CreatingSampler = false;
 
-bool flagSet(const char *Name) {
-  const char *Text = support::setting(Name);
-  return Text && *Text && std::strcmp(Text, "0") != 0;
-}
-
 /// ENERGY_SAMPLE_MS: the period in milliseconds, 0 for no sampler, or -1
-/// when unset (the sampler then runs only when it has something to record).
-/// Warns once about a bad value.
+/// when unset or bad (the sampler then runs only when it has something to
+/// record).
 long requestedPeriodMs() {
-  const char *Text = support::setting("ENERGY_SAMPLE_MS");
-  if (!Text || !*Text)
-    return -1;
-  char *End = nullptr;
-  long Value = std::strtol(Text, &End, 10);
-  if (*End || Value < 0 || Value > MaxPeriodMs) {
-    std::fprintf(stderr,
-                 "energypass: ignoring ENERGY_SAMPLE_MS=%s (want milliseconds "
-                 "from 0, no sampler, to %ld); using %ld\n",
-                 Text, MaxPeriodMs, DefaultPeriodMs);
-    return -1;
-  }
-  return Value;
+  const support::IntegerSetting &Period = support::settings().SampleMs;
+  return Period.chosen() ? long(Period.value()) : -1;
 }
 
 /// Whether a sampler would run only for the meters' sake: neither a period
 /// nor a timeline was asked for.
 bool samplesOnlyForMeters(long Period) {
-  return Period < 0 && !flagSet("ENERGY_TIMELINE");
+  return Period < 0 && !support::settings().Timeline.on();
 }
 
 } // namespace
@@ -80,7 +64,8 @@ void Measurement::start() noexcept {
   // that depend on what the probe finds: then it opens real events. Else it
   // asks without creating any, so that a program with no meter to sample
   // opens no per-task event and starts no thread.
-  bool RegionEvents = flagSet("ENERGY_REGION_EVENTS");
+  const char *Events = support::settings().RegionEvents.text();
+  bool RegionEvents = Events && std::strcmp(Events, "0") != 0;
   long Period = requestedPeriodMs();
   if (!probeMeters(RegionEvents) || !samplerWanted(Period)) {
     finishStart();

@@ -2,7 +2,7 @@
 #include "ModelApplication.h"
 
 #include "energy/model/analytic_model.h"
-#include "support/Environment.h"
+#include "support/Settings.h"
 
 #include <cmath>
 #include <cstdio>
@@ -16,15 +16,13 @@ using nlohmann::json;
 
 namespace {
 
-bool fallbackRequested() {
-  const char *Text = support::setting("ENERGY_MODEL_FALLBACK");
-  if (!Text || !*Text)
-    return false;
-  if (std::strcmp(Text, "default") == 0)
-    return true;
-  std::fprintf(stderr, "energypass: ignoring ENERGY_MODEL_FALLBACK=%s (the only value is "
-                       "`default`: the shipped analytic model)\n", Text);
-  return false;
+/// ENERGY_MODEL_FALLBACK=default (the table's words: none, default).
+bool fallbackRequested() { return support::settings().ModelFallback.index() == 1; }
+
+/// ENERGY_MODEL, or the model shipped next to the library.
+std::string modelPath(const void *Anchor) {
+  const char *Named = support::settings().Model.text();
+  return Named ? Named : model::shippedModelPath(Anchor);
 }
 
 std::string joined(const std::vector<std::string> &Parts) {
@@ -39,7 +37,7 @@ std::string joined(const std::vector<std::string> &Parts) {
 ModelChoice loadDefaultModel(const void *Anchor) {
   ModelChoice Choice;
   try {
-    Choice.Path = model::defaultModelPath(Anchor);
+    Choice.Path = modelPath(Anchor);
     Choice.Model = model::loadModel(Choice.Path);
   } catch (const std::bad_alloc &) {
     throw;

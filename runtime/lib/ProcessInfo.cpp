@@ -2,6 +2,7 @@
 #include "ProcessInfo.h"
 #include "meters/SysfsFiles.h"
 #include "support/Environment.h"
+#include "support/Settings.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -20,8 +21,7 @@ namespace {
 bool argumentsWanted() {
   if (support::secureProcess())
     return false;
-  const char *Text = support::setting("ENERGY_REPORT_ARGS");
-  return !Text || std::strcmp(Text, "0") != 0;
+  return support::settings().ReportArgs.on();
 }
 
 /// The environment's names for one launcher's facts about a rank.

@@ -3,7 +3,7 @@
 
 #include "meters/EnergyMeter.h"
 #include "meters/Sources.h"
-#include "support/Environment.h"
+#include "support/Settings.h"
 
 #include <cerrno>
 #include <climits>
@@ -211,7 +211,7 @@ void ThreadCounters::reopenAfterFork() noexcept {
 void RegionCounting::configure(bool HardwarePresent, const std::string &SysfsRoot,
                                bool ReadAtSamples) {
   AtSamples = ReadAtSamples;
-  Request = parseRegionEvents(support::setting("ENERGY_REGION_EVENTS"), HardwarePresent,
+  Request = parseRegionEvents(support::settings().RegionEvents.text(), HardwarePresent,
                               SysfsRoot);
   Enabled = Request.Requested && !Request.Events.empty();
   if (!Request.Problem.empty())

@@ -10,7 +10,7 @@
 #include "Runtime.h"
 #include "ThreadState.h"
 
-#include "support/Environment.h"
+#include "support/Settings.h"
 
 #include <algorithm>
 #include <atomic>
@@ -35,8 +35,6 @@ namespace energy::rt {
 
 namespace {
 
-constexpr unsigned DefaultRateHz = 1000;
-constexpr unsigned MaxRateHz = 100000;
 constexpr uint32_t SlotMask = ENERGY_REGION_STACK_SLOTS - 1;
 constexpr size_t SlotBytes = ENERGY_REGION_STACK_SLOTS * sizeof(const energy_region *);
 /// A sample walks the outermost this many open regions (a bound on the
@@ -212,8 +210,7 @@ bool installHandler() noexcept {
 } // namespace
 
 bool startRegionSampling() noexcept {
-  unsigned long RateHz =
-      support::integerSetting("ENERGY_SAMPLE_HZ", 0, MaxRateHz, DefaultRateHz);
+  unsigned long RateHz = support::settings().SampleHz.value();
   if (RateHz == 0) {
     Problem = "ENERGY_SAMPLE_HZ=0 turned sampling off";
     return false;

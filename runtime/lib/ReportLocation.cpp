@@ -2,7 +2,7 @@
 #include "ReportLocation.h"
 
 #include "ProcessInfo.h"
-#include "support/Environment.h"
+#include "support/Settings.h"
 
 #include <cerrno>
 #include <cstring>
@@ -11,11 +11,6 @@
 
 namespace energy::rt {
 namespace {
-
-bool enabled(const char *Name) {
-  const char *Value = support::setting(Name);
-  return Value && *Value && std::strcmp(Value, "0") != 0;
-}
 
 std::string rankText(const JobInfo &Job) {
   return Job.inJob() ? std::to_string(Job.Rank) : "";
@@ -78,7 +73,7 @@ std::string expandPattern(const char *Pattern, const ProcessInfo &Process) {
 ReportLocation ReportLocation::choose(const ProcessInfo &Process,
                                       long long StartUnixSeconds) {
   ReportLocation Where;
-  if (const char *Pattern = support::setting("ENERGY_REPORT"); Pattern && *Pattern) {
+  if (const char *Pattern = support::settings().Report.text()) {
     Where.NamedPath = expandPattern(Pattern, Process);
     return Where;
   }
@@ -102,7 +97,10 @@ bool ReportLocation::remember(const std::string &Path, std::string &Error) const
                                    FileName, Error);
 }
 
-bool announceReports() { return enabled("ENERGY_VERBOSE") && !enabled("ENERGY_QUIET"); }
+bool announceReports() {
+  const support::Settings &S = support::settings();
+  return S.Verbose.on() && !S.Quiet.on();
+}
 
 void sayOnStderr(std::string_view Line) noexcept {
   char Newline = '\n';

@@ -1,20 +1,26 @@
 //===- ReportWriter.cpp - Writing the report safely -----------------------===//
 #include "ReportWriter.h"
 
-#include "support/Environment.h"
 #include "support/SafeFile.h"
+#include "support/Settings.h"
 
 namespace energy::rt {
+namespace {
+
+support::WriteOptions reportOptions() {
+  return support::guestWriteOptions(support::settings().Report.text() != nullptr);
+}
+
+} // namespace
 
 bool writeFileAtomically(const std::string &Path, std::string_view Text,
                          std::string &Error) {
-  return support::writeFileSafely(Path, Text, support::guestFileOptions("ENERGY_REPORT"),
-                                  Error);
+  return support::writeFileSafely(Path, Text, reportOptions(), Error);
 }
 
 bool writeCheckpointAtomically(const std::string &Path, std::string_view Text,
                                std::string &Error) {
-  support::WriteOptions Options = support::guestFileOptions("ENERGY_REPORT");
+  support::WriteOptions Options = reportOptions();
   Options.Named = false;
   return support::writeFileSafely(Path, Text, Options, Error);
 }

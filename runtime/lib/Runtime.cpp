@@ -9,7 +9,7 @@
 #include "ReportLocation.h"
 #include "ReportWriter.h"
 #include "SignalEndings.h"
-#include "support/Environment.h"
+#include "support/Settings.h"
 
 #include <algorithm>
 #include <csignal>
@@ -40,9 +40,6 @@ thread_local bool ThreadDetached = false;
 thread_local bool ForkHoldsLock = false;
 
 constexpr uint32_t InitialFrames = 64;
-constexpr uint32_t DefaultMaxDepth = 65536;
-constexpr uint32_t DefaultMaxCallPaths = 4096;
-constexpr uint32_t MinCallPaths = 16, MaxCallPathsBound = 1u << 20;
 
 /// Takes the runtime's lock unless the thread already is inside the runtime.
 /// The flag is raised before locking and lowered after unlocking, so that a
@@ -83,15 +80,11 @@ void threadExitHook(void *State) {
 
 bool isMainThread() { return gettid() == getpid(); }
 
-uint32_t maxDepthFromEnvironment() {
-  return uint32_t(support::integerSetting("ENERGY_MAX_DEPTH", InitialFrames,
-                                          1ul << 24, DefaultMaxDepth));
-}
-
-uint32_t maxCallPathsFromEnvironment() {
-  return uint32_t(support::integerSetting("ENERGY_CALL_PATHS", MinCallPaths,
-                                          MaxCallPathsBound, DefaultMaxCallPaths));
-}
+// A stack starts with InitialFrames and never shrinks below it; its bound
+// and the call paths' are counted in 32 bits.
+static_assert(support::bounds::MaxDepth.Min == InitialFrames &&
+              support::bounds::MaxDepth.Max <= UINT32_MAX &&
+              support::bounds::CallPaths.Max <= UINT32_MAX);
 
 void finalReportAtExit() { Runtime::get().writeFinalReport(); }
 
@@ -130,6 +123,9 @@ Runtime &Runtime::get() {
 bool Runtime::initialise(const energy_module &First) noexcept {
   if (Initialised)
     return true;
+  // Every setting is read now, before any handler that asks for one (a
+  // signal's, a thread's start) can run.
+  support::settings();
   // The first module decides how the process is timed (adoptTiming).
   if (First.timing == ENERGY_TIMING_SAMPLED) {
     SampledTiming.store(true, std::memory_order_relaxed);
@@ -140,8 +136,8 @@ bool Runtime::initialise(const energy_module &First) noexcept {
   } catch (...) {
     Process = ProcessInfo{};
   }
-  MaxDepth = maxDepthFromEnvironment();
-  MaxCallPaths = maxCallPathsFromEnvironment();
+  MaxDepth = uint32_t(support::settings().MaxDepth.value());
+  MaxCallPaths = uint32_t(support::settings().CallPaths.value());
   chooseClock();
   Origin = ClockOrigin::now();
   Process.Pid = getpid();

@@ -2,7 +2,7 @@
 #include "SampleTrigger.h"
 
 #include "meters/PerfSys.h"
-#include "support/Environment.h"
+#include "support/Settings.h"
 
 #include <atomic>
 #include <cerrno>
@@ -147,18 +147,10 @@ uint64_t takeCountedPeriods(SampleTrigger &T) noexcept {
 } // namespace
 
 TriggerChoice triggerChoiceFromEnvironment() noexcept {
-  const char *Value = support::setting("ENERGY_SAMPLE_TRIGGER");
-  if (!Value || !*Value || std::strcmp(Value, "auto") == 0)
-    return TriggerChoice::Auto;
-  if (std::strcmp(Value, "task-clock") == 0)
-    return TriggerChoice::TaskClockOnly;
-  if (std::strcmp(Value, "cpu-timer") == 0)
-    return TriggerChoice::CpuTimerOnly;
-  std::fprintf(stderr,
-               "energypass: ENERGY_SAMPLE_TRIGGER=%s is not auto, task-clock or cpu-timer; "
-               "using auto\n",
-               Value);
-  return TriggerChoice::Auto;
+  // In the order of the table's words: auto, task-clock, cpu-timer.
+  constexpr TriggerChoice Choices[] = {TriggerChoice::Auto, TriggerChoice::TaskClockOnly,
+                                       TriggerChoice::CpuTimerOnly};
+  return Choices[support::settings().SampleTrigger.index()];
 }
 
 bool startTrigger(SampleTrigger &T, TriggerChoice Choice, int Signal, void *Tag,

@@ -4,7 +4,7 @@
 #include "ReportLocation.h"
 #include "Runtime.h"
 
-#include "support/Environment.h"
+#include "support/Settings.h"
 
 #include <atomic>
 #include <cerrno>
@@ -160,8 +160,9 @@ int signalNamed(std::string_view Name) {
 /// The signal ENERGY_DUMP_SIGNAL names, or 0 (unset, or with one line on
 /// stderr when it names none that can be caught, or one the runtime uses).
 int dumpSignalFromEnvironment() {
-  const char *Text = support::setting("ENERGY_DUMP_SIGNAL");
-  if (!Text || !*Text)
+  const support::TextSetting &Chosen = support::settings().DumpSignal;
+  const char *Text = Chosen.text();
+  if (!Text)
     return 0;
   int Signal = signalNamed(Text);
   bool Usable = Signal > 0 && Signal <= SIGRTMAX && Signal != SIGKILL && Signal != SIGSTOP &&
@@ -170,10 +171,10 @@ int dumpSignalFromEnvironment() {
     Usable &= Signal != Crash;
   if (Usable)
     return Signal;
-  std::string Line = "energypass: ignoring ENERGY_DUMP_SIGNAL=" + std::string(Text) +
-                     " (want a signal name such as USR2, or a number, that is not "
-                     "KILL, STOP, a crash's or SIGRTMAX-3); no dump signal";
-  sayOnStderr(Line);
+  support::warnIgnoredSetting(Chosen.variable(), Text,
+                              "a signal name such as USR2, or a number, that is not KILL, "
+                              "STOP, a crash's or SIGRTMAX-3",
+                              "no dump signal");
   return 0;
 }
 
@@ -300,8 +301,7 @@ void installSignalEndings() noexcept {
   }
   if (DumpSignal && !install(DumpSignal, onDumpSignal, SA_RESTART, &ProgramDumpAction))
     DumpSignal = 0;
-  const char *Wanted = support::setting("ENERGY_SIGNAL_REPORTS");
-  if (Wanted && std::strcmp(Wanted, "0") == 0)
+  if (!support::settings().SignalReports.on())
     return;
   for (int Signal : EndingSignals)
     if (Signal != DumpSignal)

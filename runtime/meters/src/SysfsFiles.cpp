@@ -1,6 +1,6 @@
 //===- SysfsFiles.cpp - Reading sysfs and procfs files --------------------===//
 #include "meters/SysfsFiles.h"
-#include "support/Environment.h"
+#include "support/Settings.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -111,8 +111,8 @@ std::vector<std::string> listDirectory(const std::string &path) {
 std::string sysfsRoot(const std::string &explicitRoot) {
   if (!explicitRoot.empty())
     return explicitRoot;
-  if (const char *env = support::setting("ENERGY_SYSFS_ROOT"); env && *env)
-    return env;
+  if (const char *root = support::settings().SysfsRoot.text())
+    return root;
   return "/sys";
 }
 

@@ -2,10 +2,7 @@
 #include "support/Environment.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string_view>
 #include <sys/auxv.h>
 #include <unistd.h>
@@ -15,24 +12,6 @@ namespace energy::support {
 bool secureProcess() { return getauxval(AT_SECURE) != 0; }
 
 const char *setting(const char *Name) { return secure_getenv(Name); }
-
-unsigned long integerSetting(const char *Name, unsigned long Min,
-                             unsigned long Max, unsigned long Default) {
-  const char *Text = setting(Name);
-  if (!Text || !*Text)
-    return Default;
-  char *End = nullptr;
-  errno = 0;
-  unsigned long Value = std::strtoul(Text, &End, 10);
-  if (*End || errno || *Text == '-' || Value < Min || Value > Max) {
-    std::fprintf(stderr,
-                 "energypass: ignoring %s=%s (want an integer from %lu to %lu); "
-                 "using %lu\n",
-                 Name, Text, Min, Max, Default);
-    return Default;
-  }
-  return Value;
-}
 
 std::vector<std::string> energyVariables(const char *const *Environ) {
   constexpr std::string_view Prefix = "ENERGY_";

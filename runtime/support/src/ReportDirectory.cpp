@@ -1,6 +1,7 @@
 //===- ReportDirectory.cpp - Per-user report directory, names, `last` -----===//
 #include "support/ReportDirectory.h"
 #include "support/Environment.h"
+#include "support/Settings.h"
 
 #include <cerrno>
 #include <cstring>
@@ -136,7 +137,12 @@ ReportDirectories reportDirectories(const SettingLookup &Lookup,
 }
 
 ReportDirectories reportDirectories() {
-  SettingLookup Lookup = [](const char *Name) { return setting(Name); };
+  // ENERGY_REPORT_DIR is one of the runtime's settings, read with the rest of
+  // them; HOME and the XDG variables are not.
+  SettingLookup Lookup = [](const char *Name) {
+    const TextSetting &Chosen = settings().ReportDir;
+    return std::strcmp(Name, Chosen.variable()) == 0 ? Chosen.text() : setting(Name);
+  };
   // The password database (NSS) costs more than the rest of a C program's
   // start-up: read only when HOME does not do.
   return reportDirectories(Lookup, absolute(Lookup("HOME")) ? std::string() : passwdHome());

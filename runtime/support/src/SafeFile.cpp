@@ -192,11 +192,14 @@ bool ownDirectory(int DirFd, const std::string &Dir, std::string &Error) {
 
 } // namespace
 
+WriteOptions guestWriteOptions(bool Named) {
+  bool Secure = secureProcess();
+  return {.Named = Named, .Mode = mode_t(Secure ? 0600 : 0666), .OwnDirectoryOnly = Secure};
+}
+
 WriteOptions guestFileOptions(const char *NamingVariable) {
   const char *Named = setting(NamingVariable);
-  bool Secure = secureProcess();
-  return {.Named = Named && *Named, .Mode = mode_t(Secure ? 0600 : 0666),
-          .OwnDirectoryOnly = Secure};
+  return guestWriteOptions(Named && *Named);
 }
 
 bool writeFileSafely(const std::string &Path, std::string_view Text,

@@ -1,6 +1,7 @@
 //===- PowercapTest.cpp - RAPL through a fake powercap tree ---------------===//
 #include "TempTree.h"
 #include "meters/EnergyMeter.h"
+#include "support/Settings.h"
 
 #include <gtest/gtest.h>
 
@@ -122,9 +123,12 @@ TEST(Powercap, MmioZonesAreUsedWhenTheyAreTheOnlyOnes) {
 
 TEST(Powercap, EnvironmentVariableMovesTheRoot) {
   TempTree tree("sys-powercap");
+  // Settings are read once (support/Settings.h): read again after each change.
   ::setenv("ENERGY_SYSFS_ROOT", tree.root.c_str(), 1);
+  energy::support::reloadSettingsForTesting();
   MeterDiscovery found = discoverPowercap(ProbeOptions{});
   ::unsetenv("ENERGY_SYSFS_ROOT");
+  energy::support::reloadSettingsForTesting();
   EXPECT_EQ(found.meters.size(), 5u);
 }
 

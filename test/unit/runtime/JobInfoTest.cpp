@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ProcessInfo.h"
 #include "ReportLocation.h"
+#include "support/Settings.h"
 
 #include <gtest/gtest.h>
 
@@ -30,8 +31,13 @@ protected:
   static void clear() {
     for (const char *Name : LauncherVariables)
       unsetenv(Name);
+    energy::support::reloadSettingsForTesting();
   }
-  static void set(const char *Name, const char *Value) { setenv(Name, Value, 1); }
+  /// ENERGY_* settings are read once (support/Settings.h): read again.
+  static void set(const char *Name, const char *Value) {
+    setenv(Name, Value, 1);
+    energy::support::reloadSettingsForTesting();
+  }
 };
 
 TEST_F(JobInfoTest, OutsideAJobThereIsNone) {

@@ -14,6 +14,7 @@
 
 #include "meters/Counters.h"
 #include "meters/Events.h"
+#include "support/Settings.h"
 
 #include <gtest/gtest.h>
 
@@ -62,13 +63,18 @@ std::string errorOf(const CollectOptions &O) {
   return "";
 }
 
-/// Sets an environment variable for one test.
+/// Sets an environment variable for one test. The meters' ENERGY_* settings
+/// are read once (support/Settings.h): read again after each change.
 class ScopedEnvironment {
 public:
   ScopedEnvironment(const char *Name, const std::string &Value) : Name(Name) {
     setenv(Name, Value.c_str(), 1);
+    energy::support::reloadSettingsForTesting();
   }
-  ~ScopedEnvironment() { unsetenv(Name); }
+  ~ScopedEnvironment() {
+    unsetenv(Name);
+    energy::support::reloadSettingsForTesting();
+  }
 
 private:
   const char *Name;

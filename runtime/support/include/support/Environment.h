@@ -3,9 +3,10 @@
 // libenergyrt runs inside other people's programs with their rights. In a
 // process the kernel starts in secure mode (AT_SECURE: set-user-ID,
 // set-group-ID, file capabilities) the environment belongs to whoever ran it,
-// not to the program's owner, so no setting may come from it. Every ENERGY_*
-// variable the runtime (and the meters and model code it links) reads goes
-// through setting() so that this holds everywhere at once.
+// not to the program's owner, so no setting may come from it. Every variable
+// the runtime (and the meters and model code it links) reads goes through
+// setting() so that this holds everywhere at once: its own ENERGY_* settings
+// as the one table of Settings.h, the others (HOME, the launchers') here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_SUPPORT_ENVIRONMENT_H
@@ -22,12 +23,6 @@ bool secureProcess();
 /// The environment variable `Name` as getenv returns it (possibly empty), or
 /// nullptr when unset or when the process is secure. Thread-safe as getenv.
 const char *setting(const char *Name);
-
-/// The integer setting `Name` in [Min, Max]: Default when unset or empty;
-/// when it is not such an integer, Default and one line on stderr naming the
-/// variable and the values it takes.
-unsigned long integerSetting(const char *Name, unsigned long Min,
-                             unsigned long Max, unsigned long Default);
 
 /// The names of the ENERGY_* variables in `Environ` (a null-terminated
 /// array of NAME=VALUE strings), sorted and without repeats.

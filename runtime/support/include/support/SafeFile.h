@@ -37,6 +37,9 @@ struct WriteOptions {
 /// 0666 less the umask. In a secure process, whose umask is its invoker's,
 /// mode 0600 and only into a directory of the effective user's own.
 WriteOptions guestFileOptions(const char *NamingVariable);
+/// The same when whether the user named the path is known (the runtime's
+/// ENERGY_REPORT, from its settings table).
+WriteOptions guestWriteOptions(bool Named);
 
 /// Writes `Text` to `Path` as WriteOptions says. Links in the directory part
 /// of `Path` are followed, as the path names it. On failure returns false
