@@ -28,7 +28,7 @@
 #   $ENERGY_BENCH_SQLITE, default 13.2.0) into $ENERGY_BENCH_CACHE (default
 #   ${XDG_CACHE_HOME:-~/.cache}/energypass-bench) the first time, and reused after; Lua and
 #   zlib likewise with apt-get source (Debian 12's lua5.4 $ENERGY_BENCH_LUA, default
-#   5.4.4-3+deb12u1, and zlib $ENERGY_BENCH_ZLIB, default 1:1.2.13.dfsg-1+deb12u1; dpkg-dev).
+#   5.4.4-3+deb12u1, and zlib $ENERGY_BENCH_ZLIB, default 1:1.2.13.dfsg-1; dpkg-dev).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${ENERGY_BUILD_DIR:-$root/build}
@@ -36,7 +36,7 @@ build=${ENERGY_BUILD_DIR:-$root/build}
 sqlite_npm_version=${ENERGY_BENCH_SQLITE:-13.2.0}
 # Debian 12's source packages of Lua 5.4.4 and zlib 1.2.13 (pinned for the same reason).
 lua_deb_version=${ENERGY_BENCH_LUA:-5.4.4-3+deb12u1}
-zlib_deb_version=${ENERGY_BENCH_ZLIB:-1:1.2.13.dfsg-1+deb12u1}
+zlib_deb_version=${ENERGY_BENCH_ZLIB:-1:1.2.13.dfsg-1}
 cache=${ENERGY_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/energypass-bench}
 runs=5
 callgrind=0
@@ -180,8 +180,7 @@ fetch_debian_source() { # package, version, folder to leave the unpacked tree in
   fi
   mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
   local keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-  printf 'deb-src [signed-by=%s] http://deb.debian.org/debian bookworm main\n' "$keyring" \
-    >"$apt/sources.list"
+  echo "deb-src [signed-by=$keyring] http://deb.debian.org/debian bookworm main" >"$apt/sources.list"
   local opts=(-q -o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
     -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" -o Dir::State::status=/dev/null)
   # The index is fetched again only when it lacks the version (a first run, or a new pin).
