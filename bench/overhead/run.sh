@@ -106,7 +106,10 @@ lua_sources=$(c_files "$lua_dir/src" lapi lcode lctype ldebug ldo ldump lfunc lg
   ldblib liolib lmathlib loadlib loslib lstrlib ltablib lutf8lib linit lua)
 zlib_sources=$(c_files "$zlib_dir" adler32 compress crc32 deflate inffast inflate inftrees trees \
   uncompr zutil)
-lua_flags="-DLUA_COMPAT_5_3 -DLUA_USE_LINUX"
+# Lua seeds its string hashes from the time and picks sort pivots from clock() when a partition is
+# unbalanced: both are set to constants (the configuration points Lua gives for it) so that every
+# run and every build executes the same instructions.
+lua_flags="-DLUA_COMPAT_5_3 -DLUA_USE_LINUX -Dluai_makeseed(L)=0u -Dl_randomizePivot()=(~0u)"
 l=$root/$p/lua
 # Issue 14's shapes: a database (SQLite's 270,000 lines, fetched), an interpreter's dispatch loop,
 # a compressor's hash-chain match loop, many small functions (called through pointers); then
