@@ -16,6 +16,7 @@ packages=(
   liblzma-dev                                              # xz-compressed GPU traces
   libprotobuf-dev protobuf-compiler zlib1g-dev             # energy-report export --format pprof
   valgrind likwid python3 python3-scipy python3-sklearn bc   # benchmarks (scikit-learn: bench/train)
+  dpkg-dev                                                 # dpkg-source: bench's Lua and zlib
   chromium                                                 # headless check of plots and viewers
   openmpi-bin libopenmpi-dev                               # MPI jobs: PMPI layer, test/e2e/mpi
   mpich libmpich-dev pkgconf                               # the same under MPICH; pkg-config finds both

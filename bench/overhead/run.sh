@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Instrumentation overhead: the suite (examples/ and bench/overhead/programs/: compute kernels,
-# call-heavy programs, and real programs: SQLite, a bytecode interpreter, an LZ77 compressor)
+# call-heavy programs, and real programs: SQLite, Lua, zlib, a bytecode interpreter, an LZ77
+# compressor)
 # built with plain clang-19 -O2 and with energycc -O2, and with --compare also with LLVM's PGO
 # instrumentation (-fprofile-instr-generate) and SanitizerCoverage
 # (-fsanitize-coverage=inline-8bit-counters,pc-table), run in the same session, interleaved.
@@ -18,18 +19,24 @@
 #                              [--suite all|kernels|real] [--only NAMES] [--debug-info]
 #   --energy-flags: extra energycc flags for the instrumented build, e.g. "--energy-regions=all"
 #   to time every function; --suite: the compute kernels, fib and containers (kernels), issue 14's
-#   programs (real: sqlite, bytecode, lz77, smallfuncs), or both (all, the default); --only:
+#   programs (real: sqlite, bytecode, lz77, smallfuncs, lua-fib, lua-strings, lua-sort,
+#   lua-return0, zlib), or both (all, the default); --only:
 #   comma-separated program names; --debug-info: every build with -g -gdwarf-4 (DWARF 4 for
 #   valgrind 3.19), as a user who wants `energy-report annotate` builds: the energycc build
 #   then carries its line table and writes `lines` at exit.   (after scripts/build.sh)
 #   The SQLite amalgamation is fetched with npm (package better-sqlite3, version
 #   $ENERGY_BENCH_SQLITE, default 13.2.0) into $ENERGY_BENCH_CACHE (default
-#   ${XDG_CACHE_HOME:-~/.cache}/energypass-bench) the first time, and reused after.
+#   ${XDG_CACHE_HOME:-~/.cache}/energypass-bench) the first time, and reused after; Lua and
+#   zlib likewise with apt-get source (Debian 12's lua5.4 $ENERGY_BENCH_LUA, default
+#   5.4.4-3+deb12u1, and zlib $ENERGY_BENCH_ZLIB, default 1:1.2.13.dfsg-1; dpkg-dev).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${ENERGY_BUILD_DIR:-$root/build}
 # Pinned, so that figures from different days measure the same SQLite (3.54.1 in 13.2.0).
 sqlite_npm_version=${ENERGY_BENCH_SQLITE:-13.2.0}
+# Debian 12's source packages of Lua 5.4.4 and zlib 1.2.13 (pinned for the same reason).
+lua_deb_version=${ENERGY_BENCH_LUA:-5.4.4-3+deb12u1}
+zlib_deb_version=${ENERGY_BENCH_ZLIB:-1:1.2.13.dfsg-1}
 cache=${ENERGY_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/energypass-bench}
 runs=5
 callgrind=0
@@ -47,7 +54,7 @@ while (($#)); do
     --suite) suite_choice=$2; shift ;;
     --only) only=",$2,"; shift ;;
     --debug-info) debug_flags="-g -gdwarf-4" ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -83,13 +90,41 @@ kernels=(
   "fib|examples/c/fib.c|40|27"
   "containers|$p/containers.cpp|400000 8|100000 2"
 )
+# Lua and zlib as Debian 12 ships them (apt-get source, below): the interpreter built from Lua's
+# own list of objects (src/Makefile's CORE_O, LIB_O and LUA_O) with Debian's flags
+# (-DLUA_COMPAT_5_3, the linux target's -DLUA_USE_LINUX), the four Lua rows sharing one build of
+# each kind; zlib's library sources without the gz* file functions, which the workload does not use.
+lua_dir=$cache/lua5.4-$lua_deb_version
+zlib_dir=$cache/zlib-${zlib_deb_version#*:}
+c_files() { # folder, then file names without .c: their paths, separated by spaces
+  local dir=$1
+  shift
+  for f; do printf '%s/%s.c ' "$dir" "$f"; done
+}
+lua_sources=$(c_files "$lua_dir/src" lapi lcode lctype ldebug ldo ldump lfunc lgc llex lmem \
+  lobject lopcodes lparser lstate lstring ltable ltm lundump lvm lzio lauxlib lbaselib lcorolib \
+  ldblib liolib lmathlib loadlib loslib lstrlib ltablib lutf8lib linit lua)
+zlib_sources=$(c_files "$zlib_dir" adler32 compress crc32 deflate inffast inflate inftrees trees \
+  uncompr zutil)
+# Lua seeds its string hashes from the time and picks sort pivots from clock() when a partition is
+# unbalanced: both are set to constants (the configuration points Lua gives for it) so that every
+# run and every build executes the same instructions.
+lua_flags="-DLUA_COMPAT_5_3 -DLUA_USE_LINUX -Dluai_makeseed(L)=0u -Dl_randomizePivot()=(~0u)"
+l=$root/$p/lua
 # Issue 14's shapes: a database (SQLite's 270,000 lines, fetched), an interpreter's dispatch loop,
-# a compressor's hash-chain match loop, many small functions (called through pointers).
+# a compressor's hash-chain match loop, many small functions (called through pointers); then
+# the issue's own table: Lua and zlib (fetched).
 real=(
   "sqlite|$p/sqlite_workload.c $sqlite_dir/sqlite3.c|60000 4|5000 2|-I$sqlite_dir"
   "bytecode|$p/bytecode.c|30 80|20 2"
   "lz77|$p/lz77.c|4096 4|256 1"
   "smallfuncs|$p/smallfuncs.c|150|3"
+  "lua-fib|$lua_sources|$l/fib.lua 35|$l/fib.lua 24|$lua_flags"
+  "lua-strings|$lua_sources|$l/strings.lua 100000 3|$l/strings.lua 100000 1|$lua_flags"
+  "lua-sort|$lua_sources|$l/sort.lua 200000 3|$l/sort.lua 200000 1|$lua_flags"
+  "lua-return0|$lua_sources|$l/return0.lua|$l/return0.lua|$lua_flags"
+  # zlib 1.2.13 defines its functions K&R-style, which clang-19 warns about at every one.
+  "zlib|$p/zlib_workload.c $zlib_sources|5120 3|5120 1|-I$zlib_dir -Wno-deprecated-non-prototype"
 )
 suite=()
 [[ $suite_choice == real ]] || suite+=("${kernels[@]}")
@@ -135,10 +170,50 @@ fetch_sqlite() {
   mv "$sqlite_dir.tmp" "$sqlite_dir"
   rm -rf "$unpack"
 }
-for entry in "${suite[@]}"; do
-  if [[ ${entry%%|*} == sqlite ]] && selected sqlite; then
-    fetch_sqlite
+# Lua and zlib come from Debian's archive through apt itself, with an apt state of the bench's
+# own under $cache (no deb-src line is needed in the system's sources, nor root): apt checks the
+# index against the archive's signed Release file and the files against the index, dpkg-source
+# (dpkg-dev) the files against the .dsc, and applies Debian's patches.
+fetch_debian_source() { # package, version, folder to leave the unpacked tree in
+  local package=$1 version=$2 dir=$3 apt=$cache/apt
+  [[ -d $dir ]] && return 0
+  if ! command -v apt-get >/dev/null || ! command -v dpkg-source >/dev/null; then
+    echo "run.sh: apt-get and dpkg-source (dpkg-dev) are needed to fetch $package" >&2
+    exit 1
   fi
+  mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
+  local keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+  echo "deb-src [signed-by=$keyring] http://deb.debian.org/debian bookworm main" >"$apt/sources.list"
+  local opts=(-q -o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
+    -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" -o Dir::State::status=/dev/null)
+  # The index is fetched again only when it lacks the version (a first run, or a new pin).
+  if ! apt-cache "${opts[@]}" showsrc "$package" 2>/dev/null | grep -qx "Version: $version"; then
+    echo "fetching Debian 12's source index into $apt" >&2
+    apt-get "${opts[@]}" update >&2
+  fi
+  echo "fetching $package $version with apt-get source into $cache" >&2
+  mkdir -p "$work/$package"
+  (cd "$work/$package" && apt-get "${opts[@]}" source "$package=$version" >&2)
+  local tree
+  tree=$(find "$work/$package" -mindepth 1 -maxdepth 1 -type d | head -1)
+  [[ -n $tree ]] || { echo "run.sh: apt-get source $package=$version unpacked nothing" >&2; exit 1; }
+  # What debian/rules writes before building Lua: the multiarch triplet its luaconf.h includes.
+  if [[ $package == lua5.4 ]]; then
+    printf '#define DEB_HOST_MULTIARCH "%s"\n' "$(dpkg-architecture -qDEB_HOST_MULTIARCH)" \
+      >"$tree/src/lua5.4-deb-multiarch.h"
+  fi
+  rm -rf "$dir"
+  mv "$tree" "$dir"
+  rm -rf "${work:?}/$package"
+}
+for entry in "${suite[@]}"; do
+  name=${entry%%|*}
+  selected "$name" || continue
+  case $name in
+    sqlite) fetch_sqlite ;;
+    lua-*) fetch_debian_source lua5.4 "$lua_deb_version" "$lua_dir" ;;
+    zlib) fetch_debian_source zlib "$zlib_deb_version" "$zlib_dir" ;;
+  esac
 done
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
@@ -234,14 +309,21 @@ for entry in "${suite[@]}"; do
   done
   lang=c
   [[ $sources == *.cpp* ]] && lang="c++"
+  # Rows that run one program on different inputs (the Lua scripts) share its builds.
+  if [[ "$sources|${extra:-}" != "${built:-}" ]]; then
+    for b in "${builds[@]}"; do
+      compile "$name" "$b" "$lang" "${extra:-}" "${srcs[@]}"
+    done
+    built="$sources|${extra:-}"
+    program=$name
+  fi
   for b in "${builds[@]}"; do
-    compile "$name" "$b" "$lang" "${extra:-}" "${srcs[@]}"
     : >"$work/$b.times"
   done
   for ((i = 0; i < runs; ++i)); do
     for b in "${builds[@]}"; do
       # shellcheck disable=SC2086 # the arguments are words on purpose
-      run_env timed "$work/$name.$b" $args >>"$work/$b.times"
+      run_env timed "$work/$program.$b" $args >>"$work/$b.times"
     done
   done
   if ((runs)); then
@@ -271,9 +353,9 @@ for entry in "${suite[@]}"; do
     declare -A in_main=() whole=()
     for b in "${builds[@]}"; do
       # shellcheck disable=SC2086 # the arguments are words on purpose
-      in_main[$b]=$(instructions "$work/$name.$b" $small)
+      in_main[$b]=$(instructions "$work/$program.$b" $small)
       # shellcheck disable=SC2086
-      whole[$b]=$(whole_instructions "$work/$name.$b" $small)
+      whole[$b]=$(whole_instructions "$work/$program.$b" $small)
     done
     iratio=$(echo "${in_main[energy]} / ${in_main[plain]}" | bc -l)
     wratio=$(echo "${whole[energy]} / ${whole[plain]}" | bc -l)
