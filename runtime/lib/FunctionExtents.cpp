@@ -161,6 +161,14 @@ UnwindIndex::UnwindIndex(const uint8_t *Hdr) noexcept {
   Count = uint32_t(Entries);
 }
 
+uint8_t UnwindIndex::encodingOfCie(const uint8_t *Cie) const noexcept {
+  if (Cie != LastCie) {
+    LastEncoding = pointerEncoding(Cie);
+    LastCie = Cie;
+  }
+  return LastEncoding;
+}
+
 CodeExtent UnwindIndex::functionAt(uintptr_t Start) const noexcept {
   uintptr_t Base = reinterpret_cast<uintptr_t>(Header);
   uint32_t Low = 0, High = Count;
@@ -172,7 +180,7 @@ CodeExtent UnwindIndex::functionAt(uintptr_t Start) const noexcept {
       if (readAt<uint32_t>(Fde) == 0xffffffffu)
         return {};
       const uint8_t *CiePointer = Fde + 4;
-      uint8_t Encoding = pointerEncoding(CiePointer - readAt<int32_t>(CiePointer));
+      uint8_t Encoding = encodingOfCie(CiePointer - readAt<int32_t>(CiePointer));
       const uint8_t *P = CiePointer + 4;
       uint64_t Ignored, Length;
       if (Encoding == EncOmit || !readFormatted(P, Encoding, Ignored) ||

@@ -46,9 +46,15 @@ public:
   CodeExtent functionAt(uintptr_t Start) const noexcept;
 
 private:
+  /// The pointer encoding of the CIE at Cie, remembered from the last
+  /// call: a compiler writes one CIE for almost all of an object's FDEs.
+  uint8_t encodingOfCie(const uint8_t *Cie) const noexcept;
+
   const uint8_t *Header = nullptr;
   const int32_t *Table = nullptr; /// Count pairs (initial location, description)
   uint32_t Count = 0;
+  mutable const uint8_t *LastCie = nullptr;
+  mutable uint8_t LastEncoding = 0;
 };
 
 } // namespace energy::rt
