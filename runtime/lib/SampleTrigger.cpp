@@ -210,8 +210,15 @@ void stopTrigger(SampleTrigger &T) noexcept {
   if (T.Kind == TriggerKind::TaskClock) {
     // A program that closed every descriptor (a daemon, a spawner) may have
     // reused the number for a file of its own, which is not ours to close.
-    if (eventId(T.Fd) == T.EventId)
+    if (eventId(T.Fd) == T.EventId) {
+      // A copy of the process (a checkpoint's) may hold the descriptor too
+      // and keep the event alive past this close, with an overflow's signal
+      // still to be sent (the kernel sends it from deferred work): without
+      // O_ASYNC it has no one to signal, and disabled it counts no more.
+      fcntl(T.Fd, F_SETFL, fcntl(T.Fd, F_GETFL) & ~O_ASYNC);
+      meters::linuxPerfSys().ioctl(T.Fd, PERF_EVENT_IOC_DISABLE, 0);
       meters::linuxPerfSys().close(T.Fd);
+    }
     Stopped = T.Fd;
   } else if (T.Kind == TriggerKind::CpuTimer) {
     timer_delete(static_cast<timer_t>(T.Timer));
