@@ -553,7 +553,7 @@ void Runtime::noteWhatTheCopyCannotRead() noexcept {
   CopiedProcessCpuSeconds = processCpuSeconds();
 }
 
-bool Runtime::writeReportFromCopy() noexcept {
+bool Runtime::writeReportFromCopy(CopyCause Cause, int Signal) noexcept {
   if (InRuntime)
     return false;
   InRuntime = true;
@@ -564,6 +564,8 @@ bool Runtime::writeReportFromCopy() noexcept {
     if (Initialised && !Finished) {
       endCheckpointCopy();
       noteWhatTheCopyCannotRead();
+      CopyWhy = Cause;
+      CopySignal = Signal;
       Written = runInCopy(reportInCopy, this);
       CopiedProcessCpuSeconds = -1;
     }
@@ -644,6 +646,12 @@ bool Runtime::writeReport(const ModelChoice &Model) noexcept {
                    Measure,
                    Tree,
                    CopyIsCheckpoint ? checkpointSpacingSeconds() : 0.0};
+    // Only a copy writes a snapshot or a signal's report: the exit handler's
+    // final report and a checkpoint say neither.
+    if (CopiedProcessCpuSeconds >= 0 && !CopyIsCheckpoint) {
+      std::string By = CopySignal ? signalName(CopySignal) : "energy_dump";
+      (CopyWhy == CopyCause::Snapshot ? Run.SnapshotRequestedBy : Run.EndedBySignal) = By;
+    }
     JsonText Report = reportText(Run, Model);
     ReportLocation Location =
         ReportLocation::choose(Process, (long long)(Origin.RealtimeNs / 1000000000u));
