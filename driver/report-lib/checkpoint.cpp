@@ -38,6 +38,11 @@ CheckpointRun checkpointRun(const Report &R) {
 }
 
 std::string checkpointNote(const Report &R) {
+  if (R.snapshotRequestedBy)
+    return "snapshot at " + formatSeconds(R.wallSeconds) + " requested by " +
+           *R.snapshotRequestedBy + " (pid " + std::to_string(R.pid) + " went on)";
+  if (R.endedBySignal)
+    return "ended by " + *R.endedBySignal + " at " + formatSeconds(R.wallSeconds);
   if (!R.checkpointPeriodSeconds)
     return "";
   std::string At = "checkpoint at " + formatSeconds(R.wallSeconds) + " of ";

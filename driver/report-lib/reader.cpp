@@ -355,6 +355,10 @@ Report parseReport(const json &Json, const std::string &Origin) {
     R.job = readJob(*Job);
   if (auto Checkpoint = Doc.optional("checkpoint"))
     R.checkpointPeriodSeconds = (*Checkpoint)["period_s"].nonNegative();
+  if (auto Snapshot = Doc.optional("snapshot"))
+    R.snapshotRequestedBy = (*Snapshot)["requested_by"].string();
+  if (auto Signal = Doc.optional("ended_by_signal"))
+    R.endedBySignal = Signal->string();
   readMachine(Doc["machine"], R);
   JsonNode Sources = Doc["sources"];
   for (size_t I = 0, N = Sources.arraySize(); I < N; ++I)

@@ -7,6 +7,7 @@
 
 #include "support/Settings.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -22,6 +23,8 @@ namespace {
 
 // The table's default is the period that a large process stretches.
 static_assert(support::bounds::Checkpoint.Default == DefaultCheckpointSeconds);
+/// The default first checkpoint, a second into the run (baseSpacingNs).
+constexpr uint64_t FirstCheckpointNs = 1000000000;
 /// When the runtime's lock was busy (another thread's attach, a snapshot),
 /// the next sample a little later tries again.
 constexpr uint64_t RetryNs = 10000000;
@@ -113,10 +116,24 @@ uint64_t coarseNowNs() noexcept {
   return uint64_t(Now.tv_sec) * 1000000000u + uint64_t(Now.tv_nsec);
 }
 
+/// The start (or the fork) that the run's age is counted from.
+uint64_t StartNs = 0;
+
+/// The default spacing before the memory's stretch: as old as the run was at
+/// the last checkpoint, at least FirstCheckpointNs and at most the period
+/// (checkpoints at 1, 2, 4, 8, 16 s, then every 10 s), so that a run killed
+/// in its first seconds still leaves one and loses at most half of its
+/// time. A chosen period is kept exactly.
+uint64_t baseSpacingNs() noexcept {
+  if (PeriodChosen)
+    return PeriodNs;
+  return std::min(PeriodNs, std::max(FirstCheckpointNs, LastNs - StartNs));
+}
+
 void armFromNow() noexcept {
-  LastNs = coarseNowNs();
-  SpacingNs = PeriodNs;
-  NextDueNs.store(PeriodNs ? LastNs + PeriodNs : 0, std::memory_order_relaxed);
+  StartNs = LastNs = coarseNowNs();
+  SpacingNs = baseSpacingNs();
+  NextDueNs.store(PeriodNs ? LastNs + SpacingNs : 0, std::memory_order_relaxed);
 }
 
 /// The process's own resident memory (resident less file-backed pages: what
@@ -149,14 +166,14 @@ double ownResidentMiB() noexcept {
 
 /// The claimant's part: when the next checkpoint is due after this one.
 uint64_t checkpointNowOrLater(uint64_t Now) noexcept {
-  uint64_t Spacing = checkpointSpacingNs(PeriodNs, PeriodChosen, ownResidentMiB());
+  uint64_t Spacing = checkpointSpacingNs(baseSpacingNs(), PeriodChosen, ownResidentMiB());
   if (Now - LastNs < Spacing)
     return LastNs + Spacing;
   SpacingNs = Spacing;
   if (!Runtime::get().writeCheckpointFromCopy())
     return Now + RetryNs;
   LastNs = Now;
-  return Now + Spacing;
+  return Now + baseSpacingNs();
 }
 
 } // namespace

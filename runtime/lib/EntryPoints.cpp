@@ -106,7 +106,9 @@ ENERGY_EXPORT void __energy_job_from_mpi(long Rank, long Size, long LocalRank,
 /// energy_dump() of energy/regions.h: a complete report of the run so far,
 /// written by a copy of the process while this one goes on (SignalEndings.h);
 /// 0 once it is written, -1 when it could not be.
-ENERGY_EXPORT int __energy_dump() { return Runtime::get().writeReportFromCopy() ? 0 : -1; }
+ENERGY_EXPORT int __energy_dump() {
+  return Runtime::get().writeReportFromCopy(CopyCause::Snapshot, 0) ? 0 : -1;
+}
 
 /// Called by an energy/regions.h marker that EnergyPass did not lower (its
 /// file was built with -D__ENERGYPASS__ but without the plugin): the region

@@ -727,13 +727,21 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   W.endObject();
   W.endObject();
   W.member("format", "energypass-report");
-  W.member("version", uint64_t(5));
+  W.member("version", uint64_t(6));
   if (Run.CheckpointPeriodSeconds > 0) {
     W.key("checkpoint");
     W.beginObject();
     W.member("period_s", Run.CheckpointPeriodSeconds);
     W.endObject();
   }
+  if (!Run.SnapshotRequestedBy.empty()) {
+    W.key("snapshot");
+    W.beginObject();
+    W.member("requested_by", Run.SnapshotRequestedBy);
+    W.endObject();
+  }
+  if (!Run.EndedBySignal.empty())
+    W.member("ended_by_signal", Run.EndedBySignal);
   W.key("program");
   writeProgram(W, Run);
   if (Run.Process.Job.inJob()) {

@@ -38,6 +38,12 @@ struct RunSummary {
   const CallTree &Tree;
   /// > 0: the report is a checkpoint taken every so many seconds.
   double CheckpointPeriodSeconds = 0;
+  /// A snapshot: what asked for it ("energy_dump", or the dump signal's
+  /// name); empty otherwise.
+  std::string SnapshotRequestedBy = {};
+  /// The report of a run that a signal ended (SIGTERM, SIGSEGV, ...): its
+  /// name; empty otherwise.
+  std::string EndedBySignal = {};
 };
 
 /// The report, written: its finishLine() is the text (one line of JSON and a

@@ -93,8 +93,9 @@ std::string ReportLocation::prepare(std::string &Error) const {
 bool ReportLocation::remember(const std::string &Path, std::string &Error) const {
   if (!NamedPath.empty())
     return true;
-  return support::linkLatestReport(Path.substr(0, Path.size() - FileName.size() - 1),
-                                   FileName, Error);
+  std::string Dir = Path.substr(0, Path.size() - FileName.size() - 1);
+  support::sweepStaleTemporaries(Dir);
+  return support::linkLatestReport(Dir, FileName, Error);
 }
 
 bool announceReports() {

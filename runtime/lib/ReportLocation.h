@@ -36,9 +36,10 @@ public:
   /// The file to write, its directory created if need be; empty with
   /// `Error` when no directory can be used. Throws std::bad_alloc.
   std::string prepare(std::string &Error) const;
-  /// After the report was written to `Path` (what prepare() gave): points
-  /// the directory's `last` at it unless ENERGY_REPORT named the file; false
-  /// with `Error` when `last` could not be.
+  /// After the report was written to `Path` (what prepare() gave): unless
+  /// ENERGY_REPORT named the file, sweeps the directory of temporary files
+  /// that killed writers left (support::sweepStaleTemporaries) and points
+  /// its `last` at the report; false with `Error` when `last` could not be.
   bool remember(const std::string &Path, std::string &Error) const;
 
 private:

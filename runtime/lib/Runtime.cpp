@@ -549,7 +549,7 @@ void Runtime::noteWhatTheCopyCannotRead() noexcept {
   CopiedProcessCpuSeconds = processCpuSeconds();
 }
 
-bool Runtime::writeReportFromCopy() noexcept {
+bool Runtime::writeReportFromCopy(CopyCause Cause, int Signal) noexcept {
   if (InRuntime)
     return false;
   InRuntime = true;
@@ -560,6 +560,8 @@ bool Runtime::writeReportFromCopy() noexcept {
     if (Initialised && !Finished) {
       endCheckpointCopy();
       noteWhatTheCopyCannotRead();
+      CopyWhy = Cause;
+      CopySignal = Signal;
       Written = runInCopy(reportInCopy, this);
       CopiedProcessCpuSeconds = -1;
     }
@@ -640,6 +642,12 @@ bool Runtime::writeReport(const ModelChoice &Model) noexcept {
                    Measure,
                    Tree,
                    CopyIsCheckpoint ? checkpointSpacingSeconds() : 0.0};
+    // Only a copy writes a snapshot or a signal's report: the exit handler's
+    // final report and a checkpoint say neither.
+    if (CopiedProcessCpuSeconds >= 0 && !CopyIsCheckpoint) {
+      std::string By = CopySignal ? signalName(CopySignal) : "energy_dump";
+      (CopyWhy == CopyCause::Snapshot ? Run.SnapshotRequestedBy : Run.EndedBySignal) = By;
+    }
     JsonText Report = reportText(Run, Model);
     ReportLocation Location =
         ReportLocation::choose(Process, (long long)(Origin.RealtimeNs / 1000000000u));

@@ -33,6 +33,10 @@ extern constinit thread_local ThreadState *CurrentThread
 /// instrumented so); then the exact entry points push onto the region stack.
 extern std::atomic<bool> SampledTiming;
 
+/// Why a copy of the process writes a report (SignalEndings.h): a snapshot
+/// the run goes on after, or the report of a run that a signal ends.
+enum class CopyCause { Snapshot, SignalEnding };
+
 class Runtime {
 public:
   /// The process's runtime, created on first use and never destroyed (exit
@@ -63,7 +67,10 @@ public:
   /// (SignalEndings.h), leaving this one as it was; false when none could be
   /// written (no module registered, the report already final, the calling
   /// thread interrupted the runtime, the copy failed). Async-signal-safe.
-  bool writeReportFromCopy() noexcept;
+  /// The report says why it was written: a snapshot that energy_dump()
+  /// (`Signal` 0) or the dump signal asked for, or the report of a run that
+  /// `Signal` ends.
+  bool writeReportFromCopy(CopyCause Cause, int Signal) noexcept;
   /// Starts a copy of the process that writes a checkpoint (Checkpoint.h)
   /// and does not wait for it; false only when the runtime's lock was busy
   /// or the calling thread interrupted the runtime (try again soon).
@@ -123,6 +130,9 @@ private:
   double CopiedProcessCpuSeconds = -1; /// < 0: not a copy
   /// The copy being made writes a checkpoint rather than a snapshot.
   bool CopyIsCheckpoint = false;
+  /// Why the copy being made writes its report (writeReportFromCopy).
+  CopyCause CopyWhy = CopyCause::Snapshot;
+  int CopySignal = 0;
 };
 
 } // namespace energy::rt

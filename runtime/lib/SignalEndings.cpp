@@ -90,7 +90,7 @@ void endAsTheSignalWould(int Signal, const siginfo_t *Info) {
 void onEndingSignal(int Signal, siginfo_t *Info, void *) {
   int SavedErrno = errno;
   if (!Ending.exchange(true)) {
-    Runtime::get().writeReportFromCopy();
+    Runtime::get().writeReportFromCopy(CopyCause::SignalEnding, Signal);
   } else {
     // Another thread writes the report and ends the process; should it not
     // (its copy hung), this one ends it after the copy's time is up.
@@ -117,7 +117,7 @@ void passOnDumpSignal(int Signal, siginfo_t *Info, void *Context) {
 void onDumpSignal(int Signal, siginfo_t *Info, void *Context) {
   int SavedErrno = errno;
   if (!Ending.load())
-    Runtime::get().writeReportFromCopy();
+    Runtime::get().writeReportFromCopy(CopyCause::Snapshot, Signal);
   errno = SavedErrno;
   passOnDumpSignal(Signal, Info, Context);
 }
@@ -250,6 +250,17 @@ bool awaitCopy(pid_t Copy) {
 }
 
 } // namespace
+
+std::string signalName(int Signal) {
+  if (Signal >= SIGRTMIN && Signal <= SIGRTMAX) {
+    int FromMax = SIGRTMAX - Signal, FromMin = Signal - SIGRTMIN;
+    return FromMax < FromMin ? (FromMax ? "SIGRTMAX-" + std::to_string(FromMax) : "SIGRTMAX")
+                             : (FromMin ? "SIGRTMIN+" + std::to_string(FromMin) : "SIGRTMIN");
+  }
+  if (const char *Name = sigabbrev_np(Signal))
+    return std::string("SIG") + Name;
+  return "signal " + std::to_string(Signal);
+}
 
 long startCopy(int (*Body)(void *), void *Arg) noexcept {
   pid_t Parent = getpid();

@@ -30,7 +30,13 @@
 #ifndef ENERGY_RT_SIGNALENDINGS_H
 #define ENERGY_RT_SIGNALENDINGS_H
 
+#include <string>
+
 namespace energy::rt {
+
+/// SIGTERM, SIGUSR2, SIGRTMIN+3: the name a report gives a signal. Allocates:
+/// for the copy, not for a handler.
+std::string signalName(int Signal);
 
 /// The longest a signal handler or energy_dump() waits for the copy.
 inline constexpr unsigned ReportCopyTimeoutSeconds = 10;

@@ -223,6 +223,55 @@ bool linkLatestReport(const std::string &Dir, const std::string &FileName,
   return true;
 }
 
+namespace {
+
+bool allOf(std::string_view Text, size_t Length, const char *Alphabet) {
+  return Text.size() == Length && Text.find_first_not_of(Alphabet) == std::string_view::npos;
+}
+
+/// What writeFileSafely() and linkLatestReport() name their temporary
+/// entries: `<report>.json.tmp.<12 of [A-Za-z0-9]>`, `.last.<18 hex>`.
+bool temporaryName(std::string_view Name, bool &Link) {
+  constexpr std::string_view Temp = ".json.tmp.", Last = ".last.";
+  if (Name.substr(0, Last.size()) == Last) {
+    Link = true;
+    return allOf(Name.substr(Last.size()), 18, "0123456789abcdef");
+  }
+  Link = false;
+  size_t At = Name.rfind(Temp);
+  return At != std::string_view::npos && At > 0 &&
+         allOf(Name.substr(At + Temp.size()), 12,
+               "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+}
+
+} // namespace
+
+unsigned sweepStaleTemporaries(const std::string &Dir) {
+  int DirFd = open(Dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (DirFd < 0)
+    return 0;
+  DIR *Listing = fdopendir(DirFd);
+  if (!Listing) {
+    close(DirFd);
+    return 0;
+  }
+  timespec Now{};
+  clock_gettime(CLOCK_REALTIME, &Now);
+  unsigned Removed = 0;
+  while (const dirent *Entry = readdir(Listing)) {
+    bool Link = false;
+    struct stat St;
+    if (!temporaryName(Entry->d_name, Link) ||
+        fstatat(DirFd, Entry->d_name, &St, AT_SYMLINK_NOFOLLOW) != 0 ||
+        St.st_uid != geteuid() || (Link ? !S_ISLNK(St.st_mode) : !S_ISREG(St.st_mode)) ||
+        Now.tv_sec - St.st_mtim.tv_sec < StaleTemporarySeconds)
+      continue;
+    Removed += unlinkat(DirFd, Entry->d_name, 0) == 0;
+  }
+  closedir(Listing);
+  return Removed;
+}
+
 std::string latestReport(const std::string &Dir) {
   DirectoryHandle DirFd(Dir);
   if (DirFd.get() < 0)

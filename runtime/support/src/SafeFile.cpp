@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
@@ -107,8 +108,78 @@ int createTemporary(int DirFd, const std::string &Base, mode_t Mode,
   return -1;
 }
 
+/// Gives the unnamed file `Fd` (O_TMPFILE) the name `Name` in `DirFd`:
+/// through /proc/self/fd, or AT_EMPTY_PATH where /proc is missing (which
+/// needs CAP_DAC_READ_SEARCH). linkat never replaces an entry: EEXIST.
+bool linkUnnamed(int Fd, int DirFd, const std::string &Name) {
+  char Proc[32];
+  std::snprintf(Proc, sizeof Proc, "/proc/self/fd/%d", Fd);
+  if (linkat(AT_FDCWD, Proc, DirFd, Name.c_str(), AT_SYMLINK_FOLLOW) == 0)
+    return true;
+  if (errno == EEXIST)
+    return false;
+  int ProcErrno = errno;
+  if (linkat(Fd, "", DirFd, Name.c_str(), AT_EMPTY_PATH) == 0)
+    return true;
+  if (errno != EEXIST)
+    errno = ProcErrno;
+  return false;
+}
+
+enum class Unnamed { Written, Failed, Unsupported };
+
+/// Writes the whole text into a file without a name (O_TMPFILE), then names
+/// it: `Base` itself when nothing is there yet, else a temporary name that
+/// is renamed over `Base` at once. No one ever sees a partial file, and a
+/// writer killed before it named the file leaves nothing behind (the kernel
+/// frees it). Unsupported where the file system or kernel has no O_TMPFILE.
+Unnamed writeUnnamed(int DirFd, const std::string &Dir, const std::string &Base,
+                     std::string_view Text, mode_t Mode, std::string &Error) {
+  Descriptor Fd(openat(DirFd, ".", O_WRONLY | O_TMPFILE | O_CLOEXEC, Mode));
+  if (Fd.get() < 0)
+    return errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL || errno == ENOENT
+               ? Unnamed::Unsupported
+               : (fail(Error, "cannot create a file in " + Dir), Unnamed::Failed);
+  std::string Path = Dir + "/" + Base;
+  if (!writeAll(Fd.get(), Text))
+    return fail(Error, "cannot write " + Path), Unnamed::Failed;
+  if (linkUnnamed(Fd.get(), DirFd, Base))
+    return writeAndClose(Fd, Path, "", Error) ? Unnamed::Written : Unnamed::Failed;
+  if (errno != EEXIST)
+    return Unnamed::Unsupported; // no /proc, no capability: the named way
+  std::string Temp;
+  constexpr int Tries = 64;
+  bool Linked = false;
+  for (int Try = 0; Try < Tries && !Linked; ++Try) {
+    Temp = Base + ".tmp." + randomSuffix();
+    Linked = linkUnnamed(Fd.get(), DirFd, Temp);
+    if (!Linked && errno != EEXIST)
+      break;
+  }
+  if (!Linked)
+    return fail(Error, "cannot name a file in " + Dir), Unnamed::Failed;
+  if (!writeAndClose(Fd, Path, "", Error)) {
+    unlinkat(DirFd, Temp.c_str(), 0);
+    return Unnamed::Failed;
+  }
+  if (renameat(DirFd, Temp.c_str(), DirFd, Base.c_str()) != 0) {
+    fail(Error, "cannot rename " + Dir + "/" + Temp);
+    unlinkat(DirFd, Temp.c_str(), 0);
+    return Unnamed::Failed;
+  }
+  return Unnamed::Written;
+}
+
 bool replaceAtomically(int DirFd, const std::string &Dir, const std::string &Base,
                        std::string_view Text, mode_t Mode, std::string &Error) {
+  switch (writeUnnamed(DirFd, Dir, Base, Text, Mode, Error)) {
+  case Unnamed::Written:
+    return true;
+  case Unnamed::Failed:
+    return false;
+  case Unnamed::Unsupported:
+    break;
+  }
   std::string Temp;
   Descriptor Fd(createTemporary(DirFd, Base, Mode, Temp));
   if (Fd.get() < 0)

@@ -99,7 +99,7 @@ TEST(ReportReader, UnknownVersionGetsTheDocumentedMessage) {
   json Doc = daxpyDocument();
   Doc["version"] = 7;
   EXPECT_EQ(errorOf(Doc), "r.json: unsupported report version 7 (this "
-                          "energy-report reads versions 1 to 5); re-run the "
+                          "energy-report reads versions 1 to 6); re-run the "
                           "program with a matching runtime");
 }
 

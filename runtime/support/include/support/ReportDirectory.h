@@ -79,6 +79,19 @@ inline constexpr const char *LatestLinkName = "last";
 bool linkLatestReport(const std::string &Dir, const std::string &FileName,
                       std::string &Error);
 
+/// How long a temporary entry must have been left unchanged before
+/// sweepStaleTemporaries() takes it for a dead writer's: a writer (the
+/// copy of the process) is killed after 10 s, and one writing changes it.
+inline constexpr long StaleTemporarySeconds = 600;
+
+/// Removes from `Dir` what writers killed midway left: regular files named
+/// `<report>.json.tmp.<12 letters or digits>` (support::writeFileSafely()
+/// where the file system has no O_TMPFILE, or the instant between naming and
+/// renaming) and links named `.last.<18 hex digits>` (linkLatestReport()),
+/// of the effective user's, unchanged for StaleTemporarySeconds. Nothing
+/// else is touched; links are removed, never followed. The number removed.
+unsigned sweepStaleTemporaries(const std::string &Dir);
+
 /// The newest report in `Dir`: what `last` names when it is such a link to
 /// a file that exists, else the most recently modified `*.json`. Empty when
 /// there is none.

@@ -4,10 +4,14 @@
 // often into directories others can write (/tmp, a shared build tree), and
 // the tools write `-o` files the same way. Anyone who can write the directory
 // could plant a link or a file at a guessable name and have the write land
-// elsewhere. writeFileSafely() creates an unpredictably named temporary file
+// elsewhere. writeFileSafely() writes the whole text into a file without a
+// name (O_TMPFILE) in the target's directory and then names it (linkat: the
+// target's name when free, else a random one renamed into place), so that no
+// one ever sees a partial file and a writer killed midway leaves nothing.
+// Where O_TMPFILE is missing it creates an unpredictably named temporary file
 // exclusively (O_CREAT | O_EXCL | O_NOFOLLOW) relative to a descriptor of the
-// target's directory, and renames it into place, so that readers see the old
-// file or the whole new one and no planted entry is followed or reused.
+// target's directory, and renames it into place. Either way readers see the
+// old file or the whole new one and no planted entry is followed or reused.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_SUPPORT_SAFEFILE_H

@@ -6,6 +6,8 @@
 //   endings view              print what sigaction and signal say of SIGINT and SIGTERM
 //   endings dump SNAPSHOT     work, energy_dump(), copy the report to SNAPSHOT, work more, exit
 //   endings raise SIG SNAPSHOT  the same with raise(SIG) (ENERGY_DUMP_SIGNAL) for the dump
+//   endings dump-many N       print "ready", then N times work and energy_dump(); print how
+//                             many dumps failed
 //   endings segv | abort      work, then crash
 //   endings stderr            work, write "1" to stderr
 //   endings spawn-env-i PROG  work, then run `env -i PROG stderr` and wait for it
@@ -93,6 +95,17 @@ int main(int argc, char **argv) {
     if (copyReport(argv[2]))
       return 3;
     work(20);
+    return 0;
+  }
+  if (!strcmp(mode, "dump-many") && argc > 2) {
+    printf("ready\n");
+    fflush(stdout);
+    int failed = 0;
+    for (int i = 0, n = atoi(argv[2]); i < n; ++i) {
+      work(1);
+      failed += energy_dump() != 0;
+    }
+    printf("failed dumps: %d\n", failed);
     return 0;
   }
   if (!strcmp(mode, "raise") && argc > 3) {

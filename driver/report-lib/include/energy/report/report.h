@@ -158,6 +158,12 @@ struct Report {
   /// the run went on (docs/runtime.md, "Checkpoints"); absent in a report
   /// the process wrote at its end or in a snapshot.
   std::optional<double> checkpointPeriodSeconds;
+  /// Version 6: what asked for the snapshot this report is ("energy_dump",
+  /// or the dump signal's name, docs/runtime.md "Snapshots").
+  std::optional<std::string> snapshotRequestedBy;
+  /// Version 6: the signal that ended the run this report was written for
+  /// (SIGTERM, SIGSEGV, ...: docs/runtime.md "Process end").
+  std::optional<std::string> endedBySignal;
   /// Version 3: the job, for a rank of one.
   std::optional<JobInfo> job;
   std::string hostname;
