@@ -304,11 +304,16 @@ json regionCountersJson(const double *Values, const RegionCounting &Counting) {
 }
 
 /// A 64-bit hash as 16 hex digits: JSON numbers lose integers past 2^53.
-std::string hashText(uint64_t Hash) {
-  char Text[17];
-  std::snprintf(Text, sizeof Text, "%016llx", (unsigned long long)Hash);
-  return Text;
-}
+/// Written by hand into the caller's buffer: snprintf and a string beyond
+/// the small-string buffer cost a thousand instructions a region.
+struct HashText {
+  explicit HashText(uint64_t Hash) {
+    for (int I = 15; I >= 0; --I, Hash >>= 4)
+      Digits[I] = "0123456789abcdef"[Hash & 15];
+  }
+  std::string_view text() const { return {Digits, sizeof Digits}; }
+  char Digits[16];
+};
 
 void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
                  const model::Activity &A, int64_t Entries, const json &Modelled,
@@ -327,7 +332,7 @@ void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
     W.member("line", Info.line);
     W.member("kind", regionKindName(Info.kind));
     if (M.RegionBodyHashes && M.RegionBodyHashes[R])
-      W.member("body_hash", hashText(M.RegionBodyHashes[R]));
+      W.member("body_hash", HashText(M.RegionBodyHashes[R]).text());
     W.key("parent");
     if (Info.parent < M.NumRegions && Info.parent != R)
       W.value(Ids[M.RegionBase + Info.parent]);
@@ -460,7 +465,7 @@ void writeModules(JsonText &W, const std::vector<ModuleSummary> &Modules) {
   for (const auto &[M, NotRun, Unloaded] : Modules) {
     W.beginObject();
     W.member("source", M->Source);
-    W.member("hash", hashText(M->Hash));
+    W.member("hash", HashText(M->Hash).text());
     if (M->Object.Known)
       W.member("object", M->Object.Path);
     if (!M->Object.BuildId.empty())
