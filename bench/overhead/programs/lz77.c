@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text_input.h"
+
 enum {
   WINDOW = 1 << 15,
   HASH_BITS = 15,
@@ -136,28 +138,6 @@ static long decompress(const unsigned char *in, long size, unsigned char *out) {
   return o;
 }
 
-/* Text-like input: words from a vocabulary, with numbers that repeat only sometimes. */
-static void generate(unsigned char *buffer, long size) {
-  static const char *words[] = {"the ", "energy ", "of ", "a ", "region ", "is ", "counted ",
-                                "per ", "call ", "and ", "sampled ", "loop ", "function ",
-                                "kernel ", "\n", "time ", "instructions ", "cache "};
-  unsigned long long state = 2463534242ull;
-  long o = 0;
-  while (o < size) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    char piece[32];
-    const char *w = words[state % (sizeof words / sizeof *words)];
-    if (state % 7 == 0) {
-      snprintf(piece, sizeof piece, "%llu ", (state >> 20) % 5000);
-      w = piece;
-    }
-    for (; *w && o < size; ++w)
-      buffer[o++] = (unsigned char)*w;
-  }
-}
-
 int main(int argc, char **argv) {
   long size = (argc > 1 ? atol(argv[1]) : 4096) * 1024;
   long rounds = argc > 2 ? atol(argv[2]) : 1;
@@ -169,7 +149,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "lz77: out of memory\n");
     return 1;
   }
-  generate(input, size);
+  generateText(input, size);
   long packed_size = 0;
   unsigned long long check = 0;
   for (long r = 0; r < rounds; ++r) {

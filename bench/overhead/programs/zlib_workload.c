@@ -2,34 +2,14 @@
  * compressed with compress2() (deflate, level 6: the hash-chain match loop, Huffman trees) and
  * decompressed with uncompress() (inflate: inflate_fast's decode loop), checked byte for byte so
  * that a wrong build fails rather than runs fast, rounds times; the CRC-32 of the compressed data
- * is printed. The input is lz77.c's: the same data for every build and every run.
+ * is printed. The input is text_input.h's, as lz77.c's.
  * Usage: zlib_workload [input size in KiB] [rounds] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
-/* Text-like input: words from a vocabulary, with numbers that repeat only sometimes. */
-static void generate(unsigned char *buffer, long size) {
-  static const char *words[] = {"the ", "energy ", "of ", "a ", "region ", "is ", "counted ",
-                                "per ", "call ", "and ", "sampled ", "loop ", "function ",
-                                "kernel ", "\n", "time ", "instructions ", "cache "};
-  unsigned long long state = 2463534242ull;
-  long o = 0;
-  while (o < size) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    char piece[32];
-    const char *w = words[state % (sizeof words / sizeof *words)];
-    if (state % 7 == 0) {
-      snprintf(piece, sizeof piece, "%llu ", (state >> 20) % 5000);
-      w = piece;
-    }
-    for (; *w && o < size; ++w)
-      buffer[o++] = (unsigned char)*w;
-  }
-}
+#include "text_input.h"
 
 int main(int argc, char **argv) {
   uLong size = (uLong)(argc > 1 ? atol(argv[1]) : 5120) * 1024;
@@ -40,7 +20,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "zlib_workload: out of memory\n");
     return 1;
   }
-  generate(input, size);
+  generateText(input, size);
   uLong packed_size = 0, check = 0;
   for (long r = 0; r < rounds; ++r) {
     packed_size = bound;
