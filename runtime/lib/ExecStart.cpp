@@ -74,9 +74,16 @@ private:
   bool Stopped = false;
 };
 
-int notFound() {
-  errno = ENOSYS;
-  return -1;
+/// Calls the C library's exec function Real with the calling thread's
+/// trigger stopped; ENOSYS when it was not found.
+template <typename Fn, typename... Arguments>
+int execWithTriggerStopped(Fn *Real, Arguments... Args) {
+  if (!Real) {
+    errno = ENOSYS;
+    return -1;
+  }
+  TriggerStoppedForExec Guard;
+  return Real(Args...);
 }
 
 /// The number of execl arguments, First included, before their null.
@@ -92,17 +99,20 @@ size_t countArguments(const char *First, va_list Args) {
   return Count;
 }
 
-/// Fills Argv (room for Count + 1) with the Count arguments and a null,
-/// taking all but First, and their null, from Args; for execle, returns the
-/// environment that follows them.
-char *const *fillArguments(char **Argv, const char *First, va_list Args, size_t Count,
-                           bool ThenEnvironment = false) {
+/// Calls Exec(Argv, Envp) with execl's arguments from First on as an argv
+/// and, for execle, the environment that follows their null. The argv is
+/// on the stack: exec may run in a fork child, where malloc is not safe.
+template <typename ExecFn>
+int execWithArgv(const char *First, va_list Args, bool ThenEnvironment, ExecFn Exec) {
+  size_t Count = countArguments(First, Args);
+  auto **Argv = static_cast<char **>(__builtin_alloca((Count + 1) * sizeof(char *)));
   for (size_t I = 0; I < Count; ++I)
     Argv[I] = I == 0 ? const_cast<char *>(First) : va_arg(Args, char *);
   if (First)
     va_arg(Args, char *);
   Argv[Count] = nullptr;
-  return ThenEnvironment ? va_arg(Args, char *const *) : nullptr;
+  char *const *Envp = ThenEnvironment ? va_arg(Args, char *const *) : nullptr;
+  return Exec(Argv, Envp);
 }
 
 } // namespace
@@ -111,82 +121,60 @@ extern "C" {
 
 __attribute__((visibility("default"))) int execve(const char *Path, char *const Argv[],
                                                   char *const Envp[]) {
-  if (!real().Execve)
-    return notFound();
-  TriggerStoppedForExec Guard;
-  return real().Execve(Path, Argv, Envp);
+  return execWithTriggerStopped(real().Execve, Path, Argv, Envp);
 }
 
 __attribute__((visibility("default"))) int execv(const char *Path, char *const Argv[]) {
-  if (!real().Execv)
-    return notFound();
-  TriggerStoppedForExec Guard;
-  return real().Execv(Path, Argv);
+  return execWithTriggerStopped(real().Execv, Path, Argv);
 }
 
 __attribute__((visibility("default"))) int execvp(const char *File, char *const Argv[]) {
-  if (!real().Execvp)
-    return notFound();
-  TriggerStoppedForExec Guard;
-  return real().Execvp(File, Argv);
+  return execWithTriggerStopped(real().Execvp, File, Argv);
 }
 
 __attribute__((visibility("default"))) int execvpe(const char *File, char *const Argv[],
                                                    char *const Envp[]) {
-  if (!real().Execvpe)
-    return notFound();
-  TriggerStoppedForExec Guard;
-  return real().Execvpe(File, Argv, Envp);
+  return execWithTriggerStopped(real().Execvpe, File, Argv, Envp);
 }
 
 __attribute__((visibility("default"))) int fexecve(int Fd, char *const Argv[],
                                                    char *const Envp[]) {
-  if (!real().Fexecve)
-    return notFound();
-  TriggerStoppedForExec Guard;
-  return real().Fexecve(Fd, Argv, Envp);
+  return execWithTriggerStopped(real().Fexecve, Fd, Argv, Envp);
 }
 
 __attribute__((visibility("default"))) int execveat(int DirFd, const char *Path,
                                                     char *const Argv[], char *const Envp[],
                                                     int Flags) {
-  if (!real().Execveat)
-    return notFound();
-  TriggerStoppedForExec Guard;
-  return real().Execveat(DirFd, Path, Argv, Envp, Flags);
+  return execWithTriggerStopped(real().Execveat, DirFd, Path, Argv, Envp, Flags);
 }
 
 __attribute__((visibility("default"))) int execl(const char *Path, const char *Arg, ...) {
   va_list Args;
   va_start(Args, Arg);
-  // On the stack: exec may run in a fork child, where malloc is not safe.
-  size_t Count = countArguments(Arg, Args);
-  auto **Argv = static_cast<char **>(__builtin_alloca((Count + 1) * sizeof(char *)));
-  fillArguments(Argv, Arg, Args, Count);
+  int Result = execWithArgv(Arg, Args, /*ThenEnvironment=*/false,
+                            [&](char **Argv, char *const *) { return execv(Path, Argv); });
   va_end(Args);
-  return execv(Path, Argv);
+  return Result;
 }
 
 __attribute__((visibility("default"))) int execlp(const char *File, const char *Arg, ...) {
   va_list Args;
   va_start(Args, Arg);
-  // On the stack: exec may run in a fork child, where malloc is not safe.
-  size_t Count = countArguments(Arg, Args);
-  auto **Argv = static_cast<char **>(__builtin_alloca((Count + 1) * sizeof(char *)));
-  fillArguments(Argv, Arg, Args, Count);
+  int Result = execWithArgv(Arg, Args, /*ThenEnvironment=*/false,
+                            [&](char **Argv, char *const *) { return execvp(File, Argv); });
   va_end(Args);
-  return execvp(File, Argv);
+  return Result;
 }
 
 __attribute__((visibility("default"))) int execle(const char *Path, const char *Arg, ...) {
   va_list Args;
   va_start(Args, Arg);
-  // On the stack: exec may run in a fork child, where malloc is not safe.
-  size_t Count = countArguments(Arg, Args);
-  auto **Argv = static_cast<char **>(__builtin_alloca((Count + 1) * sizeof(char *)));
-  char *const *Envp = fillArguments(Argv, Arg, Args, Count, /*ThenEnvironment=*/true);
+  int Result = execWithArgv(Arg, Args, /*ThenEnvironment=*/true,
+                            [&](char **Argv, char *const *Envp) {
+                              return execve(Path, Argv, Envp);
+                            });
   va_end(Args);
-  return execve(Path, Argv, Envp);
+  return Result;
 }
 
 } // extern "C"
