@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "energy/report/reader.h"
 
+#include "energy/report/line_table.h"
 #include "json_node.h"
 
 #include <nlohmann/json.hpp>
@@ -108,6 +109,18 @@ void readNamedCounts(const JsonNode &Object, const char *const (&Names)[N],
   readNamed(Object, Names, Out, &JsonNode::unsignedInteger);
 }
 
+/// The FLOP breakdowns of a `counts` object (or of a `lines` row) into A.
+void readFlopBreakdowns(const JsonNode &Counts, model::Activity &A) {
+  uint64_t Unused[ENERGY_NUM_FLOP_KINDS];
+  readNamedCounts(Counts["flops_by_precision"], PrecisionKeys, Unused);
+  readNamedCounts(Counts["flops_by_kind"], FlopKindKeys, Unused);
+  readNamedCounts(Counts["flops_by_width"], WidthKeys, A.flopsByWidth.data());
+  JsonNode Detail = Counts["flops_detail"];
+  Detail.expectObject();
+  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
+    readNamedCounts(Detail[PrecisionKeys[P]], FlopKindKeys, A.flops[P].data());
+}
+
 /// Whether the FLOP breakdowns of a `counts` object may be left out when it
 /// did no floating-point work: a line's, since version 4.
 enum class Breakdowns { Required, OmittedWhenZero };
@@ -124,14 +137,7 @@ model::Activity readCounts(const JsonNode &Counts, uint64_t &Flops,
   Flops = Counts["flops"].unsignedInteger();
   if (Rule == Breakdowns::OmittedWhenZero && Flops == 0 && !Counts.optional("flops_detail"))
     return A;
-  uint64_t Unused[ENERGY_NUM_FLOP_KINDS];
-  readNamedCounts(Counts["flops_by_precision"], PrecisionKeys, Unused);
-  readNamedCounts(Counts["flops_by_kind"], FlopKindKeys, Unused);
-  readNamedCounts(Counts["flops_by_width"], WidthKeys, A.flopsByWidth.data());
-  JsonNode Detail = Counts["flops_detail"];
-  Detail.expectObject();
-  for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
-    readNamedCounts(Detail[PrecisionKeys[P]], FlopKindKeys, A.flops[P].data());
+  readFlopBreakdowns(Counts, A);
   return A;
 }
 
@@ -213,20 +219,39 @@ std::optional<double> lineEnergy(const RegionLine &Line, const Region &Owner,
   return Owner.energy.modelledJoules * Model->workJoules->of(Line.counts) / RegionWork;
 }
 
+std::vector<InlineSite> readInlineChain(const JsonNode &Chain) {
+  std::vector<InlineSite> Sites;
+  for (size_t I = 0, N = Chain.arraySize(); I < N; ++I)
+    Sites.push_back(readInlineSite(Chain.element(I)));
+  return Sites;
+}
+
+/// A line's `region`: one the report has.
+uint64_t readLineRegion(const JsonNode &Node, size_t NumRegions) {
+  uint64_t Region = Node.unsignedInteger();
+  if (Region >= NumRegions)
+    Node.fail("key " + Node.path() + " names region " + std::to_string(Region) +
+              ", but the report has " + std::to_string(NumRegions));
+  return Region;
+}
+
+/// An index into one of the `lines` tables (`files`, `inline_chains`).
+size_t readTableIndex(const JsonNode &Node, size_t Size, const char *Table) {
+  uint64_t Index = Node.unsignedInteger();
+  if (Index >= Size)
+    Node.fail("key " + Node.path() + " is " + std::to_string(Index) + ", but lines." + Table +
+              " has " + std::to_string(Size) + " entries");
+  return Index;
+}
+
 RegionLine readRegionLine(const JsonNode &Node, const std::vector<Region> &Regions,
                           const std::optional<ModelInfo> &Model) {
-  size_t NumRegions = Regions.size();
   RegionLine L;
   L.file = Node["file"].string();
   L.line = Node["line"].unsignedInteger();
   if (auto Chain = Node.optional("inlined_at"))
-    for (size_t I = 0, N = Chain->arraySize(); I < N; ++I)
-      L.inlinedAt.push_back(readInlineSite(Chain->element(I)));
-  L.region = Node["region"].unsignedInteger();
-  if (L.region >= NumRegions)
-    Node["region"].fail("key " + Node["region"].path() + " names region " +
-                        std::to_string(L.region) + ", but the report has " +
-                        std::to_string(NumRegions));
+    L.inlinedAt = readInlineChain(*Chain);
+  L.region = readLineRegion(Node["region"], Regions.size());
   L.counts = readCounts(Node["counts"], L.flops, Breakdowns::OmittedWhenZero);
   // Before version 4 the runtime wrote each line's energy; since, readers
   // compute it.
@@ -235,6 +260,80 @@ RegionLine readRegionLine(const JsonNode &Node, const std::vector<Region> &Regio
   else if (auto Energy = Node.nullable("energy_j"))
     L.energyJoules = Energy->nonNegative();
   return L;
+}
+
+/// The tables a version 7 `lines` row indexes.
+struct LineTables {
+  std::vector<std::string> Files;
+  std::vector<std::vector<InlineSite>> Chains;
+};
+
+LineTables readLineTables(const JsonNode &Lines) {
+  JsonNode Columns = Lines["columns"];
+  size_t N = Columns.arraySize();
+  bool Known = N == NumLineColumns;
+  for (size_t I = 0; Known && I < N; ++I)
+    Known = Columns.element(I).string() == LineColumns[I];
+  if (!Known)
+    Columns.fail("key " + Columns.path() +
+                 " does not list the columns this energy-report reads (docs/formats/report.md, "
+                 "Lines); the report was written by another runtime, re-run the program");
+  LineTables T;
+  JsonNode Files = Lines["files"];
+  for (size_t I = 0, Size = Files.arraySize(); I < Size; ++I)
+    T.Files.push_back(Files.element(I).string());
+  JsonNode Chains = Lines["inline_chains"];
+  for (size_t I = 0, Size = Chains.arraySize(); I < Size; ++I)
+    T.Chains.push_back(readInlineChain(Chains.element(I)));
+  return T;
+}
+
+/// A row of a version 7 `lines` table (LineColumns).
+RegionLine readLineRow(const JsonNode &Row, const LineTables &Tables,
+                       const std::vector<Region> &Regions, const std::optional<ModelInfo> &Model) {
+  size_t N = Row.arraySize();
+  if (N != NumLineColumns && N != NumLineColumns + 1)
+    Row.fail("key " + Row.path() + " has " + std::to_string(N) + " elements, expected " +
+             std::to_string(NumLineColumns) + " or, with FLOP breakdowns, " +
+             std::to_string(NumLineColumns + 1));
+  RegionLine L;
+  L.region = readLineRegion(Row.element(0), Regions.size());
+  L.file = Tables.Files[readTableIndex(Row.element(1), Tables.Files.size(), "files")];
+  L.line = Row.element(2).unsignedInteger();
+  if (!Row.element(3).json().is_null())
+    L.inlinedAt = Tables.Chains[readTableIndex(Row.element(3), Tables.Chains.size(), "inline_chains")];
+  uint64_t Counts[NumLineColumns - FirstCountColumn];
+  for (size_t C = FirstCountColumn; C < NumLineColumns; ++C)
+    Counts[C - FirstCountColumn] = Row.element(C).unsignedInteger();
+  model::Activity &A = L.counts;
+  A.blocks = Counts[0];
+  A.instructions = Counts[1];
+  A.branches = Counts[2];
+  A.calls = Counts[3];
+  A.bytesLoaded = Counts[4];
+  A.bytesStored = Counts[5];
+  L.flops = Counts[6];
+  if (N > NumLineColumns)
+    readFlopBreakdowns(Row.element(NumLineColumns), A);
+  L.energyJoules = lineEnergy(L, Regions[L.region], Model);
+  return L;
+}
+
+/// `lines`: an object per line before version 7, a table since.
+std::vector<RegionLine> readLines(const JsonNode &Lines, long long Version,
+                                  const std::vector<Region> &Regions,
+                                  const std::optional<ModelInfo> &Model) {
+  std::vector<RegionLine> Out;
+  if (Version < 7) {
+    for (size_t I = 0, N = Lines.arraySize(); I < N; ++I)
+      Out.push_back(readRegionLine(Lines.element(I), Regions, Model));
+    return Out;
+  }
+  LineTables Tables = readLineTables(Lines);
+  JsonNode Rows = Lines["rows"];
+  for (size_t I = 0, N = Rows.arraySize(); I < N; ++I)
+    Out.push_back(readLineRow(Rows.element(I), Tables, Regions, Model));
+  return Out;
 }
 
 Source readSource(const JsonNode &Node) {
@@ -389,11 +488,8 @@ Report parseReport(const json &Json, const std::string &Origin) {
   JsonNode Totals = Doc["totals"];
   R.totalCounts = readCounts(Totals["counts"], R.totalFlops);
   R.totalEnergy = readEnergy(Totals["energy_j"]);
-  if (auto Lines = Doc.optional("lines")) {
-    R.lines.emplace();
-    for (size_t I = 0, N = Lines->arraySize(); I < N; ++I)
-      R.lines->push_back(readRegionLine(Lines->element(I), R.regions, R.model));
-  }
+  if (auto Lines = Doc.optional("lines"))
+    R.lines = readLines(*Lines, R.version, R.regions, R.model);
   return R;
 }
 

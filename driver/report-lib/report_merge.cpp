@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "energy/report/report_merge.h"
 
+#include "energy/report/line_table.h"
 #include "energy/report/reader.h"
 #include "energy/report/report_error.h"
 
@@ -498,7 +499,8 @@ void ReportMerger::addLines(const json &Doc, const std::vector<size_t> &RegionIn
   if (!Doc.contains("lines"))
     return;
   AnyLines = true;
-  for (const json &Line : Doc["lines"]) {
+  const json &Given = Doc["lines"];
+  for (const json &Line : Given.is_object() ? lineObjects(Given) : Given) {
     size_t Region = RegionIndex[Line["region"].get<size_t>()];
     auto Key = std::make_tuple(Region, Line["file"].get<std::string>(),
                                Line["line"].get<uint64_t>(),
@@ -508,17 +510,9 @@ void ReportMerger::addLines(const json &Doc, const std::vector<size_t> &RegionIn
       Lines.push_back({Line, Region});
       continue;
     }
-    json &Into = Lines[It->second].line;
-    addValues(Into["counts"], Line["counts"]);
-    // Since version 4 a line's energy is the reader's to compute, from the
-    // merged region's; a version 3 line's written share adds, and one that
-    // a process's model could not give leaves the sum unknown.
-    if (!Into.contains("energy_j") || !Line.contains("energy_j"))
-      Into.erase("energy_j");
-    else
-      Into["energy_j"] = Into["energy_j"].is_null() || Line["energy_j"].is_null()
-                             ? json()
-                             : json(Into["energy_j"].get<double>() + Line["energy_j"].get<double>());
+    // A line's energy is the reader's to compute, from the merged region's:
+    // a version 3 line's written share (`energy_j`) is not kept.
+    addValues(Lines[It->second].line["counts"], Line["counts"]);
   }
 }
 
@@ -529,7 +523,7 @@ json ReportMerger::linesResult(const std::vector<size_t> &Id) const {
     Line["region"] = Id[L.region];
     Out.push_back(std::move(Line));
   }
-  return Out;
+  return lineTable(Out);
 }
 
 void ReportMerger::addProcessTimelines(const json &Doc, size_t FirstProcess,

@@ -69,8 +69,7 @@ std::vector<LineCount> lineCounts(const ModuleRecord &M, const std::vector<uint6
     uint32_t At =
         IndexOf.findOrAdd(Region, L.file, L.line, L.inlined_at, uint32_t(Lines.size()));
     if (At == Lines.size())
-      Lines.push_back({Region, M.LineFiles[L.file] ? M.LineFiles[L.file] : "", L.line,
-                       L.inlined_at, {}});
+      Lines.push_back({Region, L.file, L.line, L.inlined_at, {}});
     addExecutions(Lines[At].Counts, L.cost, Counts[L.block]);
   }
   return Lines;

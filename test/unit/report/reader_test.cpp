@@ -97,9 +97,9 @@ TEST(ReportReader, MeasuredEnergyAndNullModelAreRead) {
 
 TEST(ReportReader, UnknownVersionGetsTheDocumentedMessage) {
   json Doc = daxpyDocument();
-  Doc["version"] = 7;
-  EXPECT_EQ(errorOf(Doc), "r.json: unsupported report version 7 (this "
-                          "energy-report reads versions 1 to 6); re-run the "
+  Doc["version"] = 8;
+  EXPECT_EQ(errorOf(Doc), "r.json: unsupported report version 8 (this "
+                          "energy-report reads versions 1 to 7); re-run the "
                           "program with a matching runtime");
 }
 

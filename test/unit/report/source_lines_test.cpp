@@ -1,6 +1,7 @@
 //===- source_lines_test.cpp - Reading `lines` and summing them per line --===//
 #include "fixture.h"
 
+#include "energy/report/line_table.h"
 #include "energy/report/reader.h"
 #include "energy/report/report_error.h"
 #include "energy/report/source_lines.h"
@@ -145,6 +146,69 @@ TEST(SourceLines, ALineOfARegionThatDoesNotExistIsRefused) {
   nlohmann::json Doc = test::daxpyDocument();
   Doc["lines"] = {lineEntry("a.c", 1, 99, 1, 0.5)};
   EXPECT_THROW(parseReport(Doc, "t.json"), ReportError);
+}
+
+/// The inlined-parts document of InlinedPartsAreKeptApartByTheirCallSites
+/// as the runtime writes it since version 7: a table of rows.
+nlohmann::json inlinedPartsAsTable() {
+  nlohmann::json Doc = test::daxpyDocument();
+  Doc["version"] = 7;
+  nlohmann::json AtFirst = lineEntry("k.h", 2, 0, 4, 0.5), AtSecond = lineEntry("k.h", 2, 1, 8, 1.0);
+  AtFirst["inlined_at"] = {{{"file", "a.c"}, {"line", 10}, {"function", "first"}}};
+  AtSecond["inlined_at"] = {{{"file", "a.c"}, {"line", 20}, {"function", "second"}}};
+  nlohmann::json Objects = {AtSecond, lineEntry("k.h", 2, 0, 1, 0.25), AtFirst, AtSecond};
+  for (nlohmann::json &Line : Objects)
+    Line.erase("energy_j");
+  Doc["lines"] = lineTable(Objects);
+  return Doc;
+}
+
+TEST(SourceLines, AVersion7TableReadsAsItsLines) {
+  nlohmann::json Doc = inlinedPartsAsTable();
+  EXPECT_EQ(Doc["lines"]["files"], nlohmann::json::array({"k.h"}));
+  EXPECT_EQ(Doc["lines"]["inline_chains"].size(), 2u);
+  EXPECT_EQ(Doc["lines"]["rows"][1][3], nullptr);
+  std::vector<SourceLineCost> Lines = costsBySourceLine(parseReport(Doc, "t.json"));
+  ASSERT_EQ(Lines.size(), 1u);
+  EXPECT_EQ(Lines[0].file, "k.h");
+  EXPECT_EQ(Lines[0].flops, 21u);
+  EXPECT_EQ(Lines[0].counts.instructions, 210u);
+  ASSERT_EQ(Lines[0].inlined.size(), 2u);
+  EXPECT_EQ(Lines[0].inlined[0].sites.front().function, "first");
+  EXPECT_EQ(Lines[0].inlined[1].flops, 16u);
+  EXPECT_EQ(lineObjects(Doc["lines"]).size(), 4u);
+}
+
+/// The one-line error parseReport() gives Doc.
+std::string errorOf(const nlohmann::json &Doc) {
+  try {
+    parseReport(Doc, "t.json");
+  } catch (const ReportError &E) {
+    return E.what();
+  }
+  return "no error";
+}
+
+TEST(SourceLines, ADamagedTableIsRefusedByThePlaceItIsDamaged) {
+  nlohmann::json Doc = inlinedPartsAsTable();
+  Doc["lines"]["rows"][2][1] = 5;
+  EXPECT_NE(errorOf(Doc).find("lines.rows[2][1] is 5, but lines.files has 1 entries"),
+            std::string::npos)
+      << errorOf(Doc);
+  Doc = inlinedPartsAsTable();
+  Doc["lines"]["rows"][0].erase(4);
+  EXPECT_NE(errorOf(Doc).find("lines.rows[0][10] must be a non-negative integer, found an object"),
+            std::string::npos)
+      << errorOf(Doc);
+  Doc["lines"]["rows"][0].erase(4);
+  EXPECT_NE(errorOf(Doc).find("lines.rows[0] has 10 elements"), std::string::npos) << errorOf(Doc);
+  Doc = inlinedPartsAsTable();
+  Doc["lines"]["columns"][5] = "cycles";
+  EXPECT_NE(errorOf(Doc).find("lines.columns does not list the columns"), std::string::npos)
+      << errorOf(Doc);
+  Doc = inlinedPartsAsTable();
+  Doc["lines"]["rows"][0][0] = 99;
+  EXPECT_NE(errorOf(Doc).find("names region 99"), std::string::npos) << errorOf(Doc);
 }
 
 } // namespace

@@ -2,7 +2,12 @@
 #include "ChildProcess.h"
 #include "FakeModule.h"
 
+#include "energy/report/line_table.h"
+
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
 
 using namespace energy::test;
 
@@ -29,14 +34,18 @@ struct Program {
   }
 };
 
-const nlohmann::json &lineAt(const nlohmann::json &Report, const std::string &File,
-                             uint64_t Line, uint64_t Region) {
-  for (const auto &L : Report["lines"])
+/// The report's lines, one object each (the runtime writes them as a table).
+nlohmann::json linesOf(const nlohmann::json &Report) {
+  return energy::report::lineObjects(Report["lines"]);
+}
+
+nlohmann::json lineAt(const nlohmann::json &Report, const std::string &File, uint64_t Line,
+                      uint64_t Region) {
+  for (const auto &L : linesOf(Report))
     if (L["file"] == File && L["line"] == Line && L["region"] == Region)
       return L;
-  static const nlohmann::json None;
   ADD_FAILURE() << "no line " << File << ":" << Line << " of region " << Region;
-  return None;
+  return nullptr;
 }
 
 TEST(Lines, BlockCountsTimesEachLinesShareOfTheCost) {
@@ -53,16 +62,20 @@ TEST(Lines, BlockCountsTimesEachLinesShareOfTheCost) {
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   uint64_t WorkId = regionNamed(R.Report, "work")["id"];
   uint64_t LoopId = regionNamed(R.Report, "work:loop@lines.c:6")["id"];
-  ASSERT_EQ(R.Report["lines"].size(), 4u);
-  const auto &Seven = lineAt(R.Report, "lines.c", 7, LoopId);
+  ASSERT_EQ(linesOf(R.Report).size(), 4u);
+  nlohmann::json Seven = lineAt(R.Report, "lines.c", 7, LoopId);
   EXPECT_EQ(Seven["counts"]["flops"], 2000);
   EXPECT_EQ(Seven["counts"]["instructions"], 5000);
   EXPECT_EQ(Seven["counts"]["bytes_loaded"], 8000);
   EXPECT_EQ(Seven["counts"]["bytes_stored"], 8000);
-  const auto &Eight = lineAt(R.Report, "lines.c", 8, LoopId);
+  nlohmann::json Eight = lineAt(R.Report, "lines.c", 8, LoopId);
   EXPECT_EQ(Eight["counts"]["flops"], 1000);
   EXPECT_EQ(lineAt(R.Report, "helper.h", 20, LoopId)["counts"]["flops"], 1000);
   EXPECT_EQ(lineAt(R.Report, "helper.h", 20, WorkId)["counts"]["flops_by_kind"]["mul"], 2);
+  // A file is named once in the table, however many rows name it.
+  const nlohmann::json &Files = R.Report["lines"]["files"];
+  EXPECT_EQ(std::count(Files.begin(), Files.end(), "helper.h"), 1);
+  EXPECT_EQ(R.Report["lines"]["rows"].size(), 4u);
 
   // Lines carry no energy: readers split a region's modelled energy among
   // its lines by the model's joules per operation, which the report holds.
@@ -89,13 +102,18 @@ TEST(Lines, ALineWithoutFlopsHasNoFlopBreakdowns) {
   ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   uint64_t WorkId = regionNamed(R.Report, "work")["id"];
-  const auto &Integer = lineAt(R.Report, "int.c", 3, WorkId)["counts"];
+  nlohmann::json Integer = lineAt(R.Report, "int.c", 3, WorkId)["counts"];
   EXPECT_EQ(Integer["instructions"], 40);
   EXPECT_EQ(Integer["flops"], 0);
   EXPECT_FALSE(Integer.contains("flops_detail"));
   EXPECT_FALSE(Integer.contains("flops_by_precision"));
-  const auto &Float = lineAt(R.Report, "int.c", 4, WorkId)["counts"];
+  nlohmann::json Float = lineAt(R.Report, "int.c", 4, WorkId)["counts"];
   EXPECT_EQ(Float["flops_detail"]["double"]["addsub"], 10);
+  // In the table: the breakdowns are a row's extra element, only where FLOPs were done.
+  std::vector<size_t> RowSizes;
+  for (const auto &Row : R.Report["lines"]["rows"])
+    RowSizes.push_back(Row.size());
+  EXPECT_EQ(RowSizes, (std::vector<size_t>{11, 12}));
 }
 
 TEST(Lines, AnEntryNamingABlockThatDoesNotExistIsSkipped) {
@@ -114,9 +132,9 @@ TEST(Lines, AnEntryNamingABlockThatDoesNotExistIsSkipped) {
   });
   ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
   ASSERT_TRUE(R.HasReport) << R.Stderr;
-  ASSERT_EQ(R.Report["lines"].size(), 1u);
-  EXPECT_EQ(R.Report["lines"][0]["line"], 2);
-  EXPECT_EQ(R.Report["lines"][0]["counts"]["instructions"], 20);
+  ASSERT_EQ(linesOf(R.Report).size(), 1u);
+  EXPECT_EQ(linesOf(R.Report)[0]["line"], 2);
+  EXPECT_EQ(linesOf(R.Report)[0]["counts"]["instructions"], 20);
 }
 
 TEST(Lines, NoLineTableNoLinesSection) {

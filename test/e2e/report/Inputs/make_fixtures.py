@@ -123,7 +123,7 @@ def main():
     text = json.dumps(good, indent=1)
     open("truncated.json", "w").write(text[:len(text) * 2 // 3])
     damaged = {
-        "version7.json": lambda d: d.update(version=7),
+        "version8.json": lambda d: d.update(version=8),
         "missing-key.json": lambda d: d["regions"][2]["time_s"].pop("self"),
         "mistyped.json": lambda d: d["regions"][3].update(calls="3"),
     }

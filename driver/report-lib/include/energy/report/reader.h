@@ -20,7 +20,7 @@ inline constexpr const char *ReportFormat = "energypass-report";
 /// The version the runtime writes, and the oldest one the tools still read:
 /// version 1 is version 2 without sampled timing (no `timing`; integer
 /// `call_tree[].calls`; wall-clock times).
-inline constexpr long long ReportVersion = 6;
+inline constexpr long long ReportVersion = 7;
 inline constexpr long long OldestReportVersion = 1;
 
 /// Reads and validates the report file at Path; throws ReportError.

@@ -4,14 +4,18 @@
 region of the same name as the input lines it sums. Prints one summary line, or one line per
 mismatch and exits 1. Usage: check_merged_lines.py MERGED INPUT..."""
 import json
+import os
 import sys
 
 from check_merge import add, load
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "lib"))
+from report_lines import report_lines  # noqa: E402
+
 
 def by_line(report):
     sums = {}
-    for line in report.get("lines", []):
+    for line in report_lines(report):
         key = (line["file"], line["line"], json.dumps(line.get("inlined_at", [])),
                report["regions"][line["region"]]["name"])
         add(sums.setdefault(key, {}), line["counts"])

@@ -1,0 +1,65 @@
+//===- line_table.cpp - The report's `lines` between table and objects ----===//
+#include "energy/report/line_table.h"
+
+#include <map>
+#include <string>
+
+namespace energy::report {
+
+using nlohmann::json;
+
+json lineObjects(const json &Lines) {
+  const json &Files = Lines.at("files");
+  const json &Chains = Lines.at("inline_chains");
+  json Objects = json::array();
+  for (const json &Row : Lines.at("rows")) {
+    json Line = {{"file", Files.at(Row.at(1).get<size_t>())},
+                 {"line", Row.at(2)},
+                 {"region", Row.at(0)}};
+    if (!Row.at(3).is_null())
+      Line["inlined_at"] = Chains.at(Row.at(3).get<size_t>());
+    json Counts = Row.size() > NumLineColumns ? Row.at(NumLineColumns) : json::object();
+    for (size_t C = FirstCountColumn; C < NumLineColumns; ++C)
+      Counts[LineColumns[C]] = Row.at(C);
+    Line["counts"] = std::move(Counts);
+    Objects.push_back(std::move(Line));
+  }
+  return Objects;
+}
+
+namespace {
+
+/// The index of Value in Table, added when it is not there yet.
+size_t indexIn(json &Table, std::map<std::string, size_t> &Index, const json &Value) {
+  auto [It, Added] = Index.try_emplace(Value.dump(), Table.size());
+  if (Added)
+    Table.push_back(Value);
+  return It->second;
+}
+
+} // namespace
+
+json lineTable(const json &Objects) {
+  json Files = json::array(), Chains = json::array(), Rows = json::array();
+  std::map<std::string, size_t> FileIndex, ChainIndex;
+  for (const json &Line : Objects) {
+    json Row = {Line.at("region"), indexIn(Files, FileIndex, Line.at("file")), Line.at("line")};
+    Row.push_back(Line.contains("inlined_at")
+                      ? json(indexIn(Chains, ChainIndex, Line.at("inlined_at")))
+                      : json());
+    json Breakdowns = Line.at("counts");
+    for (size_t C = FirstCountColumn; C < NumLineColumns; ++C) {
+      Row.push_back(Breakdowns.at(LineColumns[C]));
+      Breakdowns.erase(LineColumns[C]);
+    }
+    if (Row.back().get<uint64_t>() != 0 && !Breakdowns.empty())
+      Row.push_back(std::move(Breakdowns));
+    Rows.push_back(std::move(Row));
+  }
+  return {{"rows", std::move(Rows)},
+          {"files", std::move(Files)},
+          {"inline_chains", std::move(Chains)},
+          {"columns", LineColumns}};
+}
+
+} // namespace energy::report
