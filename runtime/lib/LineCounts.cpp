@@ -51,17 +51,34 @@ private:
   std::vector<Slot> Slots;
 };
 
+/// Whether entry `L` of the line table names code that ran, in blocks,
+/// files and inline sites that exist.
+bool ranAndExists(const ModuleRecord &M, const std::vector<uint64_t> &Counts,
+                  const energy_line &L) {
+  return L.block < M.NumBlocks && Counts[L.block] && L.file < M.NumLineFiles &&
+         (L.inlined_at == ENERGY_NO_SITE || L.inlined_at < M.NumInlineSites);
+}
+
 } // namespace
 
 std::vector<LineCount> lineCounts(const ModuleRecord &M, const std::vector<uint64_t> &Counts) {
   std::vector<LineCount> Lines;
   if (!M.Lines || !M.Blocks || !M.NumLines || Counts.size() != M.NumBlocks)
     return Lines;
-  LineIndex IndexOf(M.NumLines);
+  // Sized for the entries that ran rather than the whole table: a short run
+  // of a large program (Lua's `return 0`) runs a seventh of its lines, and
+  // clearing an index for all of them and regrowing the lines cost more
+  // than adding them up.
+  size_t Ran = 0;
+  for (uint32_t I = 0; I < M.NumLines; ++I)
+    Ran += ranAndExists(M, Counts, M.Lines[I]);
+  if (!Ran)
+    return Lines;
+  Lines.reserve(Ran);
+  LineIndex IndexOf(Ran);
   for (uint32_t I = 0; I < M.NumLines; ++I) {
     const energy_line &L = M.Lines[I];
-    if (L.block >= M.NumBlocks || L.file >= M.NumLineFiles || !Counts[L.block] ||
-        (L.inlined_at != ENERGY_NO_SITE && L.inlined_at >= M.NumInlineSites))
+    if (!ranAndExists(M, Counts, L))
       continue;
     uint32_t Region = M.Blocks[L.block].region;
     if (Region >= M.NumRegions)
