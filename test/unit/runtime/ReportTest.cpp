@@ -53,7 +53,7 @@ TEST(Report, FollowsTheDocumentedFormat) {
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   const json &Rep = R.Report;
   EXPECT_EQ(Rep["format"], "energypass-report");
-  EXPECT_EQ(Rep["version"], 6);
+  EXPECT_EQ(Rep["version"], 7);
   expectKeys(Rep, {"program", "machine", "sources", "model", "threads", "regions", "call_tree",
                    "totals", "diagnostics"});
   EXPECT_FALSE(Rep.contains("timeline")) << "no meter, no ENERGY_TIMELINE: no sampler";
