@@ -53,7 +53,17 @@ public:
   }
   /// The same from one thread's counter array.
   uint64_t blockCount(const uint64_t *Counters, uint32_t Block,
-                      uint32_t &NextTerm) const noexcept;
+                      uint32_t &NextTerm) const noexcept {
+    if (!NumTerms)
+      return Counters[Block];
+    // Signed: a derived count subtracts the edges that left a block from
+    // those that entered others. A thread caught between two counters when
+    // the report is written can leave it one short of zero.
+    int64_t Sum = 0;
+    for (; NextTerm < NumTerms && Terms[NextTerm].block == Block; ++NextTerm)
+      Sum += Terms[NextTerm].coefficient * int64_t(Counters[Terms[NextTerm].counter]);
+    return Sum > 0 ? uint64_t(Sum) : 0;
+  }
 
   /// Adds one thread's counter array (num_counters + num_dynamic slots).
   void addCounters(const uint64_t *Counters) noexcept;
