@@ -48,20 +48,29 @@ public:
   /// Block `Block`'s execution count from the merged counters. Blocks are
   /// asked in increasing order, with `NextTerm` starting at 0: it walks the
   /// terms table once.
-  uint64_t blockCount(uint32_t Block, uint32_t &NextTerm) const noexcept {
-    return blockCount(Counts.data(), Block, NextTerm);
+  uint64_t blockCount(uint32_t Block, uint32_t &NextTerm,
+                      uint64_t *InvalidTerms = nullptr) const noexcept {
+    return blockCount(Counts.data(), Block, NextTerm, InvalidTerms);
   }
-  /// The same from one thread's counter array.
-  uint64_t blockCount(const uint64_t *Counters, uint32_t Block,
-                      uint32_t &NextTerm) const noexcept {
+  /// The same from one thread's counter array. Terms that name a counter
+  /// that does not exist (a damaged table) add nothing and, given
+  /// InvalidTerms, are counted there.
+  uint64_t blockCount(const uint64_t *Counters, uint32_t Block, uint32_t &NextTerm,
+                      uint64_t *InvalidTerms = nullptr) const noexcept {
     if (!NumTerms)
       return Counters[Block];
     // Signed: a derived count subtracts the edges that left a block from
     // those that entered others. A thread caught between two counters when
-    // the report is written can leave it one short of zero.
+    // the report is written can leave it one short of zero. A term out of
+    // block order is never reached.
     int64_t Sum = 0;
-    for (; NextTerm < NumTerms && Terms[NextTerm].block == Block; ++NextTerm)
-      Sum += Terms[NextTerm].coefficient * int64_t(Counters[Terms[NextTerm].counter]);
+    for (; NextTerm < NumTerms && Terms[NextTerm].block == Block; ++NextTerm) {
+      const energy_count_term &T = Terms[NextTerm];
+      if (T.counter < NumCounters)
+        Sum += T.coefficient * int64_t(Counters[T.counter]);
+      else if (InvalidTerms)
+        ++*InvalidTerms;
+    }
     return Sum > 0 ? uint64_t(Sum) : 0;
   }
 

@@ -77,7 +77,7 @@ RegionCountsResult regionCounts(const ModuleRecord &M) {
   uint32_t NextTerm = 0;
   Result.Blocks.resize(M.NumBlocks);
   for (uint32_t B = 0; B < M.NumBlocks; ++B) {
-    uint64_t N = Result.Blocks[B] = M.blockCount(B, NextTerm);
+    uint64_t N = Result.Blocks[B] = M.blockCount(B, NextTerm, &Result.InvalidEntries);
     for (; NextEntry != Entries.end() && NextEntry->first == B; ++NextEntry)
       Result.Entries[NextEntry->second] = int64_t(N);
     if (!N)
