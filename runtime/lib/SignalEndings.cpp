@@ -3,6 +3,7 @@
 
 #include "ReportLocation.h"
 #include "Runtime.h"
+#include "SignalChain.h"
 
 #include "support/Settings.h"
 
@@ -100,26 +101,15 @@ void onEndingSignal(int Signal, siginfo_t *Info, void *) {
   errno = SavedErrno;
 }
 
-/// What the program would have done with its dump signal, after the
-/// snapshot; its default action (terminate, for SIGUSR1/2) is what the user
-/// replaced by choosing the signal, so it is not taken.
-void passOnDumpSignal(int Signal, siginfo_t *Info, void *Context) {
-  const struct sigaction &Program = ProgramDumpAction;
-  if (Program.sa_flags & SA_SIGINFO) {
-    if (Program.sa_sigaction)
-      Program.sa_sigaction(Signal, Info, Context);
-    return;
-  }
-  if (Program.sa_handler != SIG_DFL && Program.sa_handler != SIG_IGN)
-    Program.sa_handler(Signal);
-}
-
+/// After the snapshot, what the program had for its dump signal; its default
+/// action (terminate, for SIGUSR1/2) is what the user replaced by choosing
+/// the signal, so it is not taken.
 void onDumpSignal(int Signal, siginfo_t *Info, void *Context) {
   int SavedErrno = errno;
   if (!Ending.load())
     Runtime::get().writeReportFromCopy(CopyCause::Snapshot, Signal);
   errno = SavedErrno;
-  passOnDumpSignal(Signal, Info, Context);
+  callProgramHandler(ProgramDumpAction, Signal, Info, Context);
 }
 
 /// USR2, SIGUSR2, 12, RTMIN+3, SIGRTMAX-1; 0 for anything else.
@@ -194,14 +184,10 @@ bool install(int Signal, void (*Handler)(int, siginfo_t *, void *), int ExtraFla
   return realSigaction()(Signal, &Action, Previous) == 0;
 }
 
-bool isDefault(const struct sigaction &Action) {
-  return !(Action.sa_flags & SA_SIGINFO) && Action.sa_handler == SIG_DFL;
-}
-
 /// Takes `Signal` only when the program left it at the default action.
 void installIfDefault(int Signal) {
   struct sigaction Current;
-  if (realSigaction()(Signal, nullptr, &Current) != 0 || !isDefault(Current) ||
+  if (realSigaction()(Signal, nullptr, &Current) != 0 || !isDefaultAction(Current) ||
       !install(Signal, onEndingSignal, 0, nullptr))
     return;
   Taken[Signal].ProgramView = Current;
@@ -350,7 +336,7 @@ ENERGY_EXPORT int sigaction(int Signal, const struct sigaction *Action,
     Before = T.ProgramView;
   else if (Real(Signal, nullptr, &Before) != 0)
     return -1;
-  if (Action && isDefault(*Action)) {
+  if (Action && isDefaultAction(*Action)) {
     struct sigaction Ours = runtimeAction(onEndingSignal, 0);
     if (!Held && Real(Signal, &Ours, nullptr) != 0)
       return -1;
