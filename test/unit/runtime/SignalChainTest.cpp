@@ -1,4 +1,5 @@
-// The program's actions as the kernel reads them (runtime/lib/SignalChain.h).
+// The kernel action that chains the program's handler behind the runtime's
+// (runtime/lib/SignalChain.h).
 #include "SignalChain.h"
 
 #include <gtest/gtest.h>
@@ -15,6 +16,7 @@ void infoHandler(int, siginfo_t *Info, void *Context) {
   SeenInfo = Info;
   SeenContext = Context;
 }
+void trampoline(int, siginfo_t *, void *) {}
 
 struct sigaction programAction(int Flags) {
   struct sigaction Action = {};
@@ -35,6 +37,29 @@ TEST(SignalChain, TheDefaultIsReadByItsHandlerAlone) {
   EXPECT_FALSE(isDefaultAction(Action));
   EXPECT_FALSE(callsHandler(Action));
   EXPECT_TRUE(callsHandler(programAction(0)));
+}
+
+TEST(SignalChain, TheTrampolineKeepsTheProgramsMaskAndFlags) {
+  struct sigaction Kernel =
+      chainingAction(programAction(SA_RESTART | SA_NODEFER | SA_ONSTACK), trampoline);
+  EXPECT_EQ(Kernel.sa_sigaction, trampoline);
+  EXPECT_EQ(Kernel.sa_flags, SA_RESTART | SA_NODEFER | SA_ONSTACK | SA_SIGINFO);
+  EXPECT_TRUE(sigismember(&Kernel.sa_mask, SIGUSR1));
+  EXPECT_FALSE(sigismember(&Kernel.sa_mask, SIGUSR2));
+}
+
+TEST(SignalChain, TheTrampolineLeavesResetHandToItself) {
+  struct sigaction Kernel = chainingAction(programAction(SA_RESETHAND), trampoline);
+  EXPECT_EQ(Kernel.sa_flags, SA_SIGINFO);
+}
+
+TEST(SignalChain, ADeliveryConsumesResetHandOnly) {
+  struct sigaction Kept = afterDelivery(programAction(SA_RESTART));
+  EXPECT_EQ(Kept.sa_handler, plainHandler);
+  struct sigaction Reset = afterDelivery(programAction(SA_RESETHAND | SA_RESTART));
+  EXPECT_EQ(Reset.sa_handler, SIG_DFL);
+  EXPECT_EQ(Reset.sa_flags, SA_RESETHAND | SA_RESTART);
+  EXPECT_TRUE(sigismember(&Reset.sa_mask, SIGUSR1));
 }
 
 TEST(SignalChain, TheProgramsHandlerGetsTheArgumentsItAskedFor) {
