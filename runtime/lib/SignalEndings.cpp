@@ -3,16 +3,19 @@
 
 #include "ReportLocation.h"
 #include "Runtime.h"
+#include "SignalChain.h"
 
 #include "support/Settings.h"
 
 #include <atomic>
 #include <cerrno>
 #include <csignal>
-#include <dlfcn.h>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <sched.h>
 #include <string_view>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -48,18 +51,77 @@ SignalFn realSignal() {
 }
 
 /// The ending and crash signals the runtime took at start-up, and whether
-/// it holds each now (the program has not installed its own handler or
-/// ignored it since), with the action the program believes is in place.
+/// its handler is in the kernel now (the program has not ignored the signal
+/// since, nor installed a crash's handler), with the action the program
+/// believes is in place.
 struct TakenSignal {
   std::atomic<bool> Eligible{false};
+  /// An ending signal: a handler the program installs runs behind the
+  /// runtime's, after a snapshot. A crash's handler replaces the runtime's
+  /// (a program may handle every fault, a garbage collector's barriers).
+  bool Chains = false;
   std::atomic<bool> Held{false};
   struct sigaction ProgramView = {};
 };
 TakenSignal Taken[NSIG];
 
+/// Serialises the program's changes to its view of a taken signal with the
+/// chaining handler that reads the view, so that no delivery calls half of
+/// one action and half of another. Every signal is blocked in the thread that
+/// holds it: a handler never waits for the thread it interrupted.
+std::atomic_flag ViewLock = ATOMIC_FLAG_INIT;
+
+class SignalsBlocked {
+public:
+  SignalsBlocked() {
+    sigset_t All;
+    sigfillset(&All);
+    pthread_sigmask(SIG_SETMASK, &All, &Before);
+  }
+  ~SignalsBlocked() { pthread_sigmask(SIG_SETMASK, &Before, nullptr); }
+  SignalsBlocked(const SignalsBlocked &) = delete;
+  SignalsBlocked &operator=(const SignalsBlocked &) = delete;
+
+private:
+  sigset_t Before;
+};
+
+class ViewGuard {
+public:
+  ViewGuard() {
+    while (ViewLock.test_and_set(std::memory_order_acquire))
+      sched_yield();
+  }
+  ~ViewGuard() { ViewLock.clear(std::memory_order_release); }
+  ViewGuard(const ViewGuard &) = delete;
+  ViewGuard &operator=(const ViewGuard &) = delete;
+
+private:
+  SignalsBlocked Blocked;
+};
+
+/// A fork child: the thread that may have held the lock is not the child's.
+void releaseViewLockInChild() { ViewLock.clear(); }
+
 int DumpSignal = 0;
 /// What the program had for the dump signal: called after each snapshot.
 struct sigaction ProgramDumpAction;
+
+struct sigaction runtimeAction(void (*Handler)(int, siginfo_t *, void *), int ExtraFlags) {
+  struct sigaction Action = {};
+  Action.sa_sigaction = Handler;
+  Action.sa_flags = SA_SIGINFO | SA_ONSTACK | ExtraFlags;
+  // Nothing else of the program's runs in this thread while the copy is made
+  // and written: the thread's state stays as the copy saw it.
+  sigfillset(&Action.sa_mask);
+  return Action;
+}
+
+bool install(int Signal, void (*Handler)(int, siginfo_t *, void *), int ExtraFlags,
+             struct sigaction *Previous) {
+  struct sigaction Action = runtimeAction(Handler, ExtraFlags);
+  return realSigaction()(Signal, &Action, Previous) == 0;
+}
 
 void sleepMilliseconds(long Ms) {
   timespec Delay{Ms / 1000, (Ms % 1000) * 1000000};
@@ -100,26 +162,62 @@ void onEndingSignal(int Signal, siginfo_t *Info, void *) {
   errno = SavedErrno;
 }
 
-/// What the program would have done with its dump signal, after the
-/// snapshot; its default action (terminate, for SIGUSR1/2) is what the user
-/// replaced by choosing the signal, so it is not taken.
-void passOnDumpSignal(int Signal, siginfo_t *Info, void *Context) {
-  const struct sigaction &Program = ProgramDumpAction;
-  if (Program.sa_flags & SA_SIGINFO) {
-    if (Program.sa_sigaction)
-      Program.sa_sigaction(Signal, Info, Context);
-    return;
+/// The program's action for this delivery of a chained signal: its handler,
+/// or what it set since the kernel chose the runtime's handler. A handler
+/// with SA_RESETHAND is consumed here, as the kernel would consume it, and
+/// the runtime's ending handler goes back in the kernel: the next delivery
+/// reports and ends the run, as the default action would end it.
+struct sigaction programActionForDelivery(int Signal) {
+  ViewGuard Guard;
+  TakenSignal &T = Taken[Signal];
+  struct sigaction Program;
+  if (!T.Held.load()) {
+    // Ignored meanwhile: what the kernel holds is the program's.
+    realSigaction()(Signal, nullptr, &Program);
+    return Program;
   }
-  if (Program.sa_handler != SIG_DFL && Program.sa_handler != SIG_IGN)
-    Program.sa_handler(Signal);
+  Program = T.ProgramView;
+  if (callsHandler(Program) && (Program.sa_flags & SA_RESETHAND)) {
+    T.ProgramView = afterDelivery(Program);
+    install(Signal, onEndingSignal, 0, nullptr);
+  }
+  return Program;
 }
 
+/// Every signal waits meanwhile, as in the runtime's own handlers: one that
+/// ends the run finds the runtime free to write its report once this is done.
+void snapshotForSignal(int Signal) {
+  SignalsBlocked Blocked;
+  if (!Ending.load())
+    Runtime::get().writeReportFromCopy(CopyCause::Snapshot, Signal);
+}
+
+/// In the kernel for an ending signal the program handles: a snapshot of
+/// the run so far, then the program's handler, in the mask the kernel set
+/// for it. Should the handler _exit(), the snapshot is the run's report.
+void onChainedSignal(int Signal, siginfo_t *Info, void *Context) {
+  int SavedErrno = errno;
+  struct sigaction Program = programActionForDelivery(Signal);
+  if (isDefaultAction(Program)) {
+    errno = SavedErrno;
+    onEndingSignal(Signal, Info, Context);
+    return;
+  }
+  if (callsHandler(Program))
+    snapshotForSignal(Signal);
+  errno = SavedErrno;
+  callProgramHandler(Program, Signal, Info, Context);
+}
+
+/// After the snapshot, what the program had for its dump signal; its default
+/// action (terminate, for SIGUSR1/2) is what the user replaced by choosing
+/// the signal, so it is not taken.
 void onDumpSignal(int Signal, siginfo_t *Info, void *Context) {
   int SavedErrno = errno;
   if (!Ending.load())
     Runtime::get().writeReportFromCopy(CopyCause::Snapshot, Signal);
   errno = SavedErrno;
-  passOnDumpSignal(Signal, Info, Context);
+  callProgramHandler(ProgramDumpAction, Signal, Info, Context);
 }
 
 /// USR2, SIGUSR2, 12, RTMIN+3, SIGRTMAX-1; 0 for anything else.
@@ -178,33 +276,14 @@ int dumpSignalFromEnvironment() {
   return 0;
 }
 
-struct sigaction runtimeAction(void (*Handler)(int, siginfo_t *, void *), int ExtraFlags) {
-  struct sigaction Action = {};
-  Action.sa_sigaction = Handler;
-  Action.sa_flags = SA_SIGINFO | SA_ONSTACK | ExtraFlags;
-  // Nothing else of the program's runs in this thread while the copy is made
-  // and written: the thread's state stays as the copy saw it.
-  sigfillset(&Action.sa_mask);
-  return Action;
-}
-
-bool install(int Signal, void (*Handler)(int, siginfo_t *, void *), int ExtraFlags,
-             struct sigaction *Previous) {
-  struct sigaction Action = runtimeAction(Handler, ExtraFlags);
-  return realSigaction()(Signal, &Action, Previous) == 0;
-}
-
-bool isDefault(const struct sigaction &Action) {
-  return !(Action.sa_flags & SA_SIGINFO) && Action.sa_handler == SIG_DFL;
-}
-
 /// Takes `Signal` only when the program left it at the default action.
-void installIfDefault(int Signal) {
+void installIfDefault(int Signal, bool Chains) {
   struct sigaction Current;
-  if (realSigaction()(Signal, nullptr, &Current) != 0 || !isDefault(Current) ||
+  if (realSigaction()(Signal, nullptr, &Current) != 0 || !isDefaultAction(Current) ||
       !install(Signal, onEndingSignal, 0, nullptr))
     return;
   Taken[Signal].ProgramView = Current;
+  Taken[Signal].Chains = Chains;
   Taken[Signal].Held.store(true);
   Taken[Signal].Eligible.store(true);
 }
@@ -247,6 +326,44 @@ bool awaitCopy(pid_t Copy) {
     }
     sleepMilliseconds(PollMs);
   }
+}
+
+/// The kernel's action that gives the program `Wanted` while the runtime
+/// keeps its handler there; false when the signal becomes the program's
+/// alone (ignored, or a crash's handler).
+bool keptAction(const TakenSignal &T, const struct sigaction &Wanted, struct sigaction &Kernel) {
+  if (isDefaultAction(Wanted))
+    Kernel = runtimeAction(onEndingSignal, 0);
+  else if (T.Chains && callsHandler(Wanted))
+    Kernel = chainingAction(Wanted, onChainedSignal);
+  else
+    return false;
+  return true;
+}
+
+/// The program's sigaction for a signal the runtime took: it reads back
+/// what it set, whatever the kernel holds for the runtime.
+int programSigaction(int Signal, const struct sigaction *Action, struct sigaction *Old) {
+  SigactionFn Real = realSigaction();
+  TakenSignal &T = Taken[Signal];
+  ViewGuard Guard;
+  struct sigaction Before;
+  if (T.Held.load())
+    Before = T.ProgramView;
+  else if (Real(Signal, nullptr, &Before) != 0)
+    return -1;
+  if (Action) {
+    struct sigaction Kernel;
+    bool Kept = keptAction(T, *Action, Kernel);
+    if (Real(Signal, Kept ? &Kernel : Action, nullptr) != 0)
+      return -1;
+    if (Kept)
+      T.ProgramView = *Action;
+    T.Held.store(Kept);
+  }
+  if (Old)
+    *Old = Before;
+  return 0;
 }
 
 } // namespace
@@ -314,11 +431,12 @@ void installSignalEndings() noexcept {
     DumpSignal = 0;
   if (!support::settings().SignalReports.on())
     return;
+  pthread_atfork(nullptr, nullptr, releaseViewLockInChild);
   for (int Signal : EndingSignals)
     if (Signal != DumpSignal)
-      installIfDefault(Signal);
+      installIfDefault(Signal, /*Chains=*/true);
   for (int Signal : CrashSignals)
-    installIfDefault(Signal);
+    installIfDefault(Signal, /*Chains=*/false);
 }
 
 } // namespace energy::rt
@@ -327,9 +445,11 @@ void installSignalEndings() noexcept {
 // program sees and sets its own view. Setting the default keeps the runtime's
 // handler (which ends the process by the default action, after the report):
 // the cleanup handler that restores the default and raises the signal again
-// still leaves a report. Setting a handler or SIG_IGN gives the signal to
-// the program, as if the runtime had never had it; setting the default again
-// later takes it back. Every other signal goes straight to the C library.
+// still leaves a report. A handler for an ending signal keeps it too, with
+// the program's mask and flags, and runs after a snapshot. SIG_IGN, and a
+// crash's handler, give the signal to the program, as if the runtime had
+// never had it; setting the default again later takes it back. Every other
+// signal goes straight to the C library.
 
 #define ENERGY_EXPORT extern "C" __attribute__((visibility("default")))
 
@@ -343,27 +463,7 @@ ENERGY_EXPORT int sigaction(int Signal, const struct sigaction *Action,
   }
   if (Signal <= 0 || Signal >= NSIG || !Taken[Signal].Eligible.load())
     return Real(Signal, Action, Old);
-  TakenSignal &T = Taken[Signal];
-  bool Held = T.Held.load();
-  struct sigaction Before;
-  if (Held)
-    Before = T.ProgramView;
-  else if (Real(Signal, nullptr, &Before) != 0)
-    return -1;
-  if (Action && isDefault(*Action)) {
-    struct sigaction Ours = runtimeAction(onEndingSignal, 0);
-    if (!Held && Real(Signal, &Ours, nullptr) != 0)
-      return -1;
-    T.ProgramView = *Action;
-    T.Held.store(true);
-  } else if (Action) {
-    if (Real(Signal, Action, nullptr) != 0)
-      return -1;
-    T.Held.store(false);
-  }
-  if (Old)
-    *Old = Before;
-  return 0;
+  return programSigaction(Signal, Action, Old);
 }
 
 ENERGY_EXPORT sighandler_t signal(int Signal, sighandler_t Handler) noexcept {

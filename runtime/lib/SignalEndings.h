@@ -7,12 +7,16 @@
 // the runtime starts, writes the report, and then ends the process by the
 // same signal with the default action, so that its exit status, its core
 // dump and what its parent sees are as without EnergyPass. A signal the
-// program handles itself is left to the program's handler: the runtime never
-// replaces one. It exports sigaction and signal so that the program sees
-// its own view of those it took (the default): a handler the program
-// installs later replaces the runtime's, and setting the default again (a
-// cleanup handler about to raise the signal once more) gives it back
-// (docs/runtime.md, "Process end").
+// program handled before the runtime started is left to the program's
+// handler: the runtime never replaces one. It exports sigaction and signal
+// so that the program sees its own view of those it took (the default). A
+// handler the program installs later for an ending signal is chained
+// (SignalChain.h): the runtime's handler stays in the kernel, with the
+// program's mask and flags, writes a snapshot and calls the program's, so a
+// handler that ends with _exit() still leaves the counts up to the signal.
+// Ignoring the signal, or a crash's handler, takes the signal from the
+// runtime, and setting the default again (a cleanup handler about to raise
+// the signal once more) gives it back (docs/runtime.md, "Process end").
 //
 // The report is not written in the signal handler, where almost nothing is
 // safe to call, nor by a thread of the runtime's, which would make every
