@@ -37,10 +37,32 @@ CheckpointRun checkpointRun(const Report &R) {
   return CheckpointRun::Unknown;
 }
 
+namespace {
+
+/// A snapshot an ending signal asked for was written before the program's
+/// own handler for it ran, which may have ended the process: whether the run
+/// went on is that handler's to say (docs/runtime.md, "Chained handlers").
+bool requestedByEndingSignal(const std::string &Requester) {
+  for (const char *Ending : {"SIGINT", "SIGTERM", "SIGHUP", "SIGXCPU"})
+    if (Requester == Ending)
+      return true;
+  return false;
+}
+
+std::string snapshotNote(const Report &R) {
+  const std::string &By = *R.snapshotRequestedBy;
+  std::string Pid = std::to_string(R.pid);
+  std::string Note = "snapshot at " + formatSeconds(R.wallSeconds) + " requested by " + By;
+  if (requestedByEndingSignal(By))
+    return Note + " (pid " + Pid + "'s own " + By + " handler ran next)";
+  return Note + " (pid " + Pid + " went on)";
+}
+
+} // namespace
+
 std::string checkpointNote(const Report &R) {
   if (R.snapshotRequestedBy)
-    return "snapshot at " + formatSeconds(R.wallSeconds) + " requested by " +
-           *R.snapshotRequestedBy + " (pid " + std::to_string(R.pid) + " went on)";
+    return snapshotNote(R);
   if (R.endedBySignal)
     return "ended by " + *R.endedBySignal + " at " + formatSeconds(R.wallSeconds);
   if (!R.checkpointPeriodSeconds)
