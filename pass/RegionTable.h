@@ -2,7 +2,7 @@
 //
 // Collects the regions, blocks, counters with the terms that derive block
 // counts from them, and dynamic counters of a module, and emits
-// them exactly as runtime/include/energy/abi.h lays them out: the
+// them exactly as include/energy/abi.h lays them out: the
 // energy_module descriptor (section ENERGY_MODULE_SECTION, kept by
 // llvm.compiler.used, writable because the runtime owns its `runtime`
 // field), the region/block/dynamic tables, the thread_local counter array

@@ -24,7 +24,7 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 time_compile() {
   local compiler=$1 source=$2; shift 2
   for _ in $(seq "$reps"); do
-    /usr/bin/time -f '%U %S' -o "$out/time" "$compiler" -O2 -I"$root/runtime/include" -c "$source" \
+    /usr/bin/time -f '%U %S' -o "$out/time" "$compiler" -O2 -I"$root/include" -c "$source" \
       -o "$out/o.o" "$@"
     awk '{print $1 + $2}' "$out/time"
   done | median

@@ -1,6 +1,6 @@
 //===- EntryPoints.cpp - The ABI functions instrumented code calls --------===//
 //
-// The entry points of runtime/include/energy/abi.h, the hook of
+// The entry points of include/energy/abi.h, the hook of
 // energy/regions.h's un-lowered markers, and the MPI layer's report of its
 // job: the only symbols the library exports. Enter and exit are the hot path
 // of exact timing: a thread-local load, the clock, and a few writes to the

@@ -1,4 +1,4 @@
-; The tables follow runtime/include/energy/abi.h: the descriptor is a
+; The tables follow include/energy/abi.h: the descriptor is a
 ; writable internal energy_module in section "energy_modules" kept by
 ; llvm.compiler.used; regions carry the symbol, its demangled name, and the
 ; file and line of the DISubprogram (else the module's source and 0); blocks
