@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace energy::report {
@@ -163,6 +164,16 @@ RankShare readRankShare(const JsonNode &Node) {
   return S;
 }
 
+/// `counters.self`, without the events that no thread could count (null).
+std::map<std::string, double> readSelfCounters(const JsonNode &Counters) {
+  JsonNode Self = Counters["self"];
+  std::map<std::string, double> Values;
+  for (const std::string &Event : Self.memberNames())
+    if (auto Count = Self.nullable(Event))
+      Values[Event] = Count->nonNegative();
+  return Values;
+}
+
 Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   Region R;
   R.id = Node["id"].unsignedInteger();
@@ -195,6 +206,10 @@ Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   R.counts = readCounts(Node["counts"], R.flops);
   R.counts.seconds = R.selfSeconds;
   R.energy = readEnergy(Node["energy_j"]);
+  if (auto Footprint = Node.optional("footprint"))
+    R.footprintBytes = (*Footprint)["bytes"].unsignedInteger();
+  if (auto Counters = Node.optional("counters"))
+    R.selfCounters = readSelfCounters(*Counters);
   if (auto ByRank = Node.optional("by_rank"))
     for (size_t I = 0, N = ByRank->arraySize(); I < N; ++I)
       R.byRank.push_back(readRankShare(ByRank->element(I)));
