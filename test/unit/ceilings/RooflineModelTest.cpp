@@ -192,8 +192,8 @@ TEST(ReportRegions, RefusesForeignCorruptAndUnknownVersions) {
   std::string Report = test::readText(test::fixture("report_kernels.json"));
   EXPECT_NE(ErrorOf(Report.substr(0, 500)).find("truncated JSON"), std::string::npos);
   std::string V2 = Report;
-  V2.replace(V2.find("\"version\": 1"), 12, "\"version\": 7");
-  EXPECT_NE(ErrorOf(V2).find("unsupported report version 7"), std::string::npos);
+  V2.replace(V2.find("\"version\": 1"), 12, "\"version\": 8");
+  EXPECT_NE(ErrorOf(V2).find("unsupported report version 8"), std::string::npos);
   EXPECT_NE(ErrorOf("{\"format\": \"energypass-machine-profile\", \"version\": 1}")
                 .find("expected \"energypass-report\""),
             std::string::npos);
