@@ -47,6 +47,14 @@ void JsonNode::expectObject() const {
     wrongType("an object");
 }
 
+std::vector<std::string> JsonNode::memberNames() const {
+  expectObject();
+  std::vector<std::string> Names;
+  for (const auto &Member : Value.items())
+    Names.push_back(Member.key());
+  return Names;
+}
+
 JsonNode JsonNode::operator[](const std::string &Key) const {
   expectObject();
   auto It = Value.find(Key);

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace energy::report {
 
@@ -33,6 +34,9 @@ public:
   JsonNode element(size_t Index) const;
 
   void expectObject() const;
+  /// The member names of this object, for objects whose names are data
+  /// (perf event names), not the format's.
+  std::vector<std::string> memberNames() const;
   size_t arraySize() const;
   std::string string() const;
   bool boolean() const;

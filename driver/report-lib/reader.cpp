@@ -12,11 +12,15 @@
 #include "energy/report/line_table.h"
 #include "json_node.h"
 
+#include "support/ReportKeys.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <iterator>
+#include <map>
 #include <sstream>
 
 namespace energy::report {
@@ -24,13 +28,11 @@ namespace energy::report {
 namespace {
 
 using nlohmann::json;
+namespace key = report_key;
 
-constexpr const char *PrecisionKeys[ENERGY_NUM_PRECISIONS] = {"half", "float",
-                                                              "double"};
-constexpr const char *FlopKindKeys[ENERGY_NUM_FLOP_KINDS] = {
-    "addsub", "mul", "div", "sqrt", "fma", "minmax", "other"};
-constexpr const char *WidthKeys[ENERGY_NUM_WIDTHS] = {"scalar", "v128", "v256",
-                                                      "v512"};
+static_assert(std::size(key::counts::Precisions) == ENERGY_NUM_PRECISIONS &&
+              std::size(key::counts::FlopKinds) == ENERGY_NUM_FLOP_KINDS &&
+              std::size(key::counts::Widths) == ENERGY_NUM_WIDTHS);
 
 std::string readWholeFile(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
@@ -112,13 +114,15 @@ void readNamedCounts(const JsonNode &Object, const char *const (&Names)[N],
 /// The FLOP breakdowns of a `counts` object (or of a `lines` row) into A.
 void readFlopBreakdowns(const JsonNode &Counts, model::Activity &A) {
   uint64_t Unused[ENERGY_NUM_FLOP_KINDS];
-  readNamedCounts(Counts["flops_by_precision"], PrecisionKeys, Unused);
-  readNamedCounts(Counts["flops_by_kind"], FlopKindKeys, Unused);
-  readNamedCounts(Counts["flops_by_width"], WidthKeys, A.flopsByWidth.data());
-  JsonNode Detail = Counts["flops_detail"];
+  readNamedCounts(Counts[key::counts::FlopsByPrecision], key::counts::Precisions, Unused);
+  readNamedCounts(Counts[key::counts::FlopsByKind], key::counts::FlopKinds, Unused);
+  readNamedCounts(Counts[key::counts::FlopsByWidth], key::counts::Widths,
+                  A.flopsByWidth.data());
+  JsonNode Detail = Counts[key::counts::FlopsDetail];
   Detail.expectObject();
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
-    readNamedCounts(Detail[PrecisionKeys[P]], FlopKindKeys, A.flops[P].data());
+    readNamedCounts(Detail[key::counts::Precisions[P]], key::counts::FlopKinds,
+                    A.flops[P].data());
 }
 
 /// Whether the FLOP breakdowns of a `counts` object may be left out when it
@@ -128,14 +132,15 @@ enum class Breakdowns { Required, OmittedWhenZero };
 model::Activity readCounts(const JsonNode &Counts, uint64_t &Flops,
                            Breakdowns Rule = Breakdowns::Required) {
   model::Activity A;
-  A.blocks = Counts["blocks"].unsignedInteger();
-  A.instructions = Counts["instructions"].unsignedInteger();
-  A.branches = Counts["branches"].unsignedInteger();
-  A.calls = Counts["calls"].unsignedInteger();
-  A.bytesLoaded = Counts["bytes_loaded"].unsignedInteger();
-  A.bytesStored = Counts["bytes_stored"].unsignedInteger();
-  Flops = Counts["flops"].unsignedInteger();
-  if (Rule == Breakdowns::OmittedWhenZero && Flops == 0 && !Counts.optional("flops_detail"))
+  A.blocks = Counts[key::counts::Blocks].unsignedInteger();
+  A.instructions = Counts[key::counts::Instructions].unsignedInteger();
+  A.branches = Counts[key::counts::Branches].unsignedInteger();
+  A.calls = Counts[key::counts::Calls].unsignedInteger();
+  A.bytesLoaded = Counts[key::counts::BytesLoaded].unsignedInteger();
+  A.bytesStored = Counts[key::counts::BytesStored].unsignedInteger();
+  Flops = Counts[key::counts::Flops].unsignedInteger();
+  if (Rule == Breakdowns::OmittedWhenZero && Flops == 0 &&
+      !Counts.optional(key::counts::FlopsDetail))
     return A;
   readFlopBreakdowns(Counts, A);
   return A;
@@ -143,10 +148,10 @@ model::Activity readCounts(const JsonNode &Counts, uint64_t &Flops,
 
 Energy readEnergy(const JsonNode &Node) {
   Energy E;
-  E.modelledJoules = Node["modelled"].nonNegative();
-  if (auto Measured = Node.nullable("measured"))
+  E.modelledJoules = Node[key::energy_j::Modelled].nonNegative();
+  if (auto Measured = Node.nullable(key::energy_j::Measured))
     E.measuredJoules = Measured->nonNegative();
-  if (auto Idle = Node.optional("measured_idle"))
+  if (auto Idle = Node.optional(key::energy_j::MeasuredIdle))
     E.measuredIdleJoules = Idle->nonNegative();
   return E;
 }
@@ -163,39 +168,55 @@ RankShare readRankShare(const JsonNode &Node) {
   return S;
 }
 
+/// `counters.self`, without the events that no thread could count (null).
+std::map<std::string, double> readSelfCounters(const JsonNode &Counters) {
+  JsonNode Self = Counters[key::counters::Self];
+  std::map<std::string, double> Values;
+  for (const std::string &Event : Self.memberNames())
+    if (auto Count = Self.nullable(Event))
+      Values[Event] = Count->nonNegative();
+  return Values;
+}
+
 Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   Region R;
-  R.id = Node["id"].unsignedInteger();
+  JsonNode Id = Node[key::region::Id];
+  R.id = Id.unsignedInteger();
   if (R.id != Index)
-    Node["id"].fail("key " + Node.path() + ".id is " + std::to_string(R.id) +
-                    " but the region is at index " + std::to_string(Index));
-  R.name = Node["name"].string();
-  R.demangled = Node["demangled"].string();
-  R.file = Node["file"].string();
-  R.line = Node["line"].unsignedInteger();
-  R.kind = Node["kind"].string();
-  if (auto Hash = Node.optional("body_hash"))
+    Id.fail("key " + Id.path() + " is " + std::to_string(R.id) +
+            " but the region is at index " + std::to_string(Index));
+  R.name = Node[key::region::Name].string();
+  R.demangled = Node[key::region::Demangled].string();
+  R.file = Node[key::region::File].string();
+  R.line = Node[key::region::Line].unsignedInteger();
+  JsonNode Kind = Node[key::region::Kind];
+  R.kind = Kind.string();
+  if (auto Hash = Node.optional(key::region::BodyHash))
     R.bodyHash = Hash->string();
   if (R.kind != "function" && R.kind != "loop" && R.kind != "user" && R.kind != "mpi")
-    Node.fail("key " + Node.path() + ".kind is \"" + R.kind +
+    Kind.fail("key " + Kind.path() + " is \"" + R.kind +
               "\", expected function, loop, user or mpi");
-  if (auto Parent = Node.nullable("parent")) {
+  if (auto Parent = Node.nullable(key::region::Parent)) {
     R.parent = Parent->unsignedInteger();
     if (*R.parent >= NumRegions || *R.parent == R.id)
       Parent->fail("key " + Parent->path() + " names region " +
                    std::to_string(*R.parent) + ", which does not exist");
   }
-  R.module = Node["module"].string();
-  R.calls = Node["calls"].unsignedInteger();
-  JsonNode Time = Node["time_s"];
-  R.inclusiveSeconds = Time["inclusive"].nonNegative();
-  R.selfSeconds = Time["self"].nonNegative();
-  if (auto Uncertainty = Time.optional("uncertainty"))
-    R.selfUncertainty = (*Uncertainty)["self"].nonNegative();
-  R.counts = readCounts(Node["counts"], R.flops);
+  R.module = Node[key::region::Module].string();
+  R.calls = Node[key::region::Calls].unsignedInteger();
+  JsonNode Time = Node[key::region::Time];
+  R.inclusiveSeconds = Time[key::time_s::Inclusive].nonNegative();
+  R.selfSeconds = Time[key::time_s::Self].nonNegative();
+  if (auto Uncertainty = Time.optional(key::time_s::Uncertainty))
+    R.selfUncertainty = (*Uncertainty)[key::time_s::Self].nonNegative();
+  R.counts = readCounts(Node[key::region::Counts], R.flops);
   R.counts.seconds = R.selfSeconds;
-  R.energy = readEnergy(Node["energy_j"]);
-  if (auto ByRank = Node.optional("by_rank"))
+  R.energy = readEnergy(Node[key::region::Energy]);
+  if (auto Footprint = Node.optional(key::region::Footprint))
+    R.footprintBytes = (*Footprint)[key::footprint::Bytes].unsignedInteger();
+  if (auto Counters = Node.optional(key::region::Counters))
+    R.selfCounters = readSelfCounters(*Counters);
+  if (auto ByRank = Node.optional(key::region::ByRank))
     for (size_t I = 0, N = ByRank->arraySize(); I < N; ++I)
       R.byRank.push_back(readRankShare(ByRank->element(I)));
   return R;
@@ -371,7 +392,8 @@ model::OperationEnergies readWorkJoules(const JsonNode &Work) {
   JsonNode Flop = Work["flop"];
   Flop.expectObject();
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
-    readNamed(Flop[PrecisionKeys[P]], FlopKindKeys, J.Flop[P], &JsonNode::nonNegative);
+    readNamed(Flop[key::counts::Precisions[P]], key::counts::FlopKinds, J.Flop[P],
+              &JsonNode::nonNegative);
   return J;
 }
 
@@ -486,8 +508,8 @@ Report parseReport(const json &Json, const std::string &Origin) {
   if (auto NotRun = Doc.optional("regions_not_run"))
     R.regionsNotRun = NotRun->unsignedInteger();
   JsonNode Totals = Doc["totals"];
-  R.totalCounts = readCounts(Totals["counts"], R.totalFlops);
-  R.totalEnergy = readEnergy(Totals["energy_j"]);
+  R.totalCounts = readCounts(Totals[key::totals::Counts], R.totalFlops);
+  R.totalEnergy = readEnergy(Totals[key::totals::Energy]);
   if (auto Lines = Doc.optional("lines"))
     R.lines = readLines(*Lines, R.version, R.regions, R.model);
   return R;

@@ -193,7 +193,7 @@ void printJson(const std::vector<RegionExplanation> &Rows,
 int runExplain(const ExplainArguments &Args) {
   ReportDocument R = readReportDocument(Args.reportPath);
   train::LearnedModel M = loadModel(Args.modelPath);
-  auto Counters = regionSelfCounters(R.document, Args.reportPath);
+  auto Counters = regionSelfCounters(R.report);
   std::vector<RegionSample> Samples =
       Counters.empty() ? timelineSamples(requireTimeline(R, Args.reportPath, M))
                        : selfCounterSamples(R.report, Counters, M);

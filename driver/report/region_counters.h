@@ -3,20 +3,15 @@
 // Reports recorded with per-region counters carry, per region,
 // `counters.self`: perf event counts over the region's self time, summed over
 // threads (docs/formats/report.md). Learned energy models read them, with
-// `time_s.self`, to predict each region's power (show --model, explain). The
-// validated Report leaves this optional section out, so it is read here from
-// the report's JSON, and refused in one line when malformed.
+// `time_s.self`, to predict each region's power (show --model, explain).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_DRIVER_REPORT_REGION_COUNTERS_H
 #define ENERGY_DRIVER_REPORT_REGION_COUNTERS_H
 
 #include "energy/model/energy_model.h"
-#include "energy/report/report_error.h"
+#include "energy/report/report.h"
 
-#include <nlohmann/json.hpp>
-
-#include <cmath>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -25,35 +20,11 @@
 namespace energy::report::cli {
 
 /// counters.self of every region that has them, by region id.
-inline std::map<uint64_t, model::EventValues>
-regionSelfCounters(const nlohmann::json &Doc, const std::string &Origin) {
+inline std::map<uint64_t, model::EventValues> regionSelfCounters(const Report &R) {
   std::map<uint64_t, model::EventValues> Out;
-  auto Regions = Doc.find("regions");
-  if (Regions == Doc.end() || !Regions->is_array())
-    return Out;
-  for (size_t I = 0; I < Regions->size(); ++I) {
-    const nlohmann::json &Region = (*Regions)[I];
-    auto Counters = Region.find("counters");
-    if (Counters == Region.end() || Counters->is_null())
-      continue;
-    std::string Where =
-        Origin + ": regions[" + std::to_string(I) + "].counters";
-    auto Self =
-        Counters->is_object() ? Counters->find("self") : Counters->end();
-    if (!Counters->is_object() || Self == Counters->end() || !Self->is_object())
-      throw ReportError(Where + " has no 'self' object; the report is damaged, "
-                                "record it again (docs/formats/report.md)");
-    model::EventValues Values;
-    for (const auto &[Event, Count] : Self->items()) {
-      if (!Count.is_number() || !std::isfinite(Count.get<double>()) ||
-          Count.get<double>() < 0)
-        throw ReportError(Where + ".self['" + Event + "'] is " + Count.dump() +
-                          ", not a count; the report is damaged, record it "
-                          "again");
-      Values[Event] = Count.get<double>();
-    }
-    Out[I] = std::move(Values);
-  }
+  for (const Region &Reg : R.regions)
+    if (Reg.selfCounters)
+      Out[Reg.id] = *Reg.selfCounters;
   return Out;
 }
 

@@ -61,9 +61,8 @@ void remodelFromCounts(Report &R, const model::EnergyModel &M) {
         M.estimate({&Reg.counts, nullptr, Reg.selfSeconds}).total();
 }
 
-void remodelFromCounters(Report &R, const nlohmann::json &Doc,
-                         const model::EnergyModel &M) {
-  auto Counters = regionSelfCounters(Doc, R.origin);
+void remodelFromCounters(Report &R, const model::EnergyModel &M) {
+  auto Counters = regionSelfCounters(R);
   std::vector<std::string> Events = M.requiredEvents();
   if (Counters.empty())
     throw ReportError(R.origin +
@@ -100,13 +99,12 @@ void remodelFromCounters(Report &R, const nlohmann::json &Doc,
 }
 
 /// Replaces the report's modelled energies by those of the model at Path.
-void remodel(ReportDocument &D, const std::string &Path) {
+void remodel(Report &R, const std::string &Path) {
   std::unique_ptr<model::EnergyModel> M = model::loadModel(Path);
-  Report &R = D.report;
   if (M->kind() == "analytic")
     remodelFromCounts(R, *M);
   else
-    remodelFromCounters(R, D.document, *M);
+    remodelFromCounters(R, *M);
   double Total = 0.0;
   for (const Region &Reg : R.regions)
     Total += Reg.energy.modelledJoules;
@@ -137,10 +135,10 @@ Report reportToShow(const ShowArguments &Args) {
     Reports.push_back(latestReport());
     std::cerr << "energy-report: showing " << Reports.front() << '\n';
   }
-  ReportDocument D = loadReportInputs(Reports);
+  Report R = std::move(loadReportInputs(Reports).report);
   if (!Args.modelPath.empty())
-    remodel(D, Args.modelPath);
-  return std::move(D.report);
+    remodel(R, Args.modelPath);
+  return R;
 }
 
 std::string imbalanceCell(const std::optional<double> &Imbalance) {

@@ -17,6 +17,7 @@
 #include "ThreadState.h"
 
 #include "energy/abi.h"
+#include "support/ReportKeys.h"
 
 #include <atomic>
 #include <cmath>
@@ -265,10 +266,11 @@ nlohmann::json footprintJson(uint32_t ReportId) {
     Busy = false;
   }
   auto Sampled = static_cast<uint64_t>(std::llround(Lines));
-  return {{"bytes", Sampled * OneIn * (uint64_t(1) << ENERGY_FOOTPRINT_LINE_SHIFT)},
-          {"lines_sampled", Sampled},
-          {"sample_one_in", OneIn},
-          {"line_bytes", uint64_t(1) << ENERGY_FOOTPRINT_LINE_SHIFT}};
+  namespace key = report_key::footprint;
+  return {{key::Bytes, Sampled * OneIn * (uint64_t(1) << ENERGY_FOOTPRINT_LINE_SHIFT)},
+          {key::LinesSampled, Sampled},
+          {key::SampleOneIn, OneIn},
+          {key::LineBytes, uint64_t(1) << ENERGY_FOOTPRINT_LINE_SHIFT}};
 }
 
 } // namespace energy::rt

@@ -9,22 +9,39 @@
 #include "RegionSampling.h"
 #include "SampleTrigger.h"
 
+#include "support/ReportKeys.h"
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 namespace energy::rt {
 
 using nlohmann::json;
+namespace key = report_key;
 
 namespace {
 
-constexpr JsonName PrecisionNames[ENERGY_NUM_PRECISIONS] = {"half", "float", "double"};
-constexpr JsonName KindNames[ENERGY_NUM_FLOP_KINDS] = {
-    "addsub", "mul", "div", "sqrt", "fma", "minmax", "other"};
-constexpr JsonName WidthNames[ENERGY_NUM_WIDTHS] = {"scalar", "v128", "v256", "v512"};
+template <size_t N, size_t... I>
+consteval std::array<JsonName, N> jsonNames(const char *const (&Names)[N],
+                                            std::index_sequence<I...>) {
+  return {JsonName(Names[I])...};
+}
+
+/// A list of the report's member names, each checked as a JsonName.
+template <size_t N> consteval std::array<JsonName, N> jsonNames(const char *const (&Names)[N]) {
+  return jsonNames(Names, std::make_index_sequence<N>());
+}
+
+constexpr auto PrecisionNames = jsonNames(key::counts::Precisions);
+constexpr auto KindNames = jsonNames(key::counts::FlopKinds);
+constexpr auto WidthNames = jsonNames(key::counts::Widths);
+static_assert(PrecisionNames.size() == ENERGY_NUM_PRECISIONS &&
+              KindNames.size() == ENERGY_NUM_FLOP_KINDS && WidthNames.size() == ENERGY_NUM_WIDTHS);
 
 } // namespace
 
@@ -60,7 +77,7 @@ void writeFlopBreakdowns(JsonText &W, const model::Activity &A) {
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
     for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
       ByKind[K] += A.flops[P][K];
-  W.key("flops_by_precision");
+  W.key(key::counts::FlopsByPrecision);
   W.beginObject();
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P) {
     uint64_t Sum = 0;
@@ -69,17 +86,17 @@ void writeFlopBreakdowns(JsonText &W, const model::Activity &A) {
     W.member(PrecisionNames[P], Sum);
   }
   W.endObject();
-  W.key("flops_by_kind");
+  W.key(key::counts::FlopsByKind);
   W.beginObject();
   for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
     W.member(KindNames[K], ByKind[K]);
   W.endObject();
-  W.key("flops_by_width");
+  W.key(key::counts::FlopsByWidth);
   W.beginObject();
   for (int Wd = 0; Wd < ENERGY_NUM_WIDTHS; ++Wd)
     W.member(WidthNames[Wd], A.flopsByWidth[Wd]);
   W.endObject();
-  W.key("flops_detail");
+  W.key(key::counts::FlopsDetail);
   W.beginObject();
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P) {
     W.key(PrecisionNames[P]);
@@ -114,14 +131,14 @@ enum class ZeroBreakdowns { Written, Omitted };
 void writeCounts(JsonText &W, const model::Activity &A,
                  ZeroBreakdowns Zero = ZeroBreakdowns::Written) {
   W.beginObject();
-  W.member("blocks", A.blocks);
-  W.member("instructions", A.instructions);
-  W.member("branches", A.branches);
-  W.member("calls", A.calls);
-  W.member("bytes_loaded", A.bytesLoaded);
-  W.member("bytes_stored", A.bytesStored);
+  W.member(key::counts::Blocks, A.blocks);
+  W.member(key::counts::Instructions, A.instructions);
+  W.member(key::counts::Branches, A.branches);
+  W.member(key::counts::Calls, A.calls);
+  W.member(key::counts::BytesLoaded, A.bytesLoaded);
+  W.member(key::counts::BytesStored, A.bytesStored);
   uint64_t Flops = A.totalFlops();
-  W.member("flops", Flops);
+  W.member(key::counts::Flops, Flops);
   bool AnyWidth = std::any_of(A.flopsByWidth.begin(), A.flopsByWidth.end(),
                               [](uint64_t N) { return N != 0; });
   if (Flops || AnyWidth)
@@ -183,8 +200,8 @@ MeasuredFigures totalMeasuredEnergy(const RunSummary &Run, const MeasuredEnergy 
 }
 
 void writeMeasured(JsonText &W, const MeasuredFigures &Measured) {
-  W.member("measured", Measured.Joules);
-  W.member("measured_idle", Measured.IdleJoules);
+  W.member(key::energy_j::Measured, Measured.Joules);
+  W.member(key::energy_j::MeasuredIdle, Measured.IdleJoules);
 }
 
 /// Seconds per unit of the region times the runtime kept.
@@ -219,22 +236,22 @@ void writeRegionTimes(JsonText &W, const RegionTotals &T, const RunSummary &Run,
                       const OnePeriod &Period) {
   double Unit = timeUnit(Run);
   W.beginObject();
-  W.member("inclusive", double(T.InclusiveTicks) * Unit);
-  W.member("self", double(T.SelfTicks) * Unit);
+  W.member(key::time_s::Inclusive, double(T.InclusiveTicks) * Unit);
+  W.member(key::time_s::Self, double(T.SelfTicks) * Unit);
   if (Run.Sampled) {
     // One standard deviation of a sum of independent samples, each of one or
     // more periods (a timer that fired late counts its overruns): a compound
     // Poisson count, whose variance is the sum of the squared weights.
-    W.key("periods");
+    W.key(key::time_s::Periods);
     W.beginObject();
-    W.member("inclusive", T.InclusiveTicks);
-    W.member("self", T.SelfTicks);
+    W.member(key::time_s::Inclusive, T.InclusiveTicks);
+    W.member(key::time_s::Self, T.SelfTicks);
     W.endObject();
-    W.key("uncertainty");
+    W.key(key::time_s::Uncertainty);
     W.beginObject();
-    W.key("inclusive");
+    W.key(key::time_s::Inclusive);
     Period.writeDeviation(W, T.InclusiveSquares, Unit);
-    W.key("self");
+    W.key(key::time_s::Self);
     Period.writeDeviation(W, T.SelfSquares, Unit);
     W.endObject();
   }
@@ -300,9 +317,9 @@ json counterSide(const double *Values, const RegionCounting &Counting) {
 }
 
 json regionCountersJson(const double *Values, const RegionCounting &Counting) {
-  return {{"self", counterSide(Values, Counting)},
-          {"inclusive", counterSide(Values + Counting.size(), Counting)},
-          {"scaled", Counting.scaled()}};
+  return {{key::counters::Self, counterSide(Values, Counting)},
+          {key::counters::Inclusive, counterSide(Values + Counting.size(), Counting)},
+          {key::counters::Scaled, Counting.scaled()}};
 }
 
 /// A 64-bit hash as 16 hex digits: JSON numbers lose integers past 2^53.
@@ -324,49 +341,49 @@ void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
                  SharedText &File, SharedText &Module, const OnePeriod &Period) {
   const RegionTotals &T = M.Totals[R];
   W.beginObject();
-  W.member("id", Ids[M.RegionBase + R]);
+  W.member(key::region::Id, Ids[M.RegionBase + R]);
   if (M.Regions) {
     const energy_region &Info = M.Regions[R];
-    W.member("name", text(Info.name));
-    W.member("demangled", Info.demangled ? Info.demangled : text(Info.name));
-    W.key("file");
+    W.member(key::region::Name, text(Info.name));
+    W.member(key::region::Demangled, Info.demangled ? Info.demangled : text(Info.name));
+    W.key(key::region::File);
     File.write(W, Info.file ? Info.file : M.Source);
-    W.member("line", Info.line);
-    W.member("kind", regionKindName(Info.kind));
+    W.member(key::region::Line, Info.line);
+    W.member(key::region::Kind, regionKindName(Info.kind));
     if (M.RegionBodyHashes && M.RegionBodyHashes[R])
-      W.member("body_hash", HashText(M.RegionBodyHashes[R]).text());
-    W.key("parent");
+      W.member(key::region::BodyHash, HashText(M.RegionBodyHashes[R]).text());
+    W.key(key::region::Parent);
     if (Info.parent < M.NumRegions && Info.parent != R)
       W.value(Ids[M.RegionBase + Info.parent]);
     else
       W.null();
   } else {
     std::string Lost = "<region " + std::to_string(R) + " of an unloaded module>";
-    W.member("name", Lost);
-    W.member("demangled", Lost);
-    W.member("file", M.Source);
-    W.member("line", uint32_t(0));
-    W.member("kind", "function");
-    W.key("parent");
+    W.member(key::region::Name, Lost);
+    W.member(key::region::Demangled, Lost);
+    W.member(key::region::File, M.Source);
+    W.member(key::region::Line, uint32_t(0));
+    W.member(key::region::Kind, "function");
+    W.key(key::region::Parent);
     W.null();
   }
-  W.key("module");
+  W.key(key::region::Module);
   Module.write(W, M.Source);
   // Calls are exact when a block counts the region's entries, timed or not.
-  W.member("calls", Entries >= 0 ? uint64_t(Entries) : T.Calls);
-  W.key("time_s");
+  W.member(key::region::Calls, Entries >= 0 ? uint64_t(Entries) : T.Calls);
+  W.key(key::region::Time);
   writeRegionTimes(W, T, Run, Period);
-  W.key("counts");
+  W.key(key::region::Counts);
   writeCounts(W, A);
-  W.key("energy_j");
+  W.key(key::region::Energy);
   W.beginObject();
-  W.member("modelled", Modelled);
+  W.member(key::energy_j::Modelled, Modelled);
   writeMeasured(W, Measured);
   W.endObject();
   if (json Footprint = footprintJson(M.RegionBase + R); !Footprint.is_null())
-    W.member("footprint", Footprint);
+    W.member(key::region::Footprint, Footprint);
   if (const double *C = M.regionCounters(R))
-    W.member("counters", regionCountersJson(C, Counting));
+    W.member(key::region::Counters, regionCountersJson(C, Counting));
   W.endObject();
 }
 
@@ -793,14 +810,14 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   json RunModelled = Application.runJoules(Total, Timeline);
   W.key("totals");
   W.beginObject();
-  W.key("counts");
+  W.key(key::totals::Counts);
   writeCounts(W, Total);
-  W.key("energy_j");
+  W.key(key::totals::Energy);
   W.beginObject();
-  W.member("modelled", RunModelled);
+  W.member(key::energy_j::Modelled, RunModelled);
   writeMeasured(W, totalMeasuredEnergy(Run, Measured));
   if (Run.Measure.measuresEnergy())
-    W.member("idle_power_w", Measured.idlePowerW);
+    W.member(key::energy_j::IdlePowerW, Measured.idlePowerW);
   W.endObject();
   W.endObject();
   W.member("format", "energypass-report");

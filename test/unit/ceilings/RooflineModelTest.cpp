@@ -192,8 +192,8 @@ TEST(ReportRegions, RefusesForeignCorruptAndUnknownVersions) {
   std::string Report = test::readText(test::fixture("report_kernels.json"));
   EXPECT_NE(ErrorOf(Report.substr(0, 500)).find("truncated JSON"), std::string::npos);
   std::string V2 = Report;
-  V2.replace(V2.find("\"version\": 1"), 12, "\"version\": 7");
-  EXPECT_NE(ErrorOf(V2).find("unsupported report version 7"), std::string::npos);
+  V2.replace(V2.find("\"version\": 1"), 12, "\"version\": 8");
+  EXPECT_NE(ErrorOf(V2).find("unsupported report version 8"), std::string::npos);
   EXPECT_NE(ErrorOf("{\"format\": \"energypass-machine-profile\", \"version\": 1}")
                 .find("expected \"energypass-report\""),
             std::string::npos);
@@ -215,10 +215,12 @@ TEST(ReportRegions, RefusesAMistypedFootprintOrCounter) {
     return std::string();
   };
   EXPECT_EQ(ErrorOf("\"bytes\": 240001024", "\"bytes\": -1"),
-            "r.json: regions[1].footprint.bytes must be a non-negative integer; the report is "
-            "corrupt, re-run the program to rewrite it");
+            "r.json: key regions[1].footprint.bytes must be a non-negative integer, found a "
+            "negative integer; the report is damaged or was not written by the EnergyPass "
+            "runtime (see docs/formats/report.md)");
   EXPECT_NE(ErrorOf("\"cache-misses\": 3750000", "\"cache-misses\": \"many\"")
-                .find("regions[1].counters.self.cache-misses must be a non-negative number"),
+                .find("key regions[1].counters.self.cache-misses must be a number, found a "
+                      "string"),
             std::string::npos);
 }
 

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 
 using namespace energy::report;
 using energy::report::test::daxpyDocument;
@@ -162,6 +163,43 @@ TEST(ReportReader, MistypedKeysAreRefused) {
   Doc["sources"][0]["used"] = 1;
   EXPECT_NE(errorOf(Doc).find("sources[0].used must be a boolean"),
             std::string::npos);
+}
+
+TEST(ReportReader, ReadsRegionFootprintAndSelfCounters) {
+  json Doc = daxpyDocument();
+  Doc["regions"][1]["footprint"] = {
+      {"bytes", 8192}, {"lines_sampled", 2}, {"sample_one_in", 64}, {"line_bytes", 64}};
+  Doc["regions"][1]["counters"] = {
+      {"self", {{"cycles", 5000}, {"cache-misses", 12.5}, {"LLC-load-misses", nullptr}}},
+      {"inclusive", {{"cycles", 7000}, {"cache-misses", 20}, {"LLC-load-misses", nullptr}}},
+      {"scaled", true}};
+  Report R = parseReport(Doc, "r.json");
+  const Region &Loop = R.regions[1];
+  EXPECT_EQ(Loop.footprintBytes, 8192u);
+  // The event no thread could count (null) is left out, not read as 0.
+  EXPECT_EQ(Loop.selfCounters,
+            (std::map<std::string, double>{{"cycles", 5000}, {"cache-misses", 12.5}}));
+  EXPECT_FALSE(R.regions[0].footprintBytes.has_value());
+  EXPECT_FALSE(R.regions[0].selfCounters.has_value());
+}
+
+TEST(ReportReader, MistypedFootprintOrCountersAreNamedWithTheirPath) {
+  json Doc = daxpyDocument();
+  Doc["regions"][1]["footprint"] = {{"bytes", "8 KiB"}};
+  EXPECT_EQ(errorOf(Doc), "r.json: key regions[1].footprint.bytes must be a non-negative "
+                          "integer, found a string; the report is damaged or was not written "
+                          "by the EnergyPass runtime (see docs/formats/report.md)");
+  Doc = daxpyDocument();
+  Doc["regions"][1]["counters"] = {{"inclusive", json::object()}};
+  EXPECT_TRUE(startsWith(errorOf(Doc), "r.json: missing key regions[1].counters.self; "));
+  Doc = daxpyDocument();
+  Doc["regions"][0]["counters"] = {{"self", {{"cycles", -1}}}};
+  EXPECT_TRUE(startsWith(errorOf(Doc), "r.json: key regions[0].counters.self.cycles must be "
+                                       "zero or positive, found -1; "));
+  Doc = daxpyDocument();
+  Doc["regions"][0]["counters"] = {{"self", json::array({1, 2})}};
+  EXPECT_TRUE(startsWith(errorOf(Doc), "r.json: key regions[0].counters.self must be an "
+                                       "object, found an array; "));
 }
 
 TEST(ReportReader, RegionIdentitiesMustBeConsistent) {

@@ -13,6 +13,7 @@
 #include "energy/model/analytic_model.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -77,6 +78,15 @@ struct Region {
   uint64_t flops = 0;     // the report's `counts.flops`
   model::Activity counts; // self counts; counts.seconds = selfSeconds
   Energy energy;
+  /// `footprint.bytes`: the distinct bytes the region touched as the
+  /// innermost open region of a thread; absent when the run sampled no
+  /// footprint (a build without the pass's footprint sampling).
+  std::optional<uint64_t> footprintBytes;
+  /// `counters.self`: perf event counts over the region's self time, by
+  /// event name; absent when the run counted no per-region events
+  /// (ENERGY_REGION_EVENTS). An event that no thread could count is
+  /// written null and left out here, as if never asked for.
+  std::optional<std::map<std::string, double>> selfCounters;
   /// A job report's: the ranks that ran the region; empty otherwise.
   std::vector<RankShare> byRank;
 

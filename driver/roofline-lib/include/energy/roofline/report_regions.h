@@ -5,8 +5,7 @@
 // modelled energy and, when the runtime recorded them, the region's footprint
 // of distinct bytes (for the locality wall) and its self hardware counters
 // (for the hierarchical points). The report is read and validated by
-// energy_report_lib, as every tool reads it; only the optional `footprint`
-// and `counters` objects are read here.
+// energy_report_lib, as every tool reads it.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -1,0 +1,102 @@
+//===- ReportKeys.h - The report's member names, spelled once -------------===//
+//
+// The runtime writes the report (runtime/lib/ReportBuilder.cpp) and the tools
+// read it (driver/report-lib/reader.cpp); both name its members through these
+// constants, so that a key renamed or misspelt on one side does not compile
+// or is renamed on both, instead of a report that no tool reads. Grouped by
+// the object that holds them, as docs/formats/report.md describes it; each
+// group is named after that object's own key.
+//
+// Plain `constexpr const char *`: the runtime's JsonName checks them at
+// compile time, the reader's JsonNode takes them as strings. A new key is one
+// line here, then the writer's and the reader's use of it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_SUPPORT_REPORTKEYS_H
+#define ENERGY_SUPPORT_REPORTKEYS_H
+
+namespace energy::report_key {
+
+/// Members of each `regions[]` entry.
+namespace region {
+inline constexpr const char *Id = "id";
+inline constexpr const char *Name = "name";
+inline constexpr const char *Demangled = "demangled";
+inline constexpr const char *File = "file";
+inline constexpr const char *Line = "line";
+inline constexpr const char *Kind = "kind";
+inline constexpr const char *BodyHash = "body_hash";
+inline constexpr const char *Parent = "parent";
+inline constexpr const char *Module = "module";
+inline constexpr const char *Calls = "calls";
+inline constexpr const char *Time = "time_s";
+inline constexpr const char *Counts = "counts";
+inline constexpr const char *Energy = "energy_j";
+inline constexpr const char *Footprint = "footprint";
+inline constexpr const char *Counters = "counters";
+/// A job report's, written by energy-report merge.
+inline constexpr const char *ByRank = "by_rank";
+} // namespace region
+
+/// Members of `totals`: the run's counts and energy, as a region's.
+namespace totals {
+inline constexpr const char *Counts = "counts";
+inline constexpr const char *Energy = "energy_j";
+} // namespace totals
+
+/// A region's `time_s`.
+namespace time_s {
+inline constexpr const char *Inclusive = "inclusive";
+inline constexpr const char *Self = "self";
+inline constexpr const char *Periods = "periods";
+inline constexpr const char *Uncertainty = "uncertainty";
+} // namespace time_s
+
+/// A `counts` object: a region's, a line's, the totals'.
+namespace counts {
+inline constexpr const char *Blocks = "blocks";
+inline constexpr const char *Instructions = "instructions";
+inline constexpr const char *Branches = "branches";
+inline constexpr const char *Calls = "calls";
+inline constexpr const char *BytesLoaded = "bytes_loaded";
+inline constexpr const char *BytesStored = "bytes_stored";
+inline constexpr const char *Flops = "flops";
+inline constexpr const char *FlopsByPrecision = "flops_by_precision";
+inline constexpr const char *FlopsByKind = "flops_by_kind";
+inline constexpr const char *FlopsByWidth = "flops_by_width";
+inline constexpr const char *FlopsDetail = "flops_detail";
+/// The members of the breakdowns, in the order of energy/abi.h's
+/// energy_precision, energy_flop_kind and energy_width.
+inline constexpr const char *Precisions[] = {"half", "float", "double"};
+inline constexpr const char *FlopKinds[] = {"addsub", "mul",    "div",  "sqrt",
+                                            "fma",    "minmax", "other"};
+inline constexpr const char *Widths[] = {"scalar", "v128", "v256", "v512"};
+} // namespace counts
+
+/// An `energy_j` object: a region's, the totals'.
+namespace energy_j {
+inline constexpr const char *Modelled = "modelled";
+inline constexpr const char *Measured = "measured";
+inline constexpr const char *MeasuredIdle = "measured_idle";
+/// The totals' only.
+inline constexpr const char *IdlePowerW = "idle_power_w";
+} // namespace energy_j
+
+/// A region's `counters`.
+namespace counters {
+inline constexpr const char *Self = "self";
+inline constexpr const char *Inclusive = "inclusive";
+inline constexpr const char *Scaled = "scaled";
+} // namespace counters
+
+/// A region's `footprint`.
+namespace footprint {
+inline constexpr const char *Bytes = "bytes";
+inline constexpr const char *LinesSampled = "lines_sampled";
+inline constexpr const char *SampleOneIn = "sample_one_in";
+inline constexpr const char *LineBytes = "line_bytes";
+} // namespace footprint
+
+} // namespace energy::report_key
+
+#endif
