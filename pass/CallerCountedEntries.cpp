@@ -35,8 +35,8 @@ bool calledOnlyByInstrumented(const Function &F,
 
 } // namespace
 
-CallerCountedEntries::CallerCountedEntries(
-    Module &M, function_ref<bool(const Function &)> Instrumented) {
+CallerCountedEntries::CallerCountedEntries(Module &M,
+                                           function_ref<bool(const Function &)> Instrumented) {
   SmallPtrSet<const Function *, 8> Candidates;
   for (Function &F : M)
     if (Instrumented(F) && calledOnlyByInstrumented(F, Instrumented))
@@ -51,8 +51,7 @@ CallerCountedEntries::CallerCountedEntries(
       continue;
     SmallPtrSet<const Function *, 4> Callers;
     for (const User *U : F.users())
-      if (const Function *Caller = cast<CallBase>(U)->getFunction();
-          Candidates.contains(Caller))
+      if (const Function *Caller = cast<CallBase>(U)->getFunction(); Candidates.contains(Caller))
         Callers.insert(Caller);
     WaitingFor[&F] = Callers.size();
     if (Callers.empty())
@@ -66,9 +65,9 @@ CallerCountedEntries::CallerCountedEntries(
     for (const BasicBlock &BB : *F)
       for (const Instruction &I : BB)
         if (const auto *Call = dyn_cast<CallBase>(&I))
-          if (Function *Callee = Call->getCalledFunction();
-              Callee && Candidates.contains(Callee) && Callees.insert(Callee).second &&
-              --WaitingFor[Callee] == 0)
+          if (Function *Callee = Call->getCalledFunction(); Callee && Candidates.contains(Callee) &&
+                                                            Callees.insert(Callee).second &&
+                                                            --WaitingFor[Callee] == 0)
             Ready.push_back(Callee);
   }
 }
@@ -76,11 +75,10 @@ CallerCountedEntries::CallerCountedEntries(
 /// The count of BB's block that says how often Call, in it, is reached: the
 /// block's entries when nothing before the call may fail to come back, else
 /// its completions when nothing from the call on may; or null.
-static const SlotTerms *
-reachedCount(const CallBase &Call,
-             const DenseMap<const BasicBlock *, SlotTerms> &BlockTerms,
-             const DenseMap<const BasicBlock *, SlotTerms> &CompletionTerms,
-             const ReturningFunctions &Returning) {
+static const SlotTerms *reachedCount(const CallBase &Call,
+                                     const DenseMap<const BasicBlock *, SlotTerms> &BlockTerms,
+                                     const DenseMap<const BasicBlock *, SlotTerms> &CompletionTerms,
+                                     const ReturningFunctions &Returning) {
   bool Before = false, FromCall = false;
   for (const Instruction &I : *Call.getParent()) {
     const auto *Other = dyn_cast<CallBase>(&I);
@@ -96,18 +94,18 @@ reachedCount(const CallBase &Call,
   return Found == Counts.end() ? nullptr : &Found->second;
 }
 
-std::optional<SlotTerms> CallerCountedEntries::entryTerms(
-    const Function &F, const DenseMap<const BasicBlock *, SlotTerms> &BlockTerms,
-    const DenseMap<const BasicBlock *, SlotTerms> &CompletionTerms,
-    const ReturningFunctions &Returning, size_t MaxTerms) const {
+std::optional<SlotTerms>
+CallerCountedEntries::entryTerms(const Function &F,
+                                 const DenseMap<const BasicBlock *, SlotTerms> &BlockTerms,
+                                 const DenseMap<const BasicBlock *, SlotTerms> &CompletionTerms,
+                                 const ReturningFunctions &Returning, size_t MaxTerms) const {
   if (!contains(F))
     return std::nullopt;
   std::map<uint32_t, int64_t> Sum;
   SmallPtrSet<const BasicBlock *, 4> Sites;
   for (const User *U : F.users()) {
     const auto *Call = cast<CallBase>(U);
-    const SlotTerms *Reached =
-        reachedCount(*Call, BlockTerms, CompletionTerms, Returning);
+    const SlotTerms *Reached = reachedCount(*Call, BlockTerms, CompletionTerms, Returning);
     if (!Reached || !Sites.insert(Call->getParent()).second)
       return std::nullopt;
     for (auto [Slot, Coefficient] : *Reached)

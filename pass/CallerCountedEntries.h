@@ -13,10 +13,10 @@
 // coming back (ReturningFunctions.h), the block's count is the number of
 // times the call is reached; else, if nothing from the call on may, the
 // number of times the block reached its terminator is, where the counter
-// plan knows it (a loop body that calls through a pointer, then a helper). The function qualifies when it has local
-// linkage, its address is never taken, and every caller is instrumented in
-// this module and planned before it: callers first, so the functions in a
-// cycle of such calls (recursion) count their entries themselves.
+// plan knows it (a loop body that calls through a pointer, then a helper). The function qualifies
+// when it has local linkage, its address is never taken, and every caller is instrumented in this
+// module and planned before it: callers first, so the functions in a cycle of such calls
+// (recursion) count their entries themselves.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGYPASS_CALLERCOUNTEDENTRIES_H

@@ -153,15 +153,14 @@ Instruction *insertionPointFor(BasicBlock &BB) {
 /// to form preheaders) moves them between blocks. Footprint sampling's code
 /// is the measurement's, not the program's.
 bool isCodeless(const Instruction &I) {
-  return I.isDebugOrPseudoInst() || I.isLifetimeStartOrEnd() ||
-         isa<AssumeInst>(I) || isa<PHINode>(I) || isFootprintSampling(I);
+  return I.isDebugOrPseudoInst() || I.isLifetimeStartOrEnd() || isa<AssumeInst>(I) ||
+         isa<PHINode>(I) || isFootprintSampling(I);
 }
 
 class BlockCostBuilder {
 public:
   BlockCostBuilder(BasicBlock &BB, const CostContext &Context)
-      : DL(Context.DL), TLI(Context.TLI), Context(Context),
-        Selected(BB, Context.FusesMulAdd) {}
+      : DL(Context.DL), TLI(Context.TLI), Context(Context), Selected(BB, Context.FusesMulAdd) {}
 
   void visit(Instruction &I);
   BlockCost take() { return std::move(Cost); }
@@ -172,8 +171,7 @@ private:
   void visitMathLibCall(CallBase &Call);
   void visitMulAdd(IntrinsicInst &II);
   void visitAtomicRMW(AtomicRMWInst &RMW);
-  void addFlops(Type *Ty, energy_flop_kind Kind, uint64_t PerLane,
-                uint64_t Lanes);
+  void addFlops(Type *Ty, energy_flop_kind Kind, uint64_t PerLane, uint64_t Lanes);
   void addLaneFlops(Type *Ty, energy_flop_kind Kind, uint64_t PerLane = 1) {
     addFlops(Ty, Kind, PerLane, lanesOf(Ty));
   }
@@ -183,15 +181,11 @@ private:
     if (!Selected.isMerged(I))
       addKeptLaneFlops(I, Kind, PerLane);
   }
-  void addKeptLaneFlops(Instruction &I, energy_flop_kind Kind,
-                        uint64_t PerLane = 1);
+  void addKeptLaneFlops(Instruction &I, energy_flop_kind Kind, uint64_t PerLane = 1);
   void addBytes(energy_dynamic_kind Kind, uint64_t Bytes);
-  void addMaskedAccess(Instruction &I, Value *Mask, Type *ValueTy,
-                       energy_dynamic_kind Kind);
+  void addMaskedAccess(Instruction &I, Value *Mask, Type *ValueTy, energy_dynamic_kind Kind);
   void addTransfer(Instruction &I, Value *Length, bool Loads);
-  uint64_t storeSize(Type *Ty) const {
-    return DL.getTypeStoreSize(Ty).getKnownMinValue();
-  }
+  uint64_t storeSize(Type *Ty) const { return DL.getTypeStoreSize(Ty).getKnownMinValue(); }
   bool isRegisterLocal(const Value *Pointer) const {
     auto *Alloca = dyn_cast<AllocaInst>(Pointer);
     return Alloca && Context.RegisterLocals.contains(Alloca);
@@ -204,8 +198,7 @@ private:
   BlockCost Cost;
 };
 
-void BlockCostBuilder::addFlops(Type *Ty, energy_flop_kind Kind,
-                                uint64_t PerLane, uint64_t Lanes) {
+void BlockCostBuilder::addFlops(Type *Ty, energy_flop_kind Kind, uint64_t PerLane, uint64_t Lanes) {
   std::optional<energy_precision> Precision = precisionOf(Ty);
   if (!Precision)
     return;
@@ -217,8 +210,7 @@ void BlockCostBuilder::addFlops(Type *Ty, energy_flop_kind Kind,
 /// The FLOPs of I's lanes; when I's result is only kept under a mask (see
 /// governingMask), only the mask's set lanes, counted at run time unless
 /// the mask is a constant.
-void BlockCostBuilder::addKeptLaneFlops(Instruction &I, energy_flop_kind Kind,
-                                        uint64_t PerLane) {
+void BlockCostBuilder::addKeptLaneFlops(Instruction &I, energy_flop_kind Kind, uint64_t PerLane) {
   Type *Ty = I.getType();
   Value *Mask = Ty->isVectorTy() ? governingMask(I) : nullptr;
   std::optional<energy_precision> Precision = precisionOf(Ty);
@@ -249,8 +241,7 @@ void BlockCostBuilder::addBytes(energy_dynamic_kind Kind, uint64_t Bytes) {
     Cost.Static.bytes_stored += Bytes;
 }
 
-void BlockCostBuilder::addMaskedAccess(Instruction &I, Value *Mask,
-                                       Type *ValueTy,
+void BlockCostBuilder::addMaskedAccess(Instruction &I, Value *Mask, Type *ValueTy,
                                        energy_dynamic_kind Kind) {
   uint64_t BytesPerLane = storeSize(ValueTy->getScalarType());
   if (std::optional<uint64_t> Lanes = constantLanes(Mask)) {
@@ -309,8 +300,7 @@ void BlockCostBuilder::visit(Instruction &I) {
     break;
   case Instruction::Store:
     if (!isRegisterLocal(cast<StoreInst>(I).getPointerOperand()))
-      Cost.Static.bytes_stored +=
-          storeSize(cast<StoreInst>(I).getValueOperand()->getType());
+      Cost.Static.bytes_stored += storeSize(cast<StoreInst>(I).getValueOperand()->getType());
     break;
   case Instruction::AtomicRMW:
     visitAtomicRMW(cast<AtomicRMWInst>(I));
@@ -318,8 +308,7 @@ void BlockCostBuilder::visit(Instruction &I) {
   case Instruction::AtomicCmpXchg: {
     // Counted as a read and a write whether or not the exchange succeeds:
     // the locked instruction owns the cache line either way.
-    uint64_t Size =
-        storeSize(cast<AtomicCmpXchgInst>(I).getCompareOperand()->getType());
+    uint64_t Size = storeSize(cast<AtomicCmpXchgInst>(I).getCompareOperand()->getType());
     Cost.Static.bytes_loaded += Size;
     Cost.Static.bytes_stored += Size;
     break;
@@ -375,9 +364,9 @@ void BlockCostBuilder::visitMathLibCall(CallBase &Call) {
   case LibFunc_fmaxl:
     addLaneFlops(Ty, ENERGY_FLOP_MINMAX);
     break;
-#define ENERGY_TRANSCENDENTAL(NAME)                                            \
-  case LibFunc_##NAME:                                                         \
-  case LibFunc_##NAME##f:                                                      \
+#define ENERGY_TRANSCENDENTAL(NAME)                                                                \
+  case LibFunc_##NAME:                                                                             \
+  case LibFunc_##NAME##f:                                                                          \
   case LibFunc_##NAME##l:
     ENERGY_TRANSCENDENTAL(sin)
     ENERGY_TRANSCENDENTAL(cos)
@@ -554,8 +543,7 @@ void BlockCostBuilder::visitIntrinsic(IntrinsicInst &II) {
 CostContext::CostContext(Function &F, const TargetLibraryInfo *TLI)
     : DL(F.getDataLayout()), TLI(TLI), FusesMulAdd(fusesMulAdd(F)) {
   for (Instruction &I : F.getEntryBlock())
-    if (auto *Alloca = dyn_cast<AllocaInst>(&I);
-        Alloca && isAllocaPromotable(Alloca))
+    if (auto *Alloca = dyn_cast<AllocaInst>(&I); Alloca && isAllocaPromotable(Alloca))
       RegisterLocals.insert(Alloca);
 }
 

@@ -3,10 +3,10 @@
 // What one execution of a basic block does, computed from its IR: FLOPs by
 // precision, kind and vector width (those of the machine code that code
 // generation emits for the block, see SelectedFpOps.h), bytes loaded and
-// stored, IR instructions, branches and calls. Amounts only known at run time (the active lanes of a
-// masked access, the length of a memcpy) are returned as dynamic sites that
-// the instrumenter turns into additions to a dynamic counter slot. The
-// counting rules are written down in docs/counting.md.
+// stored, IR instructions, branches and calls. Amounts only known at run time (the active lanes of
+// a masked access, the length of a memcpy) are returned as dynamic sites that the instrumenter
+// turns into additions to a dynamic counter slot. The counting rules are written down in
+// docs/counting.md.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGYPASS_COSTMODEL_H
@@ -64,8 +64,7 @@ BlockCost computeBlockCost(llvm::BasicBlock &BB, const CostContext &Context);
 /// The cost of one execution of some of BB's instructions (the part of it
 /// written on one source line): summed over a partition of the block, it is
 /// computeBlockCost's.
-BlockCost computeCostOf(llvm::BasicBlock &BB,
-                        llvm::ArrayRef<llvm::Instruction *> Instructions,
+BlockCost computeCostOf(llvm::BasicBlock &BB, llvm::ArrayRef<llvm::Instruction *> Instructions,
                         const CostContext &Context);
 
 } // namespace energy

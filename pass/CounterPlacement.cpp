@@ -25,7 +25,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/MathExtras.h"
 
-
 using namespace llvm;
 
 namespace energy {
@@ -60,8 +59,7 @@ void addScaled(Sum &Into, const Sum &Other, int64_t Sign) {
   Into = std::move(Merged);
 }
 
-bool hasCallThatMayNotComeBack(const BasicBlock &BB,
-                               const ReturningFunctions &Returning) {
+bool hasCallThatMayNotComeBack(const BasicBlock &BB, const ReturningFunctions &Returning) {
   return any_of(BB, [&](const Instruction &I) {
     const auto *Call = dyn_cast<CallBase>(&I);
     return Call && Returning.mayNotComeBack(*Call);
@@ -112,13 +110,11 @@ struct BlockNodes {
 
 class FlowGraph {
 public:
-  FlowGraph(Function &F,
-            const DenseMap<const BasicBlock *, unsigned> &MeasuredBlocks,
+  FlowGraph(Function &F, const DenseMap<const BasicBlock *, unsigned> &MeasuredBlocks,
             const BlockFrequencyInfo &BFI, const BranchProbabilityInfo &BPI,
-            const ReturningFunctions &Returning,
-            ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms)
-      : F(F), MeasuredBlocks(MeasuredBlocks), BFI(BFI), BPI(BPI),
-        Returning(Returning), EntryTerms(EntryTerms) {
+            const ReturningFunctions &Returning, ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms)
+      : F(F), MeasuredBlocks(MeasuredBlocks), BFI(BFI), BPI(BPI), Returning(Returning),
+        EntryTerms(EntryTerms) {
     numberNodes();
     for (BasicBlock &BB : F)
       addEdgesOf(BB);
@@ -137,15 +133,13 @@ public:
   DenseMap<const BasicBlock *, Sum> completions() const;
   /// How often the counters off the tree run, by static frequencies.
   uint64_t offTreeFrequency() const;
-  uint64_t frequency(const BasicBlock &BB) const {
-    return BFI.getBlockFreq(&BB).getFrequency();
-  }
+  uint64_t frequency(const BasicBlock &BB) const { return BFI.getBlockFreq(&BB).getFrequency(); }
 
 private:
   void numberNodes();
   void addEdgesOf(BasicBlock &BB);
-  void addEdge(unsigned From, unsigned To, uint64_t Frequency,
-               EdgePoint Point, const BasicBlock *Into, bool Countable = true) {
+  void addEdge(unsigned From, unsigned To, uint64_t Frequency, EdgePoint Point,
+               const BasicBlock *Into, bool Countable = true) {
     uint64_t Weight = Point.Where == EdgePoint::OnEdge
                           ? SaturatingMultiply(Frequency, CriticalEdgeMultiplier)
                           : Frequency;
@@ -183,8 +177,8 @@ void FlowGraph::numberNodes() {
     unsigned Top = Measured ? Entry : NumNodes++;
     // Without successors, the block's only way on is out of the function,
     // the same edge its calls that do not come back take.
-    bool Escapes = hasCallThatMayNotComeBack(BB, Returning) &&
-                   BB.getTerminator()->getNumSuccessors() > 0;
+    bool Escapes =
+        hasCallThatMayNotComeBack(BB, Returning) && BB.getTerminator()->getNumSuccessors() > 0;
     unsigned Mid = Measured && Escapes ? NumNodes++ : Top;
     unsigned Bottom = Measured || Escapes ? NumNodes++ : Top;
     Nodes[&BB] = {Entry, Top, Mid, Bottom};
@@ -192,16 +186,14 @@ void FlowGraph::numberNodes() {
   Contracted = IntEqClasses(NumNodes);
 }
 
-EdgePoint FlowGraph::pointOf(BasicBlock &BB, unsigned Successor,
-                             bool &Countable) const {
+EdgePoint FlowGraph::pointOf(BasicBlock &BB, unsigned Successor, bool &Countable) const {
   Instruction *Term = BB.getTerminator();
   BasicBlock *Dest = Term->getSuccessor(Successor);
   if (Term->getNumSuccessors() == 1 && !isa<CallBrInst>(Term))
     return {EdgePoint::BeforeTerminator, &BB, 0};
   if (Dest->hasNPredecessors(1))
     return {EdgePoint::AtStart, Dest, 0};
-  Countable =
-      !isa<IndirectBrInst>(Term) && !isa<CallBrInst>(Term) && !Dest->isEHPad();
+  Countable = !isa<IndirectBrInst>(Term) && !isa<CallBrInst>(Term) && !Dest->isEHPad();
   return {EdgePoint::OnEdge, &BB, Successor};
 }
 
@@ -211,8 +203,7 @@ void FlowGraph::addEdgesOf(BasicBlock &BB) {
   Instruction *Term = BB.getTerminator();
   bool Measured = MeasuredBlocks.count(&BB);
   if (&BB == &F.getEntryBlock()) {
-    addEdge(0, Entry, Frequency, {EdgePoint::AtStart, &BB, 0},
-            Entry == Top ? &BB : nullptr);
+    addEdge(0, Entry, Frequency, {EdgePoint::AtStart, &BB, 0}, Entry == Top ? &BB : nullptr);
     Edges.back().FromCallers = !EntryTerms.empty();
   }
   if (Entry != Top)
@@ -226,8 +217,8 @@ void FlowGraph::addEdgesOf(BasicBlock &BB) {
   if (Measured ? Mid != Top : Top != Bottom) {
     addEdge(Mid, 0, 0, {}, nullptr, /*Countable=*/false);
     // After an invoke or callbr nothing of the block is left to count in.
-    addEdge(Mid, Bottom, Frequency, {EdgePoint::BeforeTerminator, &BB, 0},
-            nullptr, !isa<InvokeInst>(Term) && !isa<CallBrInst>(Term));
+    addEdge(Mid, Bottom, Frequency, {EdgePoint::BeforeTerminator, &BB, 0}, nullptr,
+            !isa<InvokeInst>(Term) && !isa<CallBrInst>(Term));
   }
   if (Term->getNumSuccessors() == 0)
     addEdge(Bottom, 0, isa<UnreachableInst>(Term) ? 0 : Frequency,
@@ -237,8 +228,8 @@ void FlowGraph::addEdgesOf(BasicBlock &BB) {
     bool Countable = true;
     EdgePoint Point = pointOf(BB, I, Countable);
     BlockNodes To = Nodes.lookup(Dest);
-    addEdge(Bottom, To.Entry, BPI.getEdgeProbability(&BB, I).scale(Frequency),
-            Point, To.Entry == To.Top ? Dest : nullptr, Countable);
+    addEdge(Bottom, To.Entry, BPI.getEdgeProbability(&BB, I).scale(Frequency), Point,
+            To.Entry == To.Top ? Dest : nullptr, Countable);
   }
 }
 
@@ -274,8 +265,8 @@ unsigned FlowGraph::counterFor(const GraphEdge &E, CounterPlan &Plan) {
     Plan.Counters.emplace_back().Edge = E.Point;
     return Plan.Counters.size() - 1;
   }
-  auto [It, New] = GroupCounter.try_emplace(MeasuredBlocks.lookup(E.Measured),
-                                           Plan.Counters.size());
+  auto [It, New] =
+      GroupCounter.try_emplace(MeasuredBlocks.lookup(E.Measured), Plan.Counters.size());
   if (New)
     Plan.Counters.emplace_back();
   Plan.Counters[It->second].Blocks.push_back(E.Measured);
@@ -373,15 +364,13 @@ DenseMap<const BasicBlock *, Sum> FlowGraph::completions() const {
   return Completed;
 }
 
-CounterPlan countEveryBlock(ArrayRef<BasicBlock *> Blocks,
-                            const ReturningFunctions &Returning) {
+CounterPlan countEveryBlock(ArrayRef<BasicBlock *> Blocks, const ReturningFunctions &Returning) {
   CounterPlan Plan;
   for (BasicBlock *BB : Blocks) {
     CountTerms Own{{unsigned(Plan.Counters.size()), 1}};
     Plan.Terms.push_back(Own);
-    Plan.Completions.push_back(hasCallThatMayNotComeBack(*BB, Returning)
-                                   ? std::nullopt
-                                   : std::optional<CountTerms>(Own));
+    Plan.Completions.push_back(
+        hasCallThatMayNotComeBack(*BB, Returning) ? std::nullopt : std::optional<CountTerms>(Own));
     Plan.Counters.emplace_back().Blocks.push_back(BB);
   }
   return Plan;
@@ -390,13 +379,13 @@ CounterPlan countEveryBlock(ArrayRef<BasicBlock *> Blocks,
 /// A plan on a spanning tree with Measured blocks counted by themselves, or
 /// none when a block's derived count would need more than MaxTermsPerBlock
 /// terms: TooLong then holds those blocks.
-std::optional<CounterPlan>
-planOnTree(Function &F, ArrayRef<BasicBlock *> Blocks,
-           const DenseMap<const BasicBlock *, unsigned> &Measured,
-           const BlockFrequencyInfo &BFI, const BranchProbabilityInfo &BPI,
-           const ReturningFunctions &Returning,
-           ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms,
-           SmallVectorImpl<BasicBlock *> &TooLong) {
+std::optional<CounterPlan> planOnTree(Function &F, ArrayRef<BasicBlock *> Blocks,
+                                      const DenseMap<const BasicBlock *, unsigned> &Measured,
+                                      const BlockFrequencyInfo &BFI,
+                                      const BranchProbabilityInfo &BPI,
+                                      const ReturningFunctions &Returning,
+                                      ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms,
+                                      SmallVectorImpl<BasicBlock *> &TooLong) {
   FlowGraph Graph(F, Measured, BFI, BPI, Returning, EntryTerms);
   Graph.chooseTree();
   // A block whose calls may not come back costs the tree a counter more
@@ -434,13 +423,11 @@ planOnTree(Function &F, ArrayRef<BasicBlock *> Blocks,
 
 } // namespace
 
-CounterPlan
-placeCounters(Function &F, ArrayRef<BasicBlock *> Blocks,
-              const DenseMap<const BasicBlock *, unsigned> &MeasuredBlocks,
-              const BlockFrequencyInfo *BFI, const BranchProbabilityInfo *BPI,
-              const ReturningFunctions &Returning,
-              ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms,
-              bool SpanningTree) {
+CounterPlan placeCounters(Function &F, ArrayRef<BasicBlock *> Blocks,
+                          const DenseMap<const BasicBlock *, unsigned> &MeasuredBlocks,
+                          const BlockFrequencyInfo *BFI, const BranchProbabilityInfo *BPI,
+                          const ReturningFunctions &Returning,
+                          ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms, bool SpanningTree) {
   if (!SpanningTree || !BFI || !BPI || needsBlockCounters(F))
     return countEveryBlock(Blocks, Returning);
   // A block where many paths meet (an interpreter's dispatch loop, where
@@ -456,8 +443,8 @@ placeCounters(Function &F, ArrayRef<BasicBlock *> Blocks,
     NextGroup = std::max(NextGroup, Group + 1);
   for (unsigned Round = 0; Round < MaxPlacementRounds; ++Round) {
     SmallVector<BasicBlock *, 4> TooLong;
-    if (std::optional<CounterPlan> Plan = planOnTree(
-            F, Blocks, Measured, *BFI, *BPI, Returning, EntryTerms, TooLong))
+    if (std::optional<CounterPlan> Plan =
+            planOnTree(F, Blocks, Measured, *BFI, *BPI, Returning, EntryTerms, TooLong))
       return std::move(*Plan);
     for (BasicBlock *BB : TooLong)
       Measured[BB] = NextGroup++;

@@ -110,16 +110,15 @@ struct CounterPlan {
 /// Blocks, are counted by the trip count of a loop (block -> a group number;
 /// the blocks of one group have equal counts and share a counter). A block whose count
 /// off the tree would need more than MaxTermsPerBlock terms is counted by
-/// itself too, and the tree chosen again. Without frequency information, or with SpanningTree false,
-/// every block gets its own counter.
-CounterPlan
-placeCounters(llvm::Function &F, llvm::ArrayRef<llvm::BasicBlock *> Blocks,
-              const llvm::DenseMap<const llvm::BasicBlock *, unsigned> &MeasuredBlocks,
-              const llvm::BlockFrequencyInfo *BFI,
-              const llvm::BranchProbabilityInfo *BPI,
-              const ReturningFunctions &Returning,
-              llvm::ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms,
-              bool SpanningTree);
+/// itself too, and the tree chosen again. Without frequency information, or with SpanningTree
+/// false, every block gets its own counter.
+CounterPlan placeCounters(llvm::Function &F, llvm::ArrayRef<llvm::BasicBlock *> Blocks,
+                          const llvm::DenseMap<const llvm::BasicBlock *, unsigned> &MeasuredBlocks,
+                          const llvm::BlockFrequencyInfo *BFI,
+                          const llvm::BranchProbabilityInfo *BPI,
+                          const ReturningFunctions &Returning,
+                          llvm::ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms,
+                          bool SpanningTree);
 
 } // namespace energy
 

@@ -25,9 +25,7 @@ using namespace llvm;
 namespace energy {
 namespace {
 
-bool canCount(const BasicBlock &BB) {
-  return BB.getFirstInsertionPt() != BB.end();
-}
+bool canCount(const BasicBlock &BB) { return BB.getFirstInsertionPt() != BB.end(); }
 
 SmallSetVector<BasicBlock *, 4> uniqueSuccessors(BasicBlock &BB) {
   return SmallSetVector<BasicBlock *, 4>(succ_begin(&BB), succ_end(&BB));
@@ -49,13 +47,10 @@ uint32_t firstLine(const BasicBlock &BB) {
 
 /// A device function's name in the program, without the per-kernel copy's
 /// suffix (DeviceKernels.h).
-StringRef sourceName(const Function &F) {
-  return F.getName().split(".energy_gpu.").first;
-}
+StringRef sourceName(const Function &F) { return F.getName().split(".energy_gpu.").first; }
 
 std::string blockLabel(const BasicBlock &BB, uint32_t Id, bool InKernel) {
-  std::string Label =
-      BB.hasName() ? BB.getName().str() : "bb" + std::to_string(Id);
+  std::string Label = BB.hasName() ? BB.getName().str() : "bb" + std::to_string(Id);
   if (InKernel)
     return Label;
   return (sourceName(*BB.getParent()) + ":" + Label).str();
@@ -83,19 +78,17 @@ json::Object blockFacts(BasicBlock &BB, uint32_t Id, bool InKernel,
   for (auto &[Name, Count] : Opcodes)
     Mix[Name] = Count;
   const Instruction *Last = BB.getTerminator();
-  json::Object Facts{
-      {"id", Id},
-      {"label", blockLabel(BB, Id, InKernel)},
-      {"address", Id},
-      {"instructions", Instructions},
-      {"opcodes", std::move(Mix)},
-      {"terminator", Last ? Last->getOpcodeName() : "none"},
-      {"exit", InKernel && Last && isa<ReturnInst>(Last)},
-      {"line", firstLine(BB)},
-      {"preds", idList(uniquePredecessors(BB), Ids)},
-      {"succs", idList(uniqueSuccessors(BB), Ids)},
-      {"def_use_distance",
-       std::round(averageDefUseDistance(BB) * 1000.0) / 1000.0}};
+  json::Object Facts{{"id", Id},
+                     {"label", blockLabel(BB, Id, InKernel)},
+                     {"address", Id},
+                     {"instructions", Instructions},
+                     {"opcodes", std::move(Mix)},
+                     {"terminator", Last ? Last->getOpcodeName() : "none"},
+                     {"exit", InKernel && Last && isa<ReturnInst>(Last)},
+                     {"line", firstLine(BB)},
+                     {"preds", idList(uniquePredecessors(BB), Ids)},
+                     {"succs", idList(uniqueSuccessors(BB), Ids)},
+                     {"def_use_distance", std::round(averageDefUseDistance(BB) * 1000.0) / 1000.0}};
   if (!InKernel)
     Facts["function"] = sourceName(*BB.getParent());
   return Facts;
@@ -134,8 +127,7 @@ double averageDefUseDistance(const BasicBlock &BB) {
     if (!isCountable(I))
       continue;
     for (const Value *Op : I.operands())
-      if (auto It = Position.find(dyn_cast<Instruction>(Op));
-          It != Position.end()) {
+      if (auto It = Position.find(dyn_cast<Instruction>(Op)); It != Position.end()) {
         Total += Index - It->second;
         ++Pairs;
       }
@@ -157,8 +149,7 @@ DeviceBlockPlan planDeviceBlocks(ArrayRef<Function *> Functions) {
 
   json::Array Blocks;
   for (auto [Id, BB] : enumerate(Plan.Blocks))
-    Blocks.push_back(
-        blockFacts(*BB, Id, BB->getParent() == Functions.front(), Plan.Ids));
+    Blocks.push_back(blockFacts(*BB, Id, BB->getParent() == Functions.front(), Plan.Ids));
   raw_string_ostream(Plan.BlocksJson) << json::Value(std::move(Blocks));
   return Plan;
 }

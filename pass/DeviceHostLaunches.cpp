@@ -49,8 +49,7 @@ SmallVector<CallInst *, 4> kernelRegistrations(Module &M) {
     return Calls;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
-      if (auto *Call = dyn_cast<CallInst>(&I);
-          Call && Call->getCalledOperand() == Register)
+      if (auto *Call = dyn_cast<CallInst>(&I); Call && Call->getCalledOperand() == Register)
         Calls.push_back(Call);
   return Calls;
 }
@@ -59,27 +58,24 @@ SmallVector<CallInst *, 4> kernelRegistrations(Module &M) {
 /// internal, since every translation unit has a device module of its own.
 GlobalVariable *makeShadow(Module &M, StringRef Name, uint64_t Size) {
   auto *Ty = ArrayType::get(Type::getInt8Ty(M.getContext()), Size);
-  auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/false,
-                                GlobalValue::InternalLinkage,
-                                ConstantAggregateZero::get(Ty),
-                                Name + ShadowSuffix);
+  auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::InternalLinkage,
+                                ConstantAggregateZero::get(Ty), Name + ShadowSuffix);
   GV->setAlignment(Align(8));
   return GV;
 }
 
 /// `__cudaRegisterVar(handle, shadow, name, name, ext=0, size, constant=0,
 /// global=0)`, at the builder's insertion point.
-void registerShadow(IRBuilder<> &B, Value *Handle, GlobalVariable *Shadow,
-                    StringRef DeviceName) {
+void registerShadow(IRBuilder<> &B, Value *Handle, GlobalVariable *Shadow, StringRef DeviceName) {
   Module &M = *B.GetInsertBlock()->getModule();
   Type *I32 = B.getInt32Ty();
-  FunctionCallee Fn = M.getOrInsertFunction(
-      RegisterVar, B.getVoidTy(), B.getPtrTy(), B.getPtrTy(), B.getPtrTy(),
-      B.getPtrTy(), I32, B.getInt64Ty(), I32, I32);
+  FunctionCallee Fn =
+      M.getOrInsertFunction(RegisterVar, B.getVoidTy(), B.getPtrTy(), B.getPtrTy(), B.getPtrTy(),
+                            B.getPtrTy(), I32, B.getInt64Ty(), I32, I32);
   Constant *Name = B.CreateGlobalStringPtr(DeviceName, DeviceName + ".name");
   uint64_t Size = Shadow->getValueType()->getArrayNumElements();
-  B.CreateCall(Fn, {Handle, Shadow, Name, Name, B.getInt32(0),
-                    B.getInt64(Size), B.getInt32(0), B.getInt32(0)});
+  B.CreateCall(Fn, {Handle, Shadow, Name, Name, B.getInt32(0), B.getInt64(Size), B.getInt32(0),
+                    B.getInt32(0)});
 }
 
 /// After each kernel's registration: energy_gpu_register_kernel(stub,
@@ -88,13 +84,12 @@ void announceKernels(ArrayRef<CallInst *> Registrations, GlobalVariable *Rows,
                      GlobalVariable *TableRef) {
   Module &M = *Rows->getParent();
   PointerType *Ptr = PointerType::getUnqual(M.getContext());
-  FunctionCallee Announce =
-      M.getOrInsertFunction(ENERGY_GPU_REGISTER_KERNEL_FN,
-                            Type::getVoidTy(M.getContext()), Ptr, Ptr, Ptr, Ptr);
+  FunctionCallee Announce = M.getOrInsertFunction(
+      ENERGY_GPU_REGISTER_KERNEL_FN, Type::getVoidTy(M.getContext()), Ptr, Ptr, Ptr, Ptr);
   for (CallInst *Registration : Registrations) {
     IRBuilder<> B(Registration->getNextNode());
-    B.CreateCall(Announce, {Registration->getArgOperand(1),
-                            Registration->getArgOperand(2), Rows, TableRef});
+    B.CreateCall(Announce,
+                 {Registration->getArgOperand(1), Registration->getArgOperand(2), Rows, TableRef});
   }
 }
 
@@ -104,11 +99,9 @@ void redirectRuntimeCalls(Module &M) {
     Function *Original = M.getFunction(From);
     if (!Original)
       continue;
-    FunctionCallee Target =
-        M.getOrInsertFunction(To, Original->getFunctionType());
+    FunctionCallee Target = M.getOrInsertFunction(To, Original->getFunctionType());
     for (User *U : make_early_inc_range(Original->users()))
-      if (auto *Call = dyn_cast<CallBase>(U);
-          Call && Call->getCalledOperand() == Original)
+      if (auto *Call = dyn_cast<CallBase>(U); Call && Call->getCalledOperand() == Original)
         Call->setCalledFunction(Target);
     if (Original->isDeclaration() && Original->use_empty())
       Original->eraseFromParent();
@@ -125,15 +118,14 @@ bool instrumentHostLaunches(Module &M) {
     return false;
 
   GlobalVariable *Rows = makeShadow(M, ENERGY_GPU_ROWS_SYMBOL, sizeof(void *));
-  GlobalVariable *TableRef = makeShadow(M, ENERGY_GPU_TABLE_REF_SYMBOL,
-                                        sizeof(energy_gpu_table_ref));
+  GlobalVariable *TableRef =
+      makeShadow(M, ENERGY_GPU_TABLE_REF_SYMBOL, sizeof(energy_gpu_table_ref));
   // One fat binary per module: every registration passes the same handle,
   // so the shadows go with the first.
   CallInst *First = Registrations.front();
   IRBuilder<> B(First);
   registerShadow(B, First->getArgOperand(0), Rows, ENERGY_GPU_ROWS_SYMBOL);
-  registerShadow(B, First->getArgOperand(0), TableRef,
-                 ENERGY_GPU_TABLE_REF_SYMBOL);
+  registerShadow(B, First->getArgOperand(0), TableRef, ENERGY_GPU_TABLE_REF_SYMBOL);
   announceKernels(Registrations, Rows, TableRef);
   redirectRuntimeCalls(M);
   return true;

@@ -35,8 +35,7 @@ namespace energy {
 /// it registers no kernel or was rewritten already.
 bool instrumentHostLaunches(llvm::Module &M);
 
-struct DeviceHostLaunchesPass
-    : llvm::PassInfoMixin<DeviceHostLaunchesPass> {
+struct DeviceHostLaunchesPass : llvm::PassInfoMixin<DeviceHostLaunchesPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
     return instrumentHostLaunches(M) ? llvm::PreservedAnalyses::none()
                                      : llvm::PreservedAnalyses::all();

@@ -46,8 +46,8 @@ SmallVector<CountSite, 0> placeCounters(const DeviceBlockPlan &Plan) {
     unsigned Index = 0;
     while (Term->getSuccessor(Index) != Edge.To)
       ++Index;
-    BasicBlock *EdgeBlock = SplitCriticalEdge(
-        Term, Index, CriticalEdgeSplittingOptions().setMergeIdenticalEdges());
+    BasicBlock *EdgeBlock =
+        SplitCriticalEdge(Term, Index, CriticalEdgeSplittingOptions().setMergeIdenticalEdges());
     assert(EdgeBlock && "planned critical edges are splittable");
     EdgeBlock->setName("energy.gpu.edge");
     Sites.push_back({EdgeBlock, Edge.Slot});
@@ -72,8 +72,7 @@ SmallVector<uint32_t, 0> edgeTriples(const DeviceBlockPlan &Plan) {
 }
 
 /// The kernel's `struct energy_gpu_kernel` (abi.h).
-GlobalVariable *emitDescriptor(Module &M, const Function &Kernel,
-                               const DeviceBlockPlan &Plan,
+GlobalVariable *emitDescriptor(Module &M, const Function &Kernel, const DeviceBlockPlan &Plan,
                                const EnergyOptions &Options) {
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
@@ -83,31 +82,28 @@ GlobalVariable *emitDescriptor(Module &M, const Function &Kernel,
   Constant *Edges = ConstantPointerNull::get(Ptr);
   if (!Triples.empty()) {
     Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(Triples));
-    auto *GV = new GlobalVariable(M, Data->getType(), true,
-                                  GlobalValue::PrivateLinkage, Data,
+    auto *GV = new GlobalVariable(M, Data->getType(), true, GlobalValue::PrivateLinkage, Data,
                                   Base + ".edges");
     GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     Edges = GV;
   }
   auto *Ty = StructType::get(Ctx, {I32, I32, I32, I32, I32, I32, Ptr, Ptr, Ptr});
-  Constant *Fields[] = {
-      ConstantInt::get(I32, ENERGY_GPU_ABI_VERSION),
-      ConstantInt::get(I32, Options.GpuMode),
-      ConstantInt::get(I32, Options.GpuSampleEvery),
-      ConstantInt::get(I32, Plan.Blocks.size()),
-      ConstantInt::get(I32, Plan.NumSlots),
-      ConstantInt::get(I32, Plan.Edges.size()),
-      cString(M, Kernel.getName(), Base + ".name"),
-      cString(M, Plan.BlocksJson, Base + ".blocks"),
-      Edges};
+  Constant *Fields[] = {ConstantInt::get(I32, ENERGY_GPU_ABI_VERSION),
+                        ConstantInt::get(I32, Options.GpuMode),
+                        ConstantInt::get(I32, Options.GpuSampleEvery),
+                        ConstantInt::get(I32, Plan.Blocks.size()),
+                        ConstantInt::get(I32, Plan.NumSlots),
+                        ConstantInt::get(I32, Plan.Edges.size()),
+                        cString(M, Kernel.getName(), Base + ".name"),
+                        cString(M, Plan.BlocksJson, Base + ".blocks"),
+                        Edges};
   return new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
                             ConstantStruct::get(Ty, Fields), Base);
 }
 
 void incrementSlot(IRBuilder<> &B, Value *Row, uint32_t Slot) {
   Type *I64 = B.getInt64Ty();
-  Value *Counter =
-      B.CreateConstInBoundsGEP1_32(I64, Row, Slot, "energy.gpu.slot");
+  Value *Counter = B.CreateConstInBoundsGEP1_32(I64, Row, Slot, "energy.gpu.slot");
   Value *Old = B.CreateLoad(I64, Counter, "energy.gpu.count");
   B.CreateStore(B.CreateAdd(Old, B.getInt64(1), "energy.gpu.next"), Counter);
 }
@@ -120,8 +116,7 @@ Instruction *counterPoint(BasicBlock &BB, Value *Row) {
   return &*BB.getFirstInsertionPt();
 }
 
-void instrumentEmulatedKernel(Function &Kernel, const EnergyOptions &Options,
-                              FunctionCallee RowFn,
+void instrumentEmulatedKernel(Function &Kernel, const EnergyOptions &Options, FunctionCallee RowFn,
                               SmallPtrSetImpl<Function *> &Instrumented) {
   Module &M = *Kernel.getParent();
   SmallVector<Function *, 4> Functions = cloneKernelCallees(Kernel);
@@ -150,8 +145,7 @@ bool instrumentEmulatedKernels(Module &M, const EnergyOptions &Options,
   if (Kernels.empty())
     return false;
   PointerType *Ptr = PointerType::getUnqual(M.getContext());
-  FunctionCallee RowFn =
-      M.getOrInsertFunction(ENERGY_GPU_EMU_ROW_FN, Ptr, Ptr);
+  FunctionCallee RowFn = M.getOrInsertFunction(ENERGY_GPU_EMU_ROW_FN, Ptr, Ptr);
   if (auto *F = dyn_cast<Function>(RowFn.getCallee()))
     F->addFnAttr(Attribute::NoUnwind);
   for (Function *Kernel : Kernels)

@@ -69,9 +69,8 @@ SmallPtrSet<Function *, 8> annotatedKernels(Module &M) {
 /// built-in variables, or compiler-made TLS wrappers around them.
 bool isEmulatorFunction(const Function &F) {
   StringRef Name = F.getName();
-  return Name.starts_with("_ZN14energy_cuda_emu") ||
-         Name.starts_with("_ZTW") || Name.starts_with("_ZTH") ||
-         Name.starts_with("energy_");
+  return Name.starts_with("_ZN14energy_cuda_emu") || Name.starts_with("_ZTW") ||
+         Name.starts_with("_ZTH") || Name.starts_with("energy_");
 }
 
 bool isDeviceCallee(const Function &F) {
@@ -87,8 +86,7 @@ SetVector<Function *> reachableCallees(Function &Kernel) {
     for (Instruction &I : instructions(*F))
       if (auto *Call = dyn_cast<CallBase>(&I))
         if (Function *Callee = Call->getCalledFunction())
-          if (Callee != &Kernel && isDeviceCallee(*Callee) &&
-              Reached.insert(Callee))
+          if (Callee != &Kernel && isDeviceCallee(*Callee) && Reached.insert(Callee))
             Work.push_back(Callee);
   }
   return Reached;
@@ -100,8 +98,8 @@ SmallVector<Function *, 4> findNvptxKernels(Module &M) {
   SmallPtrSet<Function *, 8> Annotated = nvvmAnnotatedKernels(M);
   SmallVector<Function *, 4> Kernels;
   for (Function &F : M)
-    if (!F.isDeclaration() && (Annotated.contains(&F) ||
-                               F.getCallingConv() == CallingConv::PTX_Kernel))
+    if (!F.isDeclaration() &&
+        (Annotated.contains(&F) || F.getCallingConv() == CallingConv::PTX_Kernel))
       Kernels.push_back(&F);
   return Kernels;
 }

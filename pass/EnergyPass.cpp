@@ -23,8 +23,8 @@
 #include "FilterFile.h"
 #include "FootprintSampling.h"
 #include "Instrumenter.h"
-#include "LoopRegions.h"
 #include "LineTable.h"
+#include "LoopRegions.h"
 #include "RegionTable.h"
 #include "ReturningFunctions.h"
 #include "Selection.h"
@@ -71,8 +71,7 @@ bool isGpuModule(const Module &M) {
 
 bool shouldInstrument(const Function &F) {
   return !F.isDeclaration() && !F.getName().starts_with(ENERGY_SYMBOL_PREFIX) &&
-         !F.hasFnAttribute(Attribute::Naked) &&
-         !F.hasAvailableExternallyLinkage();
+         !F.hasFnAttribute(Attribute::Naked) && !F.hasAvailableExternallyLinkage();
 }
 
 /// A region's file as debug information names it, spelled one way: a
@@ -106,19 +105,15 @@ RegionDesc describeFunction(const Function &F, const DISubprogram *Carried) {
 
 /// The file part of a loop or user region's name: the file's name without
 /// its directories, which the region's `file` holds (names stay short).
-std::string sourceName(StringRef File) {
-  return sys::path::filename(File).str();
-}
-
+std::string sourceName(StringRef File) { return sys::path::filename(File).str(); }
 
 /// `func:loop@file:line`; a second loop with the same name in the function
 /// (loops the vectoriser split) gets `loop#2`, `loop#3`... Without a line
 /// (no debug information) a loop is named by its place among the function's
 /// loop regions, NestPath: `func:loop#2.1@file`, the first loop inside the
 /// second top-level one.
-RegionDesc describeLoop(const Loop &L, const RegionDesc &Function,
-                        uint32_t Parent, StringRef NestPath,
-                        StringSet<> &Taken) {
+RegionDesc describeLoop(const Loop &L, const RegionDesc &Function, uint32_t Parent,
+                        StringRef NestPath, StringSet<> &Taken) {
   RegionDesc Region;
   Region.File = Function.File;
   if (DebugLoc Loc = L.getStartLoc()) {
@@ -141,16 +136,16 @@ RegionDesc describeLoop(const Loop &L, const RegionDesc &Function,
 }
 
 /// `func:name@file:line`, at the region's first BEGIN.
-RegionDesc describeUserRegion(const UserRegions::Region &User,
-                              const RegionDesc &Function, uint32_t Parent) {
+RegionDesc describeUserRegion(const UserRegions::Region &User, const RegionDesc &Function,
+                              uint32_t Parent) {
   RegionDesc Region;
   Region.File = Function.File;
   if (const DebugLoc &Loc = User.Loc) {
     Region.File = normalisedFile(Loc->getFilename());
     Region.Line = Loc.getLine();
   }
-  std::string Suffix = ":" + User.Name + "@" + sourceName(Region.File) + ":" +
-                       std::to_string(Region.Line);
+  std::string Suffix =
+      ":" + User.Name + "@" + sourceName(Region.File) + ":" + std::to_string(Region.Line);
   Region.Name = Function.Name + Suffix;
   Region.Demangled = Function.Demangled + Suffix;
   Region.Kind = ENERGY_REGION_USER;
@@ -171,9 +166,8 @@ bool canCount(BasicBlock &BB) { return BB.getFirstInsertionPt() != BB.end(); }
 
 /// A block footprint sampling added around its runtime call: no program code.
 bool isFootprintBlock(const BasicBlock &BB) {
-  return all_of(BB, [](const Instruction &I) {
-    return I.isDebugOrPseudoInst() || isFootprintSampling(I);
-  });
+  return all_of(
+      BB, [](const Instruction &I) { return I.isDebugOrPseudoInst() || isFootprintSampling(I); });
 }
 
 /// Plans one module: regions, blocks and dynamic counters into the table,
@@ -181,11 +175,10 @@ bool isFootprintBlock(const BasicBlock &BB) {
 class ModulePlanner {
 public:
   ModulePlanner(const EnergyOptions &Options, const RegionSelector &Selector,
-                const ReturningFunctions &Returning,
-                const CallerCountedEntries &CallerCounted,
+                const ReturningFunctions &Returning, const CallerCountedEntries &CallerCounted,
                 FunctionAnalysisManager &FAM)
-      : Options(Options), Selector(Selector), Returning(Returning),
-        CallerCounted(CallerCounted), FAM(FAM) {}
+      : Options(Options), Selector(Selector), Returning(Returning), CallerCounted(CallerCounted),
+        FAM(FAM) {}
 
   void planFunction(Function &F);
 
@@ -199,10 +192,9 @@ private:
   SmallVector<BasicBlock *, 2> addCleanups(Function &F);
   void planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
                  DenseMap<const Loop *, uint32_t> &LoopRegion);
-  SmallVector<uint32_t, 2>
-  planUserRegions(const UserRegions &User, const LoopRegions *Loops,
-                  FunctionPlan &Plan,
-                  const DenseMap<const Loop *, uint32_t> &LoopRegion);
+  SmallVector<uint32_t, 2> planUserRegions(const UserRegions &User, const LoopRegions *Loops,
+                                           FunctionPlan &Plan,
+                                           const DenseMap<const Loop *, uint32_t> &LoopRegion);
   static void planPromotion(const LoopRegions &Loops, FunctionPlan &Plan);
   void planNesting(FunctionPlan &Plan);
   void planEntryBlocks(const FunctionPlan &Plan,
@@ -226,14 +218,12 @@ private:
 
 SmallVector<BasicBlock *, 2> ModulePlanner::addCleanups(Function &F) {
   if (!Options.InstrumentLoops)
-    return addUnwindExits(
-        F, [](const BasicBlock &) -> const void * { return nullptr; });
+    return addUnwindExits(F, [](const BasicBlock &) -> const void * { return nullptr; });
   // One cleanup per innermost loop keeps each a dedicated loop exit.
   DominatorTree DT(F);
   LoopInfo LI(DT);
-  return addUnwindExits(F, [&LI](const BasicBlock &BB) -> const void * {
-    return LI.getLoopFor(&BB);
-  });
+  return addUnwindExits(F,
+                        [&LI](const BasicBlock &BB) -> const void * { return LI.getLoopFor(&BB); });
 }
 
 void ModulePlanner::planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
@@ -250,8 +240,7 @@ void ModulePlanner::planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
     std::string Rank = std::to_string(++Children[Enclosing]);
     NestPath[L] = Enclosing ? NestPath.lookup(Enclosing) + "." + Rank : Rank;
     uint32_t Parent = Enclosing ? LoopRegion.lookup(Enclosing) : Plan.Region;
-    uint32_t Region = Table.addRegion(
-        describeLoop(*L, Function, Parent, NestPath[L], Taken));
+    uint32_t Region = Table.addRegion(describeLoop(*L, Function, Parent, NestPath[L], Taken));
     LoopRegion[L] = Region;
     Plan.LoopEntries.emplace_back(L->getLoopPreheader(), Region);
   }
@@ -265,9 +254,10 @@ void ModulePlanner::planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
 
 /// Adds F's user regions to the table and returns their table indices; a
 /// loop that a user region encloses gets that region as its parent.
-SmallVector<uint32_t, 2> ModulePlanner::planUserRegions(
-    const UserRegions &User, const LoopRegions *Loops, FunctionPlan &Plan,
-    const DenseMap<const Loop *, uint32_t> &LoopRegion) {
+SmallVector<uint32_t, 2>
+ModulePlanner::planUserRegions(const UserRegions &User, const LoopRegions *Loops,
+                               FunctionPlan &Plan,
+                               const DenseMap<const Loop *, uint32_t> &LoopRegion) {
   const RegionDesc Function = Table.region(Plan.Region);
   SmallVector<uint32_t, 2> Ids;
   ArrayRef<UserRegions::Region> Regions = User.regions();
@@ -278,22 +268,18 @@ SmallVector<uint32_t, 2> ModulePlanner::planUserRegions(
     uint32_t Parent = InOuter       ? Ids[Region.Outer]
                       : Region.Loop ? LoopRegion.lookup(Region.Loop)
                                     : Plan.Region;
-    Ids.push_back(
-        Table.addRegion(describeUserRegion(Region, Function, Parent)));
+    Ids.push_back(Table.addRegion(describeUserRegion(Region, Function, Parent)));
   }
   for (const UserMarker &Marker : User.markers())
     Plan.UserMarkers.push_back({Marker.Before, Ids[Marker.Region], Marker.Enter});
   if (Loops)
     for (Loop *L : Loops->loops())
-      if (int Outer = User.enclosingLoop(L->getHeader(),
-                                         Loops->enclosingRegion(L));
-          Outer >= 0)
+      if (int Outer = User.enclosingLoop(L->getHeader(), Loops->enclosingRegion(L)); Outer >= 0)
         Table.region(LoopRegion.lookup(L)).Parent = Ids[Outer];
   return Ids;
 }
 
-void ModulePlanner::planPromotion(const LoopRegions &Loops,
-                                  FunctionPlan &Plan) {
+void ModulePlanner::planPromotion(const LoopRegions &Loops, FunctionPlan &Plan) {
   for (Loop *L : Loops.counterLoops()) {
     PromotedLoop &Promoted = Plan.PromotedLoops.emplace_back();
     Promoted.Preheader = L->getLoopPreheader();
@@ -318,13 +304,11 @@ void ModulePlanner::planNesting(FunctionPlan &Plan) {
 /// (markers end their blocks). A user region begun in several places (the
 /// optimiser may duplicate a BEGIN) gets a block of its own that executes
 /// nothing: its count terms are those of every BEGIN's block.
-void ModulePlanner::planEntryBlocks(
-    const FunctionPlan &Plan,
-    const DenseMap<const BasicBlock *, uint32_t> &IndexOf) {
+void ModulePlanner::planEntryBlocks(const FunctionPlan &Plan,
+                                    const DenseMap<const BasicBlock *, uint32_t> &IndexOf) {
   auto SetEntry = [&](uint32_t Region, const BasicBlock *BB) {
     auto It = IndexOf.find(BB);
-    Table.region(Region).EntryBlock =
-        It == IndexOf.end() ? ENERGY_NO_BLOCK : It->second;
+    Table.region(Region).EntryBlock = It == IndexOf.end() ? ENERGY_NO_BLOCK : It->second;
   };
   SetEntry(Plan.Region, &Plan.F->getEntryBlock());
   for (auto [Preheader, Region] : Plan.LoopEntries)
@@ -354,15 +338,13 @@ void ModulePlanner::planTripCounts(FunctionPlan &Plan) {
   for (const PromotedLoop &Loop : Plan.PromotedLoops)
     CallFree.insert(Loop.Blocks.begin(), Loop.Blocks.end());
   Plan.SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
-  Plan.TripCounted = findTripCountedLoops(
-      F, CallFree, FAM.getResult<LoopAnalysis>(F),
-      FAM.getResult<DominatorTreeAnalysis>(F), *Plan.SE,
-      Options.InductionTripCounts);
+  Plan.TripCounted = findTripCountedLoops(F, CallFree, FAM.getResult<LoopAnalysis>(F),
+                                          FAM.getResult<DominatorTreeAnalysis>(F), *Plan.SE,
+                                          Options.InductionTripCounts);
 }
 
 /// Gives Blocks (table indices BlockIndices) their counters and count terms.
-void ModulePlanner::planCounters(FunctionPlan &Plan,
-                                 ArrayRef<BasicBlock *> Blocks,
+void ModulePlanner::planCounters(FunctionPlan &Plan, ArrayRef<BasicBlock *> Blocks,
                                  ArrayRef<uint32_t> BlockIndices) {
   Function &F = *Plan.F;
   SmallPtrSet<const BasicBlock *, 16> Counted(Blocks.begin(), Blocks.end());
@@ -386,12 +368,10 @@ void ModulePlanner::planCounters(FunctionPlan &Plan,
   }
   std::optional<SlotTerms> Entry;
   if (Options.SpanningTree)
-    Entry = CallerCounted.entryTerms(F, BlockTerms, CompletionTerms, Returning,
-                                     MaxTermsPerBlock);
-  CounterPlan Counters =
-      placeCounters(F, Blocks, ByTripCount, BFI, BPI, Returning,
-                    Entry ? ArrayRef(*Entry) : ArrayRef<std::pair<uint32_t, int64_t>>(),
-                    Options.SpanningTree);
+    Entry = CallerCounted.entryTerms(F, BlockTerms, CompletionTerms, Returning, MaxTermsPerBlock);
+  CounterPlan Counters = placeCounters(
+      F, Blocks, ByTripCount, BFI, BPI, Returning,
+      Entry ? ArrayRef(*Entry) : ArrayRef<std::pair<uint32_t, int64_t>>(), Options.SpanningTree);
   SmallVector<uint32_t, 16> Slots;
   for (const PlannedCounter &Counter : Counters.Counters) {
     if (Counter.Slot) {
@@ -514,9 +494,7 @@ void ModulePlanner::planFunction(Function &F) {
   auto LoopRegionOf = [&](const BasicBlock *BB) -> const Loop * {
     return LoopsAreRegions ? Loops->innermostRegion(BB) : nullptr;
   };
-  auto IsCleanup = [&](const BasicBlock *BB) {
-    return is_contained(Cleanups, BB);
-  };
+  auto IsCleanup = [&](const BasicBlock *BB) { return is_contained(Cleanups, BB); };
   std::optional<UserRegions> User;
   if (HasMarkers)
     User.emplace(F, LoopRegionOf, IsCleanup);
@@ -531,8 +509,7 @@ void ModulePlanner::planFunction(Function &F) {
     planLoops(*Loops, Plan, LoopRegion);
   SmallVector<uint32_t, 2> UserRegion;
   if (User)
-    UserRegion = planUserRegions(*User, LoopsAreRegions ? &*Loops : nullptr,
-                                 Plan, LoopRegion);
+    UserRegion = planUserRegions(*User, LoopsAreRegions ? &*Loops : nullptr, Plan, LoopRegion);
   planNesting(Plan);
   if (Loops && Options.PromoteCounters)
     planPromotion(*Loops, Plan);
@@ -586,11 +563,10 @@ void ModulePlanner::planFunction(Function &F) {
   planCounters(Plan, Counted, CountedIndices);
   planLoopRegisters(Plan);
   planEntryBlocks(Plan, IndexOf);
-  LLVM_DEBUG(dbgs() << "energy: " << F.getName() << (Timed ? "" : " (untimed)")
-                    << ": " << Counted.size() << " blocks, "
-                    << Plan.EdgeSlots.size() << " edge counters, "
-                    << Plan.LoopEntries.size() << " loop regions, "
-                    << Plan.DynamicSlots.size() << " dynamic sites\n");
+  LLVM_DEBUG(dbgs() << "energy: " << F.getName() << (Timed ? "" : " (untimed)") << ": "
+                    << Counted.size() << " blocks, " << Plan.EdgeSlots.size() << " edge counters, "
+                    << Plan.LoopEntries.size() << " loop regions, " << Plan.DynamicSlots.size()
+                    << " dynamic sites\n");
 }
 
 } // namespace
@@ -599,8 +575,7 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (isAlreadyInstrumented(M))
     return PreservedAnalyses::all();
   if (isGpuModule(M)) {
-    if (!Triple(M.getTargetTriple()).isNVPTX() ||
-        !instrumentNvptxKernels(M, Options))
+    if (!Triple(M.getTargetTriple()).isNVPTX() || !instrumentNvptxKernels(M, Options))
       return PreservedAnalyses::all();
     M.addModuleFlag(Module::Max, ENERGY_MODULE_FLAG, 1);
     return PreservedAnalyses::none();
@@ -609,8 +584,7 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!Options.FilterFile.empty()) {
     Expected<FilterFile> Loaded = FilterFile::load(Options.FilterFile);
     if (!Loaded) {
-      M.getContext().emitError("energy-instrument: " +
-                               toString(Loaded.takeError()));
+      M.getContext().emitError("energy-instrument: " + toString(Loaded.takeError()));
       return PreservedAnalyses::all();
     }
     Filter = std::move(*Loaded);
@@ -619,11 +593,9 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // Emulated kernels are counted per CUDA thread, as on a GPU, not as host
   // code.
   SmallPtrSet<Function *, 8> DeviceFunctions;
-  bool DeviceChanged =
-      instrumentEmulatedKernels(M, Options, DeviceFunctions);
+  bool DeviceChanged = instrumentEmulatedKernels(M, Options, DeviceFunctions);
 
-  FunctionAnalysisManager &FAM =
-      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   RegionSelector Selector(M, Options, Filter ? &*Filter : nullptr);
   ReturningFunctions Returning(M);
   auto Instrumented = [&](const Function &F) {
@@ -641,8 +613,7 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // Markers in code that is not instrumented here have nothing to lower to.
   eraseUserMarkers(M);
   if (Planner.Plans.empty())
-    return DeviceChanged ? PreservedAnalyses::none()
-                         : PreservedAnalyses::all();
+    return DeviceChanged ? PreservedAnalyses::none() : PreservedAnalyses::all();
 
   EmittedTable Emitted = Planner.Table.emit(M, Options.Timing);
   Instrumenter Rewriter(M, Emitted, Options);

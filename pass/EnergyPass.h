@@ -21,8 +21,7 @@ class EnergyPass : public llvm::PassInfoMixin<EnergyPass> {
 public:
   explicit EnergyPass(EnergyOptions Options) : Options(Options) {}
 
-  llvm::PreservedAnalyses run(llvm::Module &M,
-                              llvm::ModuleAnalysisManager &MAM);
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
 
   /// Runs at -O0 too, where functions are optnone.
   static bool isRequired() { return true; }

@@ -17,8 +17,7 @@ constexpr StringLiteral Header = "energypass-filter";
 constexpr StringLiteral Version = "1";
 
 Error syntaxError(StringRef Name, unsigned Line, const Twine &Problem) {
-  return createStringError(inconvertibleErrorCode(),
-                           Name + ":" + Twine(Line) + ": " + Problem);
+  return createStringError(inconvertibleErrorCode(), Name + ":" + Twine(Line) + ": " + Problem);
 }
 
 } // namespace
@@ -45,8 +44,7 @@ Expected<FilterFile> FilterFile::parse(StringRef Text, StringRef Name) {
       if (Words[1] != Version)
         return syntaxError(Name, LineNumber,
                            "filter format version " + Words[1] +
-                               " is not supported (this pass reads version " +
-                               Version + ")");
+                               " is not supported (this pass reads version " + Version + ")");
       SawHeader = true;
       continue;
     }
@@ -59,35 +57,30 @@ Expected<FilterFile> FilterFile::parse(StringRef Text, StringRef Name) {
     Expected<GlobPattern> Pattern = GlobPattern::create(Words[2].trim());
     if (!Pattern)
       return syntaxError(Name, LineNumber,
-                         "bad glob '" + Words[2] +
-                             "': " + toString(Pattern.takeError()));
-    Filter.Rules.push_back(
-        {Words[0] == "include", Words[1] == "file", std::move(*Pattern)});
+                         "bad glob '" + Words[2] + "': " + toString(Pattern.takeError()));
+    Filter.Rules.push_back({Words[0] == "include", Words[1] == "file", std::move(*Pattern)});
   }
   if (!SawHeader)
     return syntaxError(Name, LineNumber,
-                       "empty filter file: the first line must be '" + Header +
-                           " " + Version + "'");
+                       "empty filter file: the first line must be '" + Header + " " + Version +
+                           "'");
   return Filter;
 }
 
 Expected<FilterFile> FilterFile::load(StringRef Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
-    return createStringError(Buffer.getError(),
-                             "cannot read filter file '" + Path +
-                                 "': " + Buffer.getError().message() +
-                                 " (check -energy-filter)");
+    return createStringError(Buffer.getError(), "cannot read filter file '" + Path +
+                                                    "': " + Buffer.getError().message() +
+                                                    " (check -energy-filter)");
   return parse((*Buffer)->getBuffer(), Path);
 }
 
 FilterFile::Verdict FilterFile::match(StringRef Mangled, StringRef Demangled,
                                       StringRef File) const {
   for (const Rule &R : reverse(Rules)) {
-    bool Matches = R.OnFile
-                       ? R.Pattern.match(File)
-                       : R.Pattern.match(Mangled) || R.Pattern.match(Demangled);
+    bool Matches =
+        R.OnFile ? R.Pattern.match(File) : R.Pattern.match(Mangled) || R.Pattern.match(Demangled);
     if (Matches)
       return R.Include ? Verdict::Include : Verdict::Exclude;
   }

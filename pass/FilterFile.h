@@ -28,13 +28,11 @@ public:
   enum class Verdict { NoMatch, Include, Exclude };
 
   /// Parses Text; Name is used in error messages.
-  static llvm::Expected<FilterFile> parse(llvm::StringRef Text,
-                                          llvm::StringRef Name);
+  static llvm::Expected<FilterFile> parse(llvm::StringRef Text, llvm::StringRef Name);
   /// Reads and parses the file at Path.
   static llvm::Expected<FilterFile> load(llvm::StringRef Path);
 
-  Verdict match(llvm::StringRef Mangled, llvm::StringRef Demangled,
-                llvm::StringRef File) const;
+  Verdict match(llvm::StringRef Mangled, llvm::StringRef Demangled, llvm::StringRef File) const;
 
 private:
   struct Rule {

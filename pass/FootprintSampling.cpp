@@ -32,21 +32,19 @@
 
 using namespace llvm;
 
-static cl::opt<bool> ClFootprint(
-    "energy-footprint", cl::init(false),
-    cl::desc("Sample the cache lines each region touches, for the roofline's "
-             "locality wall (energycc --energy-footprint; default off)"));
+static cl::opt<bool>
+    ClFootprint("energy-footprint", cl::init(false),
+                cl::desc("Sample the cache lines each region touches, for the roofline's "
+                         "locality wall (energycc --energy-footprint; default off)"));
 
-static cl::opt<unsigned> ClFootprintSample(
-    "energy-footprint-sample", cl::init(64),
-    cl::desc("Footprint sampling: one cache line in N, a power of two "
-             "(default 64; 1 records every line)"));
+static cl::opt<unsigned>
+    ClFootprintSample("energy-footprint-sample", cl::init(64),
+                      cl::desc("Footprint sampling: one cache line in N, a power of two "
+                               "(default 64; 1 records every line)"));
 
 namespace energy {
 
-FootprintOptions FootprintOptions::fromCommandLine() {
-  return {ClFootprint, ClFootprintSample};
-}
+FootprintOptions FootprintOptions::fromCommandLine() { return {ClFootprint, ClFootprintSample}; }
 
 namespace {
 
@@ -70,8 +68,7 @@ bool isGpuModule(const Module &M) {
 
 bool shouldSample(const Function &F) {
   return !F.isDeclaration() && !F.getName().starts_with(ENERGY_SYMBOL_PREFIX) &&
-         !F.hasFnAttribute(Attribute::Naked) &&
-         !F.hasAvailableExternallyLinkage();
+         !F.hasFnAttribute(Attribute::Naked) && !F.hasAvailableExternallyLinkage();
 }
 
 bool isRegisterLocal(const Value *Pointer) {
@@ -80,8 +77,7 @@ bool isRegisterLocal(const Value *Pointer) {
 }
 
 /// A plain access of Ty at Pointer, or none for register locals.
-std::optional<Access> plainAccess(Instruction &I, Value *Pointer, Type *Ty,
-                                  Align Alignment) {
+std::optional<Access> plainAccess(Instruction &I, Value *Pointer, Type *Ty, Align Alignment) {
   if (isRegisterLocal(Pointer))
     return std::nullopt;
   Access A;
@@ -90,8 +86,7 @@ std::optional<Access> plainAccess(Instruction &I, Value *Pointer, Type *Ty,
   TypeSize Size = I.getDataLayout().getTypeStoreSize(Ty);
   if (Size.isScalable()) {
     // Only known at run time: the runtime tests every line of the range.
-    A.Length = IRBuilder<>(&I).CreateTypeSize(
-        Type::getInt64Ty(I.getContext()), Size);
+    A.Length = IRBuilder<>(&I).CreateTypeSize(Type::getInt64Ty(I.getContext()), Size);
     if (auto *Computed = dyn_cast<Instruction>(A.Length))
       Computed->setMetadata(FootprintMetadata, MDNode::get(I.getContext(), {}));
     return A;
@@ -130,8 +125,7 @@ void collectIntrinsic(IntrinsicInst &II, SmallVectorImpl<Access> &Out) {
       Out.push_back(*A);
     return;
   case Intrinsic::masked_store:
-    if (auto A = plainAccess(II, II.getArgOperand(1),
-                             II.getArgOperand(0)->getType(), alignOf(2)))
+    if (auto A = plainAccess(II, II.getArgOperand(1), II.getArgOperand(0)->getType(), alignOf(2)))
       Out.push_back(*A);
     return;
   case Intrinsic::masked_gather:
@@ -161,17 +155,15 @@ void collectAccesses(Function &F, SmallVectorImpl<Access> &Out) {
   for (Instruction &I : instructions(F)) {
     std::optional<Access> A;
     if (auto *Load = dyn_cast<LoadInst>(&I))
-      A = plainAccess(I, Load->getPointerOperand(), Load->getType(),
-                      Load->getAlign());
+      A = plainAccess(I, Load->getPointerOperand(), Load->getType(), Load->getAlign());
     else if (auto *Store = dyn_cast<StoreInst>(&I))
-      A = plainAccess(I, Store->getPointerOperand(),
-                      Store->getValueOperand()->getType(), Store->getAlign());
+      A = plainAccess(I, Store->getPointerOperand(), Store->getValueOperand()->getType(),
+                      Store->getAlign());
     else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
-      A = plainAccess(I, RMW->getPointerOperand(),
-                      RMW->getValOperand()->getType(), RMW->getAlign());
+      A = plainAccess(I, RMW->getPointerOperand(), RMW->getValOperand()->getType(),
+                      RMW->getAlign());
     else if (auto *CmpXchg = dyn_cast<AtomicCmpXchgInst>(&I))
-      A = plainAccess(I, CmpXchg->getPointerOperand(),
-                      CmpXchg->getCompareOperand()->getType(),
+      A = plainAccess(I, CmpXchg->getPointerOperand(), CmpXchg->getCompareOperand()->getType(),
                       CmpXchg->getAlign());
     else if (auto *II = dyn_cast<IntrinsicInst>(&I))
       collectIntrinsic(*II, Out);
@@ -183,20 +175,17 @@ void collectAccesses(Function &F, SmallVectorImpl<Access> &Out) {
 class SamplingInstrumenter {
 public:
   SamplingInstrumenter(Module &M, uint64_t SampleOneIn)
-      : Ctx(M.getContext()), I64(Type::getInt64Ty(Ctx)),
-        SampleOneIn(SampleOneIn),
+      : Ctx(M.getContext()), I64(Type::getInt64Ty(Ctx)), SampleOneIn(SampleOneIn),
         Sample(declare(M, ENERGY_FOOTPRINT_SAMPLE, {I64, I64})),
-        Range(declare(M, ENERGY_FOOTPRINT_RANGE,
-                      {PointerType::getUnqual(Ctx), I64, I64})),
-        Tag(MDNode::get(Ctx, {})),
-        Unlikely(MDBuilder(Ctx).createUnlikelyBranchWeights()) {}
+        Range(declare(M, ENERGY_FOOTPRINT_RANGE, {PointerType::getUnqual(Ctx), I64, I64})),
+        Tag(MDNode::get(Ctx, {})), Unlikely(MDBuilder(Ctx).createUnlikelyBranchWeights()) {}
 
   void instrument(const Access &A) {
     IRBuilder<> B(A.At);
     setArtificialLocation(B, *A.At->getFunction());
     if (A.Length)
-      tagged(B.CreateCall(Range, {A.Pointer, B.CreateZExtOrTrunc(A.Length, I64),
-                                  B.getInt64(SampleOneIn)}));
+      tagged(B.CreateCall(
+          Range, {A.Pointer, B.CreateZExtOrTrunc(A.Length, I64), B.getInt64(SampleOneIn)}));
     else if (A.Mask)
       sampleLanes(A);
     else
@@ -204,11 +193,9 @@ public:
   }
 
 private:
-  static FunctionCallee declare(Module &M, StringRef Name,
-                                ArrayRef<Type *> Params) {
+  static FunctionCallee declare(Module &M, StringRef Name, ArrayRef<Type *> Params) {
     FunctionCallee Callee = M.getOrInsertFunction(
-        Name,
-        FunctionType::get(Type::getVoidTy(M.getContext()), Params, false));
+        Name, FunctionType::get(Type::getVoidTy(M.getContext()), Params, false));
     if (auto *F = dyn_cast<Function>(Callee.getCallee()))
       F->setDoesNotThrow();
     return Callee;
@@ -236,10 +223,8 @@ private:
   Value *isSampled(IRBuilder<> &B, Value *Line) {
     if (SampleOneIn <= 1)
       return B.getTrue();
-    Value *Hash =
-        tagged(B.CreateMul(Line, B.getInt64(ENERGY_FOOTPRINT_HASH), "fp.hash"));
-    return tagged(B.CreateICmpULT(Hash, B.getInt64(~uint64_t(0) / SampleOneIn),
-                                  "fp.sampled"));
+    Value *Hash = tagged(B.CreateMul(Line, B.getInt64(ENERGY_FOOTPRINT_HASH), "fp.hash"));
+    return tagged(B.CreateICmpULT(Hash, B.getInt64(~uint64_t(0) / SampleOneIn), "fp.sampled"));
   }
 
   /// Calls the runtime for Line when Condition holds, before Before.
@@ -267,8 +252,7 @@ private:
     // The last line only when it differs, so a line is never sent twice.
     IRBuilder<> After(A.At);
     Value *Differs = tagged(After.CreateICmpNE(Last, First));
-    sampleIf(tagged(After.CreateAnd(Differs, isSampled(After, Last))), Last,
-             A.At);
+    sampleIf(tagged(After.CreateAnd(Differs, isSampled(After, Last))), Last, A.At);
   }
 
   void sampleLanes(const Access &A) {
@@ -297,8 +281,7 @@ PreservedAnalyses FootprintSampling::run(Module &M, ModuleAnalysisManager &) {
   if (isGpuModule(M) || M.getModuleFlag(FootprintModuleFlag))
     return PreservedAnalyses::all();
   if (!isPowerOf2_64(Options.SampleOneIn)) {
-    M.getContext().emitError("-energy-footprint-sample=" +
-                             Twine(Options.SampleOneIn) +
+    M.getContext().emitError("-energy-footprint-sample=" + Twine(Options.SampleOneIn) +
                              " is not a power of two; use 1, 2, 4, ... 64 ...");
     return PreservedAnalyses::all();
   }

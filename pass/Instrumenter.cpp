@@ -26,9 +26,8 @@ namespace {
 FunctionCallee declareRuntime(Module &M, StringRef Name) {
   LLVMContext &Ctx = M.getContext();
   FunctionCallee Callee = M.getOrInsertFunction(
-      Name, FunctionType::get(
-                Type::getVoidTy(Ctx),
-                {PointerType::getUnqual(Ctx), Type::getInt32Ty(Ctx)}, false));
+      Name, FunctionType::get(Type::getVoidTy(Ctx),
+                              {PointerType::getUnqual(Ctx), Type::getInt32Ty(Ctx)}, false));
   // The runtime's markers never throw; saying so keeps them calls, not
   // invokes, and lets the unwind cleanup stay the only landing pad we add.
   if (auto *F = dyn_cast<Function>(Callee.getCallee()))
@@ -58,19 +57,16 @@ Value *activeLanes(IRBuilder<> &B, Value *Mask) {
     Value *Set = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Bits);
     return B.CreateZExtOrTrunc(Set, B.getInt64Ty());
   }
-  Value *Wide = B.CreateZExt(
-      Mask, VectorType::get(B.getInt64Ty(), MaskTy->getElementCount()));
+  Value *Wide = B.CreateZExt(Mask, VectorType::get(B.getInt64Ty(), MaskTy->getElementCount()));
   return B.CreateAddReduce(Wide);
 }
 
 Value *slotAddress(IRBuilder<> &B, Value *Counters, uint32_t Slot) {
-  return B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), Counters, Slot,
-                                      "energy.slot");
+  return B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), Counters, Slot, "energy.slot");
 }
 
 /// The promoted loop that contains BB, or null.
-const PromotedLoop *promotedLoopOf(const FunctionPlan &Plan,
-                                   const BasicBlock &BB) {
+const PromotedLoop *promotedLoopOf(const FunctionPlan &Plan, const BasicBlock &BB) {
   for (const PromotedLoop &Loop : Plan.PromotedLoops)
     if (Loop.Blocks.contains(&BB))
       return &Loop;
@@ -89,8 +85,7 @@ bool inRegister(const FunctionPlan &Plan, const BasicBlock &BB, uint32_t Slot) {
 /// shared library it is a call to __tls_get_addr, made once per call of the
 /// function, in its entry block.
 bool hasLocalExecCounters(const Module &M) {
-  return M.getPICLevel() == PICLevel::NotPIC ||
-         M.getPIELevel() != PIELevel::Default;
+  return M.getPICLevel() == PICLevel::NotPIC || M.getPIELevel() != PIELevel::Default;
 }
 
 /// The runtime's region stack (abi.h). Initial-exec: the runtime is loaded
@@ -99,15 +94,13 @@ GlobalVariable *declareRegionStack(Module &M) {
   if (GlobalVariable *Existing = M.getNamedGlobal(ENERGY_REGION_STACK))
     return Existing;
   return new GlobalVariable(M, AbiTypes::get(M.getContext()).RegionStack,
-                            /*isConstant=*/false, GlobalValue::ExternalLinkage,
-                            nullptr, ENERGY_REGION_STACK, nullptr,
-                            GlobalValue::InitialExecTLSModel);
+                            /*isConstant=*/false, GlobalValue::ExternalLinkage, nullptr,
+                            ENERGY_REGION_STACK, nullptr, GlobalValue::InitialExecTLSModel);
 }
 
 } // namespace
 
-Instrumenter::Instrumenter(Module &M, const EmittedTable &Table,
-                           const EnergyOptions &Options)
+Instrumenter::Instrumenter(Module &M, const EmittedTable &Table, const EnergyOptions &Options)
     : Table(Table), Options(Options), LocalExec(hasLocalExecCounters(M)),
       I64(Type::getInt64Ty(M.getContext())) {
   if (Options.Timing == ENERGY_TIMING_EXACT) {
@@ -121,32 +114,27 @@ Instrumenter::Instrumenter(Module &M, const EmittedTable &Table,
 /// A stack slot standing for counter Slot during Loop: loaded from the
 /// counter array in the preheader, stored back at every exit. mem2reg turns
 /// it into registers once the function is rewritten.
-AllocaInst *Instrumenter::promote(FunctionState &State,
-                                  const PromotedLoop &Loop, uint32_t Slot) {
+AllocaInst *Instrumenter::promote(FunctionState &State, const PromotedLoop &Loop, uint32_t Slot) {
   Function &F = *State.Plan.F;
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> AllocaBuilder(&Entry, Entry.getFirstInsertionPt());
-  AllocaInst *Register =
-      AllocaBuilder.CreateAlloca(I64, nullptr, "energy.register");
+  AllocaInst *Register = AllocaBuilder.CreateAlloca(I64, nullptr, "energy.register");
 
   IRBuilder<> Load(Loop.Preheader->getTerminator());
   setArtificialLocation(Load, F);
   Load.CreateAlignedStore(
-      Load.CreateAlignedLoad(I64, counterSlot(Load, State, Slot),
-                             Align(8), "energy.count"),
+      Load.CreateAlignedLoad(I64, counterSlot(Load, State, Slot), Align(8), "energy.count"),
       Register, Align(8));
   for (BasicBlock *Exit : Loop.Exits) {
     IRBuilder<> Store(Exit, Exit->getFirstInsertionPt());
     setArtificialLocation(Store, F);
-    Store.CreateAlignedStore(
-        Store.CreateAlignedLoad(I64, Register, Align(8), "energy.count"),
-        counterSlot(Store, State, Slot), Align(8));
+    Store.CreateAlignedStore(Store.CreateAlignedLoad(I64, Register, Align(8), "energy.count"),
+                             counterSlot(Store, State, Slot), Align(8));
   }
   return Register;
 }
 
-Value *Instrumenter::counterSlot(IRBuilder<> &B, FunctionState &State,
-                                 uint32_t Slot) {
+Value *Instrumenter::counterSlot(IRBuilder<> &B, FunctionState &State, uint32_t Slot) {
   Value *Counters = State.Counters;
   if (LocalExec && B.GetInsertBlock() != &State.Plan.F->getEntryBlock()) {
     Counters = B.CreateThreadLocalAddress(Table.Counters);
@@ -155,8 +143,8 @@ Value *Instrumenter::counterSlot(IRBuilder<> &B, FunctionState &State,
   return slotAddress(B, Counters, Slot);
 }
 
-Value *Instrumenter::counterAddress(IRBuilder<> &B, FunctionState &State,
-                                    const BasicBlock &BB, uint32_t Slot) {
+Value *Instrumenter::counterAddress(IRBuilder<> &B, FunctionState &State, const BasicBlock &BB,
+                                    uint32_t Slot) {
   const PromotedLoop *Loop = promotedLoopOf(State.Plan, BB);
   if (!Loop || !Loop->Slots.contains(Slot))
     return counterSlot(B, State, Slot);
@@ -173,8 +161,7 @@ Value *Instrumenter::counterAddress(IRBuilder<> &B, FunctionState &State,
 /// register; the exit may be where the register is written back, so the
 /// register exists (and its write-back is in place) before the add goes in
 /// front of it.
-SmallPtrSet<const BasicBlock *, 8>
-Instrumenter::countByTripCounts(FunctionState &State) {
+SmallPtrSet<const BasicBlock *, 8> Instrumenter::countByTripCounts(FunctionState &State) {
   const FunctionPlan &Plan = State.Plan;
   SmallPtrSet<const BasicBlock *, 8> Counted;
   if (Plan.TripCounted.empty())
@@ -182,8 +169,7 @@ Instrumenter::countByTripCounts(FunctionState &State) {
   DenseMap<const BasicBlock *, uint32_t> SlotOf;
   for (auto [BB, Slot] : Plan.BlockSlots)
     SlotOf[BB] = Slot;
-  SCEVExpander Expander(*Plan.SE, Plan.F->getParent()->getDataLayout(),
-                        "energy.trips");
+  SCEVExpander Expander(*Plan.SE, Plan.F->getParent()->getDataLayout(), "energy.trips");
   for (const TripCountedLoop &Loop : Plan.TripCounted) {
     Value *Trips = nullptr;
     // Blocks of one loop may share their counter: one add of the trips each.
@@ -196,8 +182,7 @@ Instrumenter::countByTripCounts(FunctionState &State) {
       if (!Added.insert(It->second).second)
         return;
       if (Loop.TripCount && !Trips)
-        Trips = Expander.expandCodeFor(Loop.TripCount, I64,
-                                       Loop.Preheader->getTerminator());
+        Trips = Expander.expandCodeFor(Loop.TripCount, I64, Loop.Preheader->getTerminator());
       IRBuilder<> B(Loop.Exit, Loop.Exit->getFirstInsertionPt());
       setArtificialLocation(B, *Plan.F);
       if (inRegister(Plan, *BB, It->second))
@@ -224,36 +209,30 @@ Instrumenter::countByTripCounts(FunctionState &State) {
 
 /// (phi - start) / step + 1, where the loop has left: the phi holds its
 /// value in the last iteration.
-Value *Instrumenter::tripsFromInduction(IRBuilder<> &B,
-                                        const ExitInduction &Induction) {
+Value *Instrumenter::tripsFromInduction(IRBuilder<> &B, const ExitInduction &Induction) {
   auto Widen = [&](Value *V) -> Value * {
     if (V->getType()->isPointerTy())
       return B.CreatePtrToInt(V, I64);
-    return Induction.SignExtend ? B.CreateSExtOrTrunc(V, I64)
-                                : B.CreateZExtOrTrunc(V, I64);
+    return Induction.SignExtend ? B.CreateSExtOrTrunc(V, I64) : B.CreateZExtOrTrunc(V, I64);
   };
-  Value *Moved = B.CreateSub(Widen(Induction.Phi), Widen(Induction.Start),
-                             "energy.moved");
-  Value *Steps = B.CreateExactSDiv(
-      Moved, ConstantInt::get(I64, Induction.Step, /*IsSigned=*/true));
+  Value *Moved = B.CreateSub(Widen(Induction.Phi), Widen(Induction.Start), "energy.moved");
+  Value *Steps = B.CreateExactSDiv(Moved, ConstantInt::get(I64, Induction.Step, /*IsSigned=*/true));
   return B.CreateAdd(Steps, ConstantInt::get(I64, 1), "energy.trips");
 }
 
 void Instrumenter::addToCounter(IRBuilder<> &B, Value *Address, Value *Amount) {
   Value *Old = B.CreateAlignedLoad(I64, Address, Align(8), "energy.count");
-  B.CreateAlignedStore(B.CreateAdd(Old, Amount, "energy.next"), Address,
-                       Align(8));
+  B.CreateAlignedStore(B.CreateAdd(Old, Amount, "energy.next"), Address, Align(8));
 }
 
 Value *Instrumenter::dynamicAmount(IRBuilder<> &B, const DynamicSite &Site) {
   if (Site.Length)
     return B.CreateZExtOrTrunc(Site.Length, I64);
-  return B.CreateMul(activeLanes(B, Site.Mask),
-                     ConstantInt::get(I64, Site.BytesPerLane), "energy.bytes");
+  return B.CreateMul(activeLanes(B, Site.Mask), ConstantInt::get(I64, Site.BytesPerLane),
+                     "energy.bytes");
 }
 
-void Instrumenter::callRuntime(IRBuilder<> &B, FunctionCallee Callee,
-                               uint32_t Region) {
+void Instrumenter::callRuntime(IRBuilder<> &B, FunctionCallee Callee, uint32_t Region) {
   // Never a tail call: the runtime tells a live frame from an unwound one by
   // the stack address of the call, which a sibling call would reuse.
   B.CreateCall(Callee, {Table.Descriptor, B.getInt32(Region)})
@@ -274,40 +253,34 @@ void Instrumenter::countEdges(FunctionState &State, IRBuilder<> &EntryBuilder) {
       assert(At && "CounterPlacement only splits splittable critical edges");
     }
     if (Point.Where != EdgePoint::BeforeTerminator && At == &F.getEntryBlock()) {
-      addToCounter(EntryBuilder, counterSlot(EntryBuilder, State, Slot),
-                   EntryBuilder.getInt64(1));
+      addToCounter(EntryBuilder, counterSlot(EntryBuilder, State, Slot), EntryBuilder.getInt64(1));
       continue;
     }
     IRBuilder<> B = Point.Where == EdgePoint::BeforeTerminator
                         ? IRBuilder<>(At->getTerminator())
                         : IRBuilder<>(At, At->getFirstInsertionPt());
     setArtificialLocation(B, F);
-    addToCounter(B, counterAddress(B, State, *Point.Block, Slot),
-                 B.getInt64(1));
+    addToCounter(B, counterAddress(B, State, *Point.Block, Slot), B.getInt64(1));
   }
 }
 
-Value *Instrumenter::regionStackField(IRBuilder<> &B, Value *Stack,
-                                      unsigned Field) {
-  return B.CreateStructGEP(AbiTypes::get(B.getContext()).RegionStack, Stack,
-                           Field);
+Value *Instrumenter::regionStackField(IRBuilder<> &B, Value *Stack, unsigned Field) {
+  return B.CreateStructGEP(AbiTypes::get(B.getContext()).RegionStack, Stack, Field);
 }
 
 Value *Instrumenter::loadEntryDepth(IRBuilder<> &B, Value *Stack) {
-  return B.CreateAlignedLoad(B.getInt32Ty(), regionStackField(B, Stack, 0),
-                             Align(4), "energy.depth");
+  return B.CreateAlignedLoad(B.getInt32Ty(), regionStackField(B, Stack, 0), Align(4),
+                             "energy.depth");
 }
 
 /// Region's push at Depth: the new depth first, then the slot, both volatile
 /// so that they stay in this order (abi.h says why).
-void Instrumenter::pushSampled(IRBuilder<> &B, Value *Stack, Value *Depth,
-                               uint32_t Region) {
+void Instrumenter::pushSampled(IRBuilder<> &B, Value *Stack, Value *Depth, uint32_t Region) {
   setSampledDepth(B, Stack, B.CreateAdd(Depth, B.getInt32(1)));
-  Value *Open = B.CreateAlignedLoad(B.getPtrTy(), regionStackField(B, Stack, 2),
-                                    Align(8), "energy.open");
+  Value *Open =
+      B.CreateAlignedLoad(B.getPtrTy(), regionStackField(B, Stack, 2), Align(8), "energy.open");
   Value *Slot = B.CreateAnd(Depth, B.getInt32(ENERGY_REGION_STACK_SLOTS - 1));
-  Value *Address = B.CreateInBoundsGEP(B.getPtrTy(), Open,
-                                       B.CreateZExt(Slot, I64), "energy.slot");
+  Value *Address = B.CreateInBoundsGEP(B.getPtrTy(), Open, B.CreateZExt(Slot, I64), "energy.slot");
   Constant *Entry = ConstantExpr::getInBoundsGetElementPtr(
       Table.Regions->getValueType(), Table.Regions,
       ArrayRef<Constant *>{B.getInt64(0), B.getInt64(Region)});
@@ -321,18 +294,15 @@ void Instrumenter::setSampledDepth(IRBuilder<> &B, Value *Stack, Value *Depth) {
 
 /// The region's slot on the stack: the depth at function entry plus Region's
 /// nesting within the function.
-Value *Instrumenter::sampledDepth(IRBuilder<> &B, FunctionState &State,
-                                  uint32_t Region) {
+Value *Instrumenter::sampledDepth(IRBuilder<> &B, FunctionState &State, uint32_t Region) {
   uint32_t Nesting = State.Plan.Nesting.lookup(Region);
-  return Nesting ? B.CreateAdd(State.EntryDepth, B.getInt32(Nesting))
-                 : State.EntryDepth;
+  return Nesting ? B.CreateAdd(State.EntryDepth, B.getInt32(Nesting)) : State.EntryDepth;
 }
 
 /// Sampled: a region sits at the entry depth plus its nesting, so entering
 /// and leaving need no load of the current depth, and a leave also drops any
 /// frame that longjmp or an exception skipped.
-void Instrumenter::enterRegion(IRBuilder<> &B, FunctionState &State,
-                               uint32_t Region) {
+void Instrumenter::enterRegion(IRBuilder<> &B, FunctionState &State, uint32_t Region) {
   if (Options.Timing == ENERGY_TIMING_EXACT) {
     callRuntime(B, Enter, Region);
     return;
@@ -343,14 +313,12 @@ void Instrumenter::enterRegion(IRBuilder<> &B, FunctionState &State,
   pushSampled(B, Stack, sampledDepth(B, State, Region), Region);
 }
 
-void Instrumenter::leaveRegion(IRBuilder<> &B, FunctionState &State,
-                               uint32_t Region) {
+void Instrumenter::leaveRegion(IRBuilder<> &B, FunctionState &State, uint32_t Region) {
   if (Options.Timing == ENERGY_TIMING_EXACT) {
     callRuntime(B, Exit, Region);
     return;
   }
-  setSampledDepth(B, B.CreateThreadLocalAddress(RegionStack),
-                  sampledDepth(B, State, Region));
+  setSampledDepth(B, B.CreateThreadLocalAddress(RegionStack), sampledDepth(B, State, Region));
 }
 
 void Instrumenter::insertExits(FunctionState &State) {
@@ -440,8 +408,7 @@ void Instrumenter::instrument(const FunctionPlan &Plan) {
     IRBuilder<> B(Site.Site);
     setArtificialLocation(B, F);
     Value *Amount = dynamicAmount(B, Site);
-    addToCounter(B, counterAddress(B, State, *Site.Site->getParent(), Slot),
-                 Amount);
+    addToCounter(B, counterAddress(B, State, *Site.Site->getParent(), Slot), Amount);
   }
   if (!State.Promoted.empty()) {
     DominatorTree DT(F);

@@ -83,8 +83,7 @@ struct FunctionPlan {
 
 class Instrumenter {
 public:
-  Instrumenter(llvm::Module &M, const EmittedTable &Table,
-               const EnergyOptions &Options);
+  Instrumenter(llvm::Module &M, const EmittedTable &Table, const EnergyOptions &Options);
 
   void instrument(const FunctionPlan &Plan);
 
@@ -102,18 +101,13 @@ private:
     llvm::Value *EntryDepth = nullptr;
   };
 
-  llvm::Value *counterSlot(llvm::IRBuilder<> &B, FunctionState &State,
-                           uint32_t Slot);
+  llvm::Value *counterSlot(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Slot);
   llvm::Value *counterAddress(llvm::IRBuilder<> &B, FunctionState &State,
                               const llvm::BasicBlock &BB, uint32_t Slot);
-  llvm::AllocaInst *promote(FunctionState &State, const PromotedLoop &Loop,
-                            uint32_t Slot);
-  llvm::Value *tripsFromInduction(llvm::IRBuilder<> &B,
-                                  const ExitInduction &Induction);
-  void addToCounter(llvm::IRBuilder<> &B, llvm::Value *Address,
-                    llvm::Value *Amount);
-  llvm::SmallPtrSet<const llvm::BasicBlock *, 8>
-  countByTripCounts(FunctionState &State);
+  llvm::AllocaInst *promote(FunctionState &State, const PromotedLoop &Loop, uint32_t Slot);
+  llvm::Value *tripsFromInduction(llvm::IRBuilder<> &B, const ExitInduction &Induction);
+  void addToCounter(llvm::IRBuilder<> &B, llvm::Value *Address, llvm::Value *Amount);
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 8> countByTripCounts(FunctionState &State);
   llvm::Value *dynamicAmount(llvm::IRBuilder<> &B, const DynamicSite &Site);
   void countEdges(FunctionState &State, llvm::IRBuilder<> &EntryBuilder);
   void insertExits(FunctionState &State);
@@ -121,17 +115,12 @@ private:
   void insertUserMarkers(FunctionState &State);
   void enterRegion(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Region);
   void leaveRegion(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Region);
-  void callRuntime(llvm::IRBuilder<> &B, llvm::FunctionCallee Callee,
-                   uint32_t Region);
-  llvm::Value *regionStackField(llvm::IRBuilder<> &B, llvm::Value *Stack,
-                                unsigned Field);
+  void callRuntime(llvm::IRBuilder<> &B, llvm::FunctionCallee Callee, uint32_t Region);
+  llvm::Value *regionStackField(llvm::IRBuilder<> &B, llvm::Value *Stack, unsigned Field);
   llvm::Value *loadEntryDepth(llvm::IRBuilder<> &B, llvm::Value *Stack);
-  llvm::Value *sampledDepth(llvm::IRBuilder<> &B, FunctionState &State,
-                            uint32_t Region);
-  void pushSampled(llvm::IRBuilder<> &B, llvm::Value *Stack,
-                   llvm::Value *Depth, uint32_t Region);
-  void setSampledDepth(llvm::IRBuilder<> &B, llvm::Value *Stack,
-                       llvm::Value *Depth);
+  llvm::Value *sampledDepth(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Region);
+  void pushSampled(llvm::IRBuilder<> &B, llvm::Value *Stack, llvm::Value *Depth, uint32_t Region);
+  void setSampledDepth(llvm::IRBuilder<> &B, llvm::Value *Stack, llvm::Value *Depth);
 
   const EmittedTable &Table;
   const EnergyOptions &Options;

@@ -7,9 +7,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/DebugInfoMetadata.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/Support/Path.h"
 
@@ -29,8 +29,7 @@ struct SourceLine {
   const DILocation *InlinedAt;
 
   bool operator==(const SourceLine &Other) const {
-    return Line == Other.Line && InlinedAt == Other.InlinedAt &&
-           File == Other.File;
+    return Line == Other.Line && InlinedAt == Other.InlinedAt && File == Other.File;
   }
 };
 
@@ -63,8 +62,7 @@ struct LineGroup {
 /// (a spill, a phi's copy, code a pass made) belongs to the line before it,
 /// or to the block's first line when none comes before it, so that the
 /// groups' costs still sum to the block's.
-SmallVector<LineGroup, 4> groupByLine(BasicBlock &BB,
-                                      const Instruction *NotCounted) {
+SmallVector<LineGroup, 4> groupByLine(BasicBlock &BB, const Instruction *NotCounted) {
   SmallVector<LineGroup, 4> Groups;
   SmallVector<Instruction *, 4> BeforeFirstLine;
   LineGroup *Current = nullptr;
@@ -72,11 +70,8 @@ SmallVector<LineGroup, 4> groupByLine(BasicBlock &BB,
     if (&I == NotCounted)
       continue;
     if (std::optional<SourceLine> Line = writtenAt(I)) {
-      auto Known = find_if(Groups, [&](const LineGroup &G) {
-        return G.Line == *Line;
-      });
-      Current = Known != Groups.end() ? &*Known
-                                      : &Groups.emplace_back(LineGroup{*Line, {}});
+      auto Known = find_if(Groups, [&](const LineGroup &G) { return G.Line == *Line; });
+      Current = Known != Groups.end() ? &*Known : &Groups.emplace_back(LineGroup{*Line, {}});
     }
     if (Current)
       Current->Instructions.push_back(&I);
@@ -102,18 +97,15 @@ uint32_t inlineSiteIndex(RegionTable &Table, const DILocation *Site) {
   if (!Site)
     return ENERGY_NO_SITE;
   uint32_t Caller = inlineSiteIndex(Table, Site->getInlinedAt());
-  return Table.addInlineSite(pathOf(*Site), Site->getLine(), functionOf(*Site),
-                             Caller);
+  return Table.addInlineSite(pathOf(*Site), Site->getLine(), functionOf(*Site), Caller);
 }
 
 } // namespace
 
-void addBlockLines(RegionTable &Table, uint32_t Block, BasicBlock &BB,
-                   const CostContext &Context,
+void addBlockLines(RegionTable &Table, uint32_t Block, BasicBlock &BB, const CostContext &Context,
                    const Instruction *NotCounted) {
   for (const LineGroup &G : groupByLine(BB, NotCounted))
-    Table.addLine(Block, G.Line.File, G.Line.Line,
-                  inlineSiteIndex(Table, G.Line.InlinedAt),
+    Table.addLine(Block, G.Line.File, G.Line.Line, inlineSiteIndex(Table, G.Line.InlinedAt),
                   computeCostOf(BB, G.Instructions, Context).Static);
 }
 

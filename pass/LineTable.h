@@ -27,8 +27,7 @@ struct CostContext;
 /// them; NotCounted (may be null) is an instruction of the pass's own that
 /// the block's cost leaves out. A block without debug locations adds none.
 void addBlockLines(RegionTable &Table, uint32_t Block, llvm::BasicBlock &BB,
-                   const CostContext &Context,
-                   const llvm::Instruction *NotCounted);
+                   const CostContext &Context, const llvm::Instruction *NotCounted);
 
 } // namespace energy
 

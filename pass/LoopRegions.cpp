@@ -43,8 +43,7 @@ LoopRegions::LoopRegions(Function &F, bool NestedLoops) : DT(F), LI(DT) {
   // Loops inside a counter loop: their counters are already in registers.
   SmallPtrSet<const Loop *, 4> Covered;
   for (Loop *L : Preorder) {
-    if (const Loop *Parent = L->getParentLoop();
-        Parent && Covered.contains(Parent))
+    if (const Loop *Parent = L->getParentLoop(); Parent && Covered.contains(Parent))
       Covered.insert(L);
     if (!canBeRegion(*L))
       continue;
@@ -66,14 +65,12 @@ LoopRegions::LoopRegions(Function &F, bool NestedLoops) : DT(F), LI(DT) {
 bool LoopRegions::canBeRegion(const Loop &L) const {
   // An exception landing pad cannot be split, so one shared with code
   // outside the loop leaves the exits undedicated and the loop no region.
-  if (!L.getLoopPreheader() || !L.hasDedicatedExits() ||
-      L.getHeader()->isEHPad())
+  if (!L.getLoopPreheader() || !L.hasDedicatedExits() || L.getHeader()->isEHPad())
     return false;
   SmallVector<BasicBlock *, 4> Exits;
   L.getUniqueExitBlocks(Exits);
-  return none_of(Exits, [](const BasicBlock *Exit) {
-    return Exit->getFirstInsertionPt() == Exit->end();
-  });
+  return none_of(Exits,
+                 [](const BasicBlock *Exit) { return Exit->getFirstInsertionPt() == Exit->end(); });
 }
 
 Loop *LoopRegions::nearestRegion(Loop *L) const {

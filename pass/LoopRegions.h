@@ -47,9 +47,7 @@ public:
   /// The nearest region loop strictly enclosing L, or null.
   llvm::Loop *enclosingRegion(const llvm::Loop *L) const;
   /// Blocks this added (preheaders, dedicated exits): they hold no user code.
-  bool isAddedBlock(const llvm::BasicBlock *BB) const {
-    return Added.contains(BB);
-  }
+  bool isAddedBlock(const llvm::BasicBlock *BB) const { return Added.contains(BB); }
 
 private:
   bool canBeRegion(const llvm::Loop &L) const;

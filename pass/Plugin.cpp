@@ -54,19 +54,15 @@ struct KeepKernelsOutOfLine : PassInfoMixin<KeepKernelsOutOfLine> {
 
 void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(KeepKernelsOutOfLine());
-      });
+      [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(KeepKernelsOutOfLine()); });
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
+      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "energy-gpu-host-launches") {
           addHostLaunches(MPM, OptimizationLevel::O0);
           return true;
         }
         if (Name == "energy-footprint") {
-          MPM.addPass(energy::FootprintSampling(
-              energy::FootprintOptions::fromCommandLine()));
+          MPM.addPass(energy::FootprintSampling(energy::FootprintOptions::fromCommandLine()));
           return true;
         }
         if (Name != "energy-instrument")
@@ -83,6 +79,5 @@ void registerCallbacks(PassBuilder &PB) {
 } // namespace
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "EnergyPass", LLVM_VERSION_STRING,
-          registerCallbacks};
+  return {LLVM_PLUGIN_API_VERSION, "EnergyPass", LLVM_VERSION_STRING, registerCallbacks};
 }

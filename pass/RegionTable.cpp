@@ -36,9 +36,8 @@ StructType *abiStruct(LLVMContext &Ctx, StringRef Name, ArrayRef<Type *> Body) {
 class TableEmitter {
 public:
   explicit TableEmitter(Module &M)
-      : M(M), Ctx(M.getContext()), Types(AbiTypes::get(Ctx)),
-        I8(Type::getInt8Ty(Ctx)), I32(Type::getInt32Ty(Ctx)),
-        I64(Type::getInt64Ty(Ctx)), Ptr(PointerType::getUnqual(Ctx)) {}
+      : M(M), Ctx(M.getContext()), Types(AbiTypes::get(Ctx)), I8(Type::getInt8Ty(Ctx)),
+        I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)), Ptr(PointerType::getUnqual(Ctx)) {}
 
   Constant *string(StringRef Text);
   Constant *cost(const energy_cost &Cost);
@@ -54,12 +53,10 @@ public:
   Constant *regionFunctions(ArrayRef<RegionDesc> Regions);
   Constant *strings(ArrayRef<std::string> Texts, StringRef Name);
   Constant *region(const RegionDesc &Region);
-  Constant *array(StructType *Ty, ArrayRef<Constant *> Elements,
-                  StringRef Name);
+  Constant *array(StructType *Ty, ArrayRef<Constant *> Elements, StringRef Name);
   GlobalVariable *counters(uint32_t Slots);
   Function *counterGetter(GlobalVariable *Counters);
-  Function *moduleHook(StringRef Name, StringRef Runtime,
-                       GlobalVariable *Descriptor);
+  Function *moduleHook(StringRef Name, StringRef Runtime, GlobalVariable *Descriptor);
 
   Module &M;
   LLVMContext &Ctx;
@@ -76,8 +73,7 @@ Constant *TableEmitter::string(StringRef Text) {
   if (!Slot) {
     Constant *Data = ConstantDataArray::getString(Ctx, Text);
     auto *GV = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
-                                  GlobalValue::PrivateLinkage, Data,
-                                  ENERGY_SYMBOL_PREFIX "str");
+                                  GlobalValue::PrivateLinkage, Data, ENERGY_SYMBOL_PREFIX "str");
     GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     GV->setAlignment(Align(1));
     Slot = GV;
@@ -99,48 +95,39 @@ Constant *TableEmitter::cost(const energy_cost &Cost) {
     Widths.push_back(ConstantInt::get(I32, Flops));
   return ConstantStruct::get(
       Types.Cost,
-      {ConstantArray::get(ArrayType::get(KindsTy, ENERGY_NUM_PRECISIONS),
-                          Precisions),
+      {ConstantArray::get(ArrayType::get(KindsTy, ENERGY_NUM_PRECISIONS), Precisions),
        ConstantArray::get(ArrayType::get(I32, ENERGY_NUM_WIDTHS), Widths),
-       ConstantInt::get(I64, Cost.bytes_loaded),
-       ConstantInt::get(I64, Cost.bytes_stored),
-       ConstantInt::get(I32, Cost.instructions),
-       ConstantInt::get(I32, Cost.branches), ConstantInt::get(I32, Cost.calls),
-       ConstantInt::get(I32, Cost.flags)});
+       ConstantInt::get(I64, Cost.bytes_loaded), ConstantInt::get(I64, Cost.bytes_stored),
+       ConstantInt::get(I32, Cost.instructions), ConstantInt::get(I32, Cost.branches),
+       ConstantInt::get(I32, Cost.calls), ConstantInt::get(I32, Cost.flags)});
 }
 
 Constant *TableEmitter::block(const energy_block &Block) {
   return ConstantStruct::get(Types.Block, {ConstantInt::get(I32, Block.region),
-                                           ConstantInt::get(I32, Block.line),
-                                           cost(Block.cost)});
+                                           ConstantInt::get(I32, Block.line), cost(Block.cost)});
 }
 
 Constant *TableEmitter::dynamic(const energy_dynamic_counter &Dynamic) {
-  return ConstantStruct::get(Types.Dynamic,
-                             {ConstantInt::get(I32, Dynamic.block),
-                              ConstantInt::get(I8, Dynamic.kind),
-                              ConstantInt::get(I8, Dynamic.precision),
-                              ConstantInt::get(I8, Dynamic.flop_kind),
-                              ConstantInt::get(I8, Dynamic.width),
-                              ConstantInt::get(I32, Dynamic.scale)});
+  return ConstantStruct::get(
+      Types.Dynamic,
+      {ConstantInt::get(I32, Dynamic.block), ConstantInt::get(I8, Dynamic.kind),
+       ConstantInt::get(I8, Dynamic.precision), ConstantInt::get(I8, Dynamic.flop_kind),
+       ConstantInt::get(I8, Dynamic.width), ConstantInt::get(I32, Dynamic.scale)});
 }
 
 Constant *TableEmitter::region(const RegionDesc &Region) {
-  return ConstantStruct::get(
-      Types.Region,
-      {string(Region.Name), string(Region.Demangled), string(Region.File),
-       ConstantInt::get(I32, Region.Line), ConstantInt::get(I32, Region.Kind),
-       ConstantInt::get(I32, Region.Parent),
-       ConstantInt::get(I32, Region.EntryBlock)});
+  return ConstantStruct::get(Types.Region, {string(Region.Name), string(Region.Demangled),
+                                            string(Region.File), ConstantInt::get(I32, Region.Line),
+                                            ConstantInt::get(I32, Region.Kind),
+                                            ConstantInt::get(I32, Region.Parent),
+                                            ConstantInt::get(I32, Region.EntryBlock)});
 }
 
-Constant *TableEmitter::array(StructType *Ty, ArrayRef<Constant *> Elements,
-                              StringRef Name) {
+Constant *TableEmitter::array(StructType *Ty, ArrayRef<Constant *> Elements, StringRef Name) {
   if (Elements.empty())
     return ConstantPointerNull::get(Ptr);
   auto *ArrayTy = ArrayType::get(Ty, Elements.size());
-  auto *GV = new GlobalVariable(M, ArrayTy, /*isConstant=*/true,
-                                GlobalValue::PrivateLinkage,
+  auto *GV = new GlobalVariable(M, ArrayTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
                                 ConstantArray::get(ArrayTy, Elements), Name);
   GV->setAlignment(Align(8));
   return GV;
@@ -148,17 +135,15 @@ Constant *TableEmitter::array(StructType *Ty, ArrayRef<Constant *> Elements,
 
 GlobalVariable *TableEmitter::counters(uint32_t Slots) {
   auto *Ty = ArrayType::get(I64, Slots);
-  auto *GV = new GlobalVariable(
-      M, Ty, /*isConstant=*/false, GlobalValue::InternalLinkage,
-      Constant::getNullValue(Ty), ENERGY_MODULE_COUNTERS, nullptr,
-      GlobalValue::GeneralDynamicTLSModel);
+  auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::InternalLinkage,
+                                Constant::getNullValue(Ty), ENERGY_MODULE_COUNTERS, nullptr,
+                                GlobalValue::GeneralDynamicTLSModel);
   GV->setAlignment(Align(8));
   return GV;
 }
 
 Function *TableEmitter::counterGetter(GlobalVariable *Counters) {
-  auto *Getter = Function::Create(FunctionType::get(Ptr, false),
-                                  GlobalValue::InternalLinkage,
+  auto *Getter = Function::Create(FunctionType::get(Ptr, false), GlobalValue::InternalLinkage,
                                   ENERGY_MODULE_COUNTERS_GETTER, M);
   Getter->setDoesNotThrow();
   IRBuilder<> B(BasicBlock::Create(Ctx, "", Getter));
@@ -167,13 +152,12 @@ Function *TableEmitter::counterGetter(GlobalVariable *Counters) {
 }
 
 /// An internal void() function that passes the descriptor to Runtime.
-Function *TableEmitter::moduleHook(StringRef Name, StringRef Runtime,
-                                   GlobalVariable *Descriptor) {
+Function *TableEmitter::moduleHook(StringRef Name, StringRef Runtime, GlobalVariable *Descriptor) {
   auto *Hook = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
                                 GlobalValue::InternalLinkage, Name, M);
   Hook->setDoesNotThrow();
-  FunctionCallee Callee = M.getOrInsertFunction(
-      Runtime, FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false));
+  FunctionCallee Callee =
+      M.getOrInsertFunction(Runtime, FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false));
   IRBuilder<> B(BasicBlock::Create(Ctx, "", Hook));
   B.CreateCall(Callee, {Descriptor});
   B.CreateRetVoid();
@@ -181,27 +165,23 @@ Function *TableEmitter::moduleHook(StringRef Name, StringRef Runtime,
 }
 
 Constant *TableEmitter::term(const energy_count_term &Term) {
-  return ConstantStruct::get(Types.Term,
-                             {ConstantInt::get(I32, Term.block),
-                              ConstantInt::get(I32, Term.counter),
-                              ConstantInt::get(I64, Term.coefficient, true)});
+  return ConstantStruct::get(Types.Term, {ConstantInt::get(I32, Term.block),
+                                          ConstantInt::get(I32, Term.counter),
+                                          ConstantInt::get(I64, Term.coefficient, true)});
 }
 
 Constant *TableEmitter::line(const energy_line &Line) {
-  return ConstantStruct::get(Types.Line, {ConstantInt::get(I32, Line.block),
-                                          ConstantInt::get(I32, Line.file),
-                                          ConstantInt::get(I32, Line.line),
-                                          ConstantInt::get(I32, Line.inlined_at),
-                                          cost(Line.cost)});
+  return ConstantStruct::get(Types.Line,
+                             {ConstantInt::get(I32, Line.block), ConstantInt::get(I32, Line.file),
+                              ConstantInt::get(I32, Line.line),
+                              ConstantInt::get(I32, Line.inlined_at), cost(Line.cost)});
 }
 
-Constant *TableEmitter::inlineSite(const energy_inline_site &Site,
-                                   StringRef Function) {
-  return ConstantStruct::get(
-      Types.InlineSite,
-      {ConstantInt::get(I32, Site.file), ConstantInt::get(I32, Site.line),
-       ConstantInt::get(I32, Site.caller), ConstantInt::get(I32, 0),
-       string(Function)});
+Constant *TableEmitter::inlineSite(const energy_inline_site &Site, StringRef Function) {
+  return ConstantStruct::get(Types.InlineSite,
+                             {ConstantInt::get(I32, Site.file), ConstantInt::get(I32, Site.line),
+                              ConstantInt::get(I32, Site.caller), ConstantInt::get(I32, 0),
+                              string(Function)});
 }
 
 Constant *TableEmitter::bodyHashes(ArrayRef<RegionDesc> Regions) {
@@ -226,8 +206,7 @@ Constant *TableEmitter::regionFunctions(ArrayRef<RegionDesc> Regions) {
     Functions.push_back(R.SampledCode ? cast<Constant>(R.SampledCode)
                                       : ConstantPointerNull::get(Ptr));
   auto *ArrayTy = ArrayType::get(Ptr, Functions.size());
-  auto *GV = new GlobalVariable(M, ArrayTy, /*isConstant=*/true,
-                                GlobalValue::PrivateLinkage,
+  auto *GV = new GlobalVariable(M, ArrayTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
                                 ConstantArray::get(ArrayTy, Functions),
                                 ENERGY_SYMBOL_PREFIX "region_functions");
   GV->setAlignment(Align(8));
@@ -241,8 +220,7 @@ Constant *TableEmitter::strings(ArrayRef<std::string> Texts, StringRef Name) {
   for (const std::string &Text : Texts)
     Elements.push_back(string(Text));
   auto *ArrayTy = ArrayType::get(Ptr, Elements.size());
-  auto *GV = new GlobalVariable(M, ArrayTy, /*isConstant=*/true,
-                                GlobalValue::PrivateLinkage,
+  auto *GV = new GlobalVariable(M, ArrayTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
                                 ConstantArray::get(ArrayTy, Elements), Name);
   GV->setAlignment(Align(8));
   return GV;
@@ -255,25 +233,19 @@ AbiTypes AbiTypes::get(LLVMContext &Ctx) {
   Type *I32 = Type::getInt32Ty(Ctx);
   Type *I64 = Type::getInt64Ty(Ctx);
   Type *Ptr = PointerType::getUnqual(Ctx);
-  Type *Flops = ArrayType::get(ArrayType::get(I32, ENERGY_NUM_FLOP_KINDS),
-                               ENERGY_NUM_PRECISIONS);
+  Type *Flops = ArrayType::get(ArrayType::get(I32, ENERGY_NUM_FLOP_KINDS), ENERGY_NUM_PRECISIONS);
   Type *Widths = ArrayType::get(I32, ENERGY_NUM_WIDTHS);
   AbiTypes Types;
-  Types.Cost = abiStruct(Ctx, "energy.cost",
-                         {Flops, Widths, I64, I64, I32, I32, I32, I32});
+  Types.Cost = abiStruct(Ctx, "energy.cost", {Flops, Widths, I64, I64, I32, I32, I32, I32});
   Types.Block = abiStruct(Ctx, "energy.block", {I32, I32, Types.Cost});
-  Types.Dynamic =
-      abiStruct(Ctx, "energy.dynamic_counter", {I32, I8, I8, I8, I8, I32});
-  Types.Region =
-      abiStruct(Ctx, "energy.region", {Ptr, Ptr, Ptr, I32, I32, I32, I32});
+  Types.Dynamic = abiStruct(Ctx, "energy.dynamic_counter", {I32, I8, I8, I8, I8, I32});
+  Types.Region = abiStruct(Ctx, "energy.region", {Ptr, Ptr, Ptr, I32, I32, I32, I32});
   Types.Term = abiStruct(Ctx, "energy.count_term", {I32, I32, I64});
   Types.Line = abiStruct(Ctx, "energy.line", {I32, I32, I32, I32, Types.Cost});
-  Types.InlineSite =
-      abiStruct(Ctx, "energy.inline_site", {I32, I32, I32, I32, Ptr});
-  Types.Module = abiStruct(
-      Ctx, "energy.module",
-      {I32, I32, I32, I32, I64, Ptr, Ptr, Ptr, Ptr, I32, I32, Ptr, Ptr, I32,
-       I32, Ptr, I32, I32, Ptr, Ptr, I32, I32, Ptr, Ptr, Ptr});
+  Types.InlineSite = abiStruct(Ctx, "energy.inline_site", {I32, I32, I32, I32, Ptr});
+  Types.Module = abiStruct(Ctx, "energy.module",
+                           {I32, I32, I32, I32, I64, Ptr, Ptr, Ptr, Ptr, I32, I32, Ptr, Ptr,
+                            I32, I32, Ptr, I32, I32, Ptr, Ptr, I32, I32, Ptr, Ptr, Ptr});
   Types.RegionStack = abiStruct(Ctx, "energy.region_stack", {I32, I32, Ptr});
   return Types;
 }
@@ -290,8 +262,7 @@ uint32_t RegionTable::addBlock(const energy_block &Block) {
 
 uint32_t RegionTable::addCounter() { return NumCounters++; }
 
-void RegionTable::addTerm(uint32_t Block, uint32_t Counter,
-                          int64_t Coefficient) {
+void RegionTable::addTerm(uint32_t Block, uint32_t Counter, int64_t Coefficient) {
   Terms.push_back({Block, Counter, Coefficient});
 }
 
@@ -317,16 +288,16 @@ uint32_t RegionTable::lineFileIndex(StringRef File) {
   return FileIndex;
 }
 
-void RegionTable::addLine(uint32_t Block, StringRef File, uint32_t Line,
-                          uint32_t InlinedAt, const energy_cost &Cost) {
+void RegionTable::addLine(uint32_t Block, StringRef File, uint32_t Line, uint32_t InlinedAt,
+                          const energy_cost &Cost) {
   Lines.push_back({Block, lineFileIndex(File), Line, InlinedAt, Cost});
 }
 
-uint32_t RegionTable::addInlineSite(StringRef File, uint32_t Line,
-                                    StringRef Function, uint32_t Caller) {
+uint32_t RegionTable::addInlineSite(StringRef File, uint32_t Line, StringRef Function,
+                                    uint32_t Caller) {
   uint32_t FileIndex = lineFileIndex(File);
-  auto [At, New] = SiteIndex.try_emplace(
-      {FileIndex, Line, Caller, Function.str()}, InlineSites.size());
+  auto [At, New] =
+      SiteIndex.try_emplace({FileIndex, Line, Caller, Function.str()}, InlineSites.size());
   if (New) {
     InlineSites.push_back({FileIndex, Line, Caller, 0, nullptr});
     SiteFunctions.push_back(Function.str());
@@ -340,8 +311,8 @@ uint64_t RegionTable::hash(StringRef Source) const {
   raw_string_ostream OS(Text);
   OS << ENERGY_ABI_VERSION << '\0' << Source << '\0';
   for (const RegionDesc &R : Regions)
-    OS << R.Name << '\0' << R.File << '\0' << R.Line << ' ' << R.Kind << ' '
-       << R.Parent << ' ' << R.EntryBlock << '\n';
+    OS << R.Name << '\0' << R.File << '\0' << R.Line << ' ' << R.Kind << ' ' << R.Parent << ' '
+       << R.EntryBlock << '\n';
   for (const energy_block &B : Blocks) {
     OS << B.region << ' ' << B.line;
     const energy_cost &C = B.cost;
@@ -350,24 +321,21 @@ uint64_t RegionTable::hash(StringRef Source) const {
         OS << ' ' << Flops;
     for (uint32_t Flops : C.flops_by_width)
       OS << ' ' << Flops;
-    OS << ' ' << C.bytes_loaded << ' ' << C.bytes_stored << ' '
-       << C.instructions << ' ' << C.branches << ' ' << C.calls << ' '
-       << C.flags << '\n';
+    OS << ' ' << C.bytes_loaded << ' ' << C.bytes_stored << ' ' << C.instructions << ' '
+       << C.branches << ' ' << C.calls << ' ' << C.flags << '\n';
   }
   for (const energy_count_term &T : Terms)
     OS << T.block << ' ' << T.counter << ' ' << T.coefficient << '\n';
   for (const energy_dynamic_counter &D : Dynamics)
-    OS << D.block << ' ' << unsigned(D.kind) << ' ' << unsigned(D.precision)
-       << ' ' << unsigned(D.flop_kind) << ' ' << unsigned(D.width) << ' '
-       << D.scale << '\n';
+    OS << D.block << ' ' << unsigned(D.kind) << ' ' << unsigned(D.precision) << ' '
+       << unsigned(D.flop_kind) << ' ' << unsigned(D.width) << ' ' << D.scale << '\n';
   for (const std::string &File : LineFiles)
     OS << File << '\0';
   for (const energy_line &L : Lines)
-    OS << L.block << ' ' << L.file << ' ' << L.line << ' ' << L.inlined_at
-       << ' ' << L.cost.instructions << '\n';
+    OS << L.block << ' ' << L.file << ' ' << L.line << ' ' << L.inlined_at << ' '
+       << L.cost.instructions << '\n';
   for (auto [Site, Function] : zip(InlineSites, SiteFunctions))
-    OS << Site.file << ' ' << Site.line << ' ' << Site.caller << ' '
-       << Function << '\n';
+    OS << Site.file << ' ' << Site.line << ' ' << Site.caller << ' ' << Function << '\n';
   for (const RegionDesc &R : Regions)
     OS << R.BodyHash << ' ';
   return xxh3_64bits(OS.str());
@@ -375,8 +343,8 @@ uint64_t RegionTable::hash(StringRef Source) const {
 
 EmittedTable RegionTable::emit(Module &M, energy_timing Timing) const {
   TableEmitter E(M);
-  SmallVector<Constant *, 0> RegionConstants, BlockConstants, DynamicConstants,
-      TermConstants, LineConstants;
+  SmallVector<Constant *, 0> RegionConstants, BlockConstants, DynamicConstants, TermConstants,
+      LineConstants;
   for (const RegionDesc &R : Regions)
     RegionConstants.push_back(E.region(R));
   for (const energy_block &B : Blocks)
@@ -394,8 +362,7 @@ EmittedTable RegionTable::emit(Module &M, energy_timing Timing) const {
       TermConstants.push_back(E.term(T));
 
   GlobalVariable *Counters = E.counters(numCounters() + numDynamic());
-  Constant *RegionArray =
-      E.array(E.Types.Region, RegionConstants, ENERGY_SYMBOL_PREFIX "regions");
+  Constant *RegionArray = E.array(E.Types.Region, RegionConstants, ENERGY_SYMBOL_PREFIX "regions");
   Constant *Fields[] = {
       ConstantInt::get(E.I32, ENERGY_ABI_VERSION),
       ConstantInt::get(E.I32, numRegions()),
@@ -405,8 +372,7 @@ EmittedTable RegionTable::emit(Module &M, energy_timing Timing) const {
       E.string(M.getSourceFileName()),
       RegionArray,
       E.array(E.Types.Block, BlockConstants, ENERGY_SYMBOL_PREFIX "blocks"),
-      E.array(E.Types.Dynamic, DynamicConstants,
-              ENERGY_SYMBOL_PREFIX "dynamic"),
+      E.array(E.Types.Dynamic, DynamicConstants, ENERGY_SYMBOL_PREFIX "dynamic"),
       ConstantInt::get(E.I32, numCounters()),
       ConstantInt::get(E.I32, TermConstants.size()),
       E.array(E.Types.Term, TermConstants, ENERGY_SYMBOL_PREFIX "terms"),
@@ -420,23 +386,20 @@ EmittedTable RegionTable::emit(Module &M, energy_timing Timing) const {
       E.array(E.Types.Line, LineConstants, ENERGY_SYMBOL_PREFIX "lines"),
       ConstantInt::get(E.I32, SiteConstants.size()),
       ConstantInt::get(E.I32, 0),
-      E.array(E.Types.InlineSite, SiteConstants,
-              ENERGY_SYMBOL_PREFIX "inline_sites"),
+      E.array(E.Types.InlineSite, SiteConstants, ENERGY_SYMBOL_PREFIX "inline_sites"),
       E.bodyHashes(Regions),
       E.regionFunctions(Regions)};
-  auto *Descriptor = new GlobalVariable(
-      M, E.Types.Module, /*isConstant=*/false, GlobalValue::InternalLinkage,
-      ConstantStruct::get(E.Types.Module, Fields), ENERGY_MODULE_DESCRIPTOR);
+  auto *Descriptor =
+      new GlobalVariable(M, E.Types.Module, /*isConstant=*/false, GlobalValue::InternalLinkage,
+                         ConstantStruct::get(E.Types.Module, Fields), ENERGY_MODULE_DESCRIPTOR);
   Descriptor->setSection(ENERGY_MODULE_SECTION);
   Descriptor->setAlignment(Align(8));
   appendToCompilerUsed(M, {Descriptor});
 
-  appendToGlobalCtors(
-      M, E.moduleHook(ENERGY_MODULE_CTOR, ENERGY_REGISTER_MODULE, Descriptor),
-      ENERGY_CTOR_PRIORITY);
-  appendToGlobalDtors(
-      M, E.moduleHook(ENERGY_MODULE_DTOR, ENERGY_UNREGISTER_MODULE, Descriptor),
-      ENERGY_CTOR_PRIORITY);
+  appendToGlobalCtors(M, E.moduleHook(ENERGY_MODULE_CTOR, ENERGY_REGISTER_MODULE, Descriptor),
+                      ENERGY_CTOR_PRIORITY);
+  appendToGlobalDtors(M, E.moduleHook(ENERGY_MODULE_DTOR, ENERGY_UNREGISTER_MODULE, Descriptor),
+                      ENERGY_CTOR_PRIORITY);
   return {Descriptor, Counters, dyn_cast<GlobalVariable>(RegionArray)};
 }
 

@@ -87,13 +87,13 @@ public:
   /// Adds the part of Block's cost written on File:Line to the line table
   /// (LineTable.h), inlined at site InlinedAt (ENERGY_NO_SITE: not inlined).
   /// Lines go in block order.
-  void addLine(uint32_t Block, llvm::StringRef File, uint32_t Line,
-               uint32_t InlinedAt, const energy_cost &Cost);
+  void addLine(uint32_t Block, llvm::StringRef File, uint32_t Line, uint32_t InlinedAt,
+               const energy_cost &Cost);
   /// Returns the index of the inline site File:Line in Function, inlined in
   /// turn at Caller (an index returned before, or ENERGY_NO_SITE); the same
   /// site asked twice is one entry.
-  uint32_t addInlineSite(llvm::StringRef File, uint32_t Line,
-                         llvm::StringRef Function, uint32_t Caller);
+  uint32_t addInlineSite(llvm::StringRef File, uint32_t Line, llvm::StringRef Function,
+                         uint32_t Caller);
 
   uint32_t numRegions() const { return Regions.size(); }
   uint32_t numBlocks() const { return Blocks.size(); }
@@ -121,8 +121,7 @@ private:
   std::vector<energy_inline_site> InlineSites;
   /// The functions of InlineSites, by index.
   std::vector<std::string> SiteFunctions;
-  std::map<std::tuple<uint32_t, uint32_t, uint32_t, std::string>, uint32_t>
-      SiteIndex;
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t, std::string>, uint32_t> SiteIndex;
   uint32_t NumCounters = 0;
 
   bool countsEveryBlockByItself() const;

@@ -36,22 +36,19 @@ bool x86HasFusedMulAdd(const Function &F, const Triple &TT) {
   const Target *TheTarget = TargetRegistry::lookupTarget(TT.str(), Error);
   if (!TheTarget)
     return true;
-  std::unique_ptr<MCSubtargetInfo> Subtarget(TheTarget->createMCSubtargetInfo(
-      TT.str(), F.getFnAttribute("target-cpu").getValueAsString(),
-      F.getFnAttribute("target-features").getValueAsString()));
+  std::unique_ptr<MCSubtargetInfo> Subtarget(
+      TheTarget->createMCSubtargetInfo(TT.str(), F.getFnAttribute("target-cpu").getValueAsString(),
+                                       F.getFnAttribute("target-features").getValueAsString()));
   // AVX-512 implies FMA in the feature table, as it does in the back end.
-  return !Subtarget || Subtarget->checkFeatures("+fma") ||
-         Subtarget->checkFeatures("+fma4");
+  return !Subtarget || Subtarget->checkFeatures("+fma") || Subtarget->checkFeatures("+fma4");
 }
 
 /// Instructions that SelectionDAG turns into nodes found again by their
 /// operands: no memory access, no side effect, not a call to a function
 /// (calls are chained and never merged), not a PHI.
 bool isPure(const Instruction &I) {
-  if (I.isDebugOrPseudoInst() || I.getType()->isVoidTy() || isa<PHINode>(I) ||
-      isa<AllocaInst>(I) ||
-      I.isTerminator() || I.isEHPad() || I.mayReadOrWriteMemory() ||
-      I.mayHaveSideEffects())
+  if (I.isDebugOrPseudoInst() || I.getType()->isVoidTy() || isa<PHINode>(I) || isa<AllocaInst>(I) ||
+      I.isTerminator() || I.isEHPad() || I.mayReadOrWriteMemory() || I.mayHaveSideEffects())
     return false;
   if (auto *Call = dyn_cast<CallBase>(&I))
     return isa<IntrinsicInst>(Call);
@@ -72,8 +69,7 @@ bool fusesMulAdd(const Function &F) {
   return x86HasFusedMulAdd(F, TT);
 }
 
-SelectedFpOps::SelectedFpOps(const BasicBlock &BB, bool FusesMulAdd)
-    : FusesMulAdd(FusesMulAdd) {
+SelectedFpOps::SelectedFpOps(const BasicBlock &BB, bool FusesMulAdd) : FusesMulAdd(FusesMulAdd) {
   for (const Instruction &I : BB)
     number(I);
 }
@@ -102,8 +98,7 @@ SelectedFpOps::Signature SelectedFpOps::signatureOf(const Instruction &I) {
   else
     Key.push_back(I.getOpcode());
   Key.push_back(reinterpret_cast<uintptr_t>(I.getType()));
-  for (const Value *Operand :
-       II ? make_range(II->arg_begin(), II->arg_end()) : I.operands())
+  for (const Value *Operand : II ? make_range(II->arg_begin(), II->arg_end()) : I.operands())
     Key.push_back(numberOf(Operand));
   // What distinguishes two nodes of the same operands besides their opcode.
   if (auto *Cmp = dyn_cast<CmpInst>(&I))
@@ -129,15 +124,12 @@ void SelectedFpOps::number(const Instruction &I) {
     // Lowered as fmul(a, b) then fadd(product, c), each found like any other
     // multiply and add of the block.
     const auto &MulAdd = cast<IntrinsicInst>(I);
-    Signature Multiply = {Instruction::FMul,
-                          reinterpret_cast<uintptr_t>(I.getType()),
-                          numberOf(MulAdd.getArgOperand(0)),
-                          numberOf(MulAdd.getArgOperand(1))};
+    Signature Multiply = {Instruction::FMul, reinterpret_cast<uintptr_t>(I.getType()),
+                          numberOf(MulAdd.getArgOperand(0)), numberOf(MulAdd.getArgOperand(1))};
     auto [Product, MultiplyMerged] = numberOf(Multiply);
     if (MultiplyMerged)
       MergedMultiplies.insert(&I);
-    Signature Add = {Instruction::FAdd,
-                     reinterpret_cast<uintptr_t>(I.getType()), Product,
+    Signature Add = {Instruction::FAdd, reinterpret_cast<uintptr_t>(I.getType()), Product,
                      numberOf(MulAdd.getArgOperand(2))};
     auto [Sum, AddMerged] = numberOf(Add);
     if (AddMerged)

@@ -48,9 +48,7 @@ public:
   /// Whether I emits no operation of its own: an identical pure operation
   /// earlier in the block computes it. For an unfused llvm.fmuladd this is
   /// its add.
-  bool isMerged(const llvm::Instruction &I) const {
-    return Merged.contains(&I);
-  }
+  bool isMerged(const llvm::Instruction &I) const { return Merged.contains(&I); }
   /// Whether the multiply of an unfused llvm.fmuladd is merged into an
   /// identical multiply earlier in the block.
   bool isMultiplyMerged(const llvm::Instruction &MulAdd) const {

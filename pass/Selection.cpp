@@ -7,9 +7,9 @@
 #include "Selection.h"
 
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -46,14 +46,13 @@ bool isStandardLibraryName(StringRef MangledName) {
   if (!Context)
     return false;
   StringRef Name(Context);
-  bool Standard = Name == "std" || Name.starts_with("std::") ||
-                  Name == "__gnu_cxx" || Name.starts_with("__gnu_cxx::");
+  bool Standard = Name == "std" || Name.starts_with("std::") || Name == "__gnu_cxx" ||
+                  Name.starts_with("__gnu_cxx::");
   std::free(Context);
   return Standard;
 }
 
-RegionSelector::RegionSelector(Module &M, const EnergyOptions &Options,
-                               const FilterFile *Filter)
+RegionSelector::RegionSelector(Module &M, const EnergyOptions &Options, const FilterFile *Filter)
     : Options(Options), Filter(Filter) {
   GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
   if (!Annotations || !Annotations->hasInitializer())
@@ -77,8 +76,7 @@ RegionSelector::RegionSelector(Module &M, const EnergyOptions &Options,
 }
 
 RegionSelector::Timing RegionSelector::timingOf(const Function &F, StringRef Demangled,
-                                                StringRef File,
-                                                bool CarriesUserCode) const {
+                                                StringRef File, bool CarriesUserCode) const {
   if (auto It = Annotated.find(&F); It != Annotated.end())
     return It->second ? Timing::Marked : Timing::None;
   if (Filter) {
@@ -93,8 +91,7 @@ RegionSelector::Timing RegionSelector::timingOf(const Function &F, StringRef Dem
   }
   if (!Options.StdRegions && !CarriesUserCode && isStandardLibraryName(F.getName()))
     return Timing::None;
-  return codeSize(F) >= Options.MinInstructions || hasLoop(F) ? Timing::Marked
-                                                              : Timing::ByAddress;
+  return codeSize(F) >= Options.MinInstructions || hasLoop(F) ? Timing::Marked : Timing::ByAddress;
 }
 
 } // namespace energy

@@ -50,8 +50,7 @@ public:
   static constexpr llvm::StringLiteral ForceAnnotation = "energy_region";
   static constexpr llvm::StringLiteral ForbidAnnotation = "energy_no_region";
 
-  RegionSelector(llvm::Module &M, const EnergyOptions &Options,
-                 const FilterFile *Filter);
+  RegionSelector(llvm::Module &M, const EnergyOptions &Options, const FilterFile *Filter);
 
   enum class Timing {
     Marked,    /// enter/exit markers
@@ -60,8 +59,8 @@ public:
   };
 
   /// `CarriesUserCode`: userCodeCarriedBy(F) found the user's code in it.
-  Timing timingOf(const llvm::Function &F, llvm::StringRef Demangled,
-                  llvm::StringRef File, bool CarriesUserCode) const;
+  Timing timingOf(const llvm::Function &F, llvm::StringRef Demangled, llvm::StringRef File,
+                  bool CarriesUserCode) const;
 
 private:
   const EnergyOptions &Options;

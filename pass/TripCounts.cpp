@@ -23,14 +23,12 @@ namespace {
 /// Iterations per entry of L as an i64, or null when unknown.
 const SCEV *tripCount(const Loop &L, ScalarEvolution &SE) {
   const SCEV *BackedgesTaken = SE.getBackedgeTakenCount(&L);
-  if (isa<SCEVCouldNotCompute>(BackedgesTaken) ||
-      !BackedgesTaken->getType()->isIntegerTy() ||
+  if (isa<SCEVCouldNotCompute>(BackedgesTaken) || !BackedgesTaken->getType()->isIntegerTy() ||
       BackedgesTaken->getType()->getIntegerBitWidth() > 64)
     return nullptr;
   Type *I64 = Type::getInt64Ty(L.getHeader()->getContext());
   // The backedge-taken count is unsigned; widening first keeps +1 exact.
-  return SE.getAddExpr(SE.getZeroExtendExpr(BackedgesTaken, I64),
-                       SE.getOne(I64));
+  return SE.getAddExpr(SE.getZeroExtendExpr(BackedgesTaken, I64), SE.getOne(I64));
 }
 
 /// A header phi of L that steps by a constant and cannot wrap, or none.
@@ -38,7 +36,7 @@ std::optional<ExitInduction> exitInduction(const Loop &L, ScalarEvolution &SE) {
   BasicBlock *Preheader = L.getLoopPreheader();
   for (PHINode &Phi : L.getHeader()->phis()) {
     Type *Ty = Phi.getType();
-    unsigned Bits = Ty->isPointerTy() ? SE.getTypeSizeInBits(Ty)
+    unsigned Bits = Ty->isPointerTy()   ? SE.getTypeSizeInBits(Ty)
                     : Ty->isIntegerTy() ? Ty->getIntegerBitWidth()
                                         : 0;
     if (Bits == 0 || Bits > 64)
@@ -47,8 +45,7 @@ std::optional<ExitInduction> exitInduction(const Loop &L, ScalarEvolution &SE) {
     if (!Rec || Rec->getLoop() != &L || !Rec->isAffine())
       continue;
     const auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
-    if (!Step || Step->getValue()->isZero() ||
-        Step->getAPInt().getSignificantBits() > 64)
+    if (!Step || Step->getValue()->isZero() || Step->getAPInt().getSignificantBits() > 64)
       continue;
     ExitInduction Induction;
     Induction.Phi = &Phi;
@@ -82,18 +79,15 @@ SmallVector<GuardedBlock, 2> guardedBlocks(const Loop &L, const LoopInfo &LI,
     if (!Pred || !EveryIteration.contains(Pred))
       continue;
     auto *Branch = dyn_cast<BranchInst>(Pred->getTerminator());
-    if (!Branch || !Branch->isConditional() ||
-        !L.isLoopInvariant(Branch->getCondition()))
+    if (!Branch || !Branch->isConditional() || !L.isLoopInvariant(Branch->getCondition()))
       continue;
     Guarded.push_back({BB, Branch->getCondition(), Branch->getSuccessor(0) == BB});
   }
   return Guarded;
 }
 
-std::optional<TripCountedLoop> planLoop(Loop &L, LoopInfo &LI,
-                                        DominatorTree &DT,
-                                        ScalarEvolution &SE,
-                                        const SCEVExpander &Expander,
+std::optional<TripCountedLoop> planLoop(Loop &L, LoopInfo &LI, DominatorTree &DT,
+                                        ScalarEvolution &SE, const SCEVExpander &Expander,
                                         bool FromInduction) {
   BasicBlock *Latch = L.getLoopLatch();
   BasicBlock *Preheader = L.getLoopPreheader();
@@ -124,10 +118,8 @@ std::optional<TripCountedLoop> planLoop(Loop &L, LoopInfo &LI,
 } // namespace
 
 SmallVector<TripCountedLoop, 2>
-findTripCountedLoops(Function &F,
-                     const SmallPtrSetImpl<const BasicBlock *> &CallFree,
-                     LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE,
-                     bool FromInduction) {
+findTripCountedLoops(Function &F, const SmallPtrSetImpl<const BasicBlock *> &CallFree, LoopInfo &LI,
+                     DominatorTree &DT, ScalarEvolution &SE, bool FromInduction) {
   SmallVector<TripCountedLoop, 2> Loops;
   SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "energy.trips");
   for (Loop *L : LI.getLoopsInPreorder())

@@ -55,9 +55,9 @@ namespace energy {
 
 /// An induction variable from which the loop's exit computes its trips.
 struct ExitInduction {
-  llvm::PHINode *Phi = nullptr;  /// in the header
-  llvm::Value *Start = nullptr;  /// its value on entry, from the preheader
-  int64_t Step = 0;              /// its constant step per iteration, not 0
+  llvm::PHINode *Phi = nullptr; /// in the header
+  llvm::Value *Start = nullptr; /// its value on entry, from the preheader
+  int64_t Step = 0;             /// its constant step per iteration, not 0
   /// How an integer narrower than 64 bits widens: by sign (no signed wrap)
   /// or by zero (no unsigned wrap, positive step).
   bool SignExtend = true;
@@ -88,11 +88,9 @@ struct TripCountedLoop {
 /// headers are in CallFree; with FromInduction also those whose trip count
 /// an induction variable gives at the exit. LI, DT and SE must describe F's
 /// current CFG.
-llvm::SmallVector<TripCountedLoop, 2>
-findTripCountedLoops(llvm::Function &F,
-                     const llvm::SmallPtrSetImpl<const llvm::BasicBlock *> &CallFree,
-                     llvm::LoopInfo &LI, llvm::DominatorTree &DT,
-                     llvm::ScalarEvolution &SE, bool FromInduction);
+llvm::SmallVector<TripCountedLoop, 2> findTripCountedLoops(
+    llvm::Function &F, const llvm::SmallPtrSetImpl<const llvm::BasicBlock *> &CallFree,
+    llvm::LoopInfo &LI, llvm::DominatorTree &DT, llvm::ScalarEvolution &SE, bool FromInduction);
 
 } // namespace energy
 

@@ -40,9 +40,8 @@ bool isLandingPadPersonality(Constant *Personality) {
 }
 
 bool mayUnwindThrough(const CallInst &Call) {
-  return !Call.doesNotThrow() && !isa<IntrinsicInst>(Call) &&
-         !Call.isInlineAsm() && !Call.isMustTailCall() &&
-         !Call.canReturnTwice();
+  return !Call.doesNotThrow() && !isa<IntrinsicInst>(Call) && !Call.isInlineAsm() &&
+         !Call.isMustTailCall() && !Call.canReturnTwice();
 }
 
 Type *landingPadType(Function &F) {

@@ -31,8 +31,7 @@ using CallGroupFn = llvm::function_ref<const void *(const llvm::BasicBlock &)>;
 /// Adds the cleanups to F and returns them; none when F cannot unwind, has
 /// no Itanium-style personality in reach (C code), or has no call that may
 /// throw. The cleanup blocks are the pass's own: they are not counted.
-llvm::SmallVector<llvm::BasicBlock *, 2> addUnwindExits(llvm::Function &F,
-                                                        CallGroupFn GroupOf);
+llvm::SmallVector<llvm::BasicBlock *, 2> addUnwindExits(llvm::Function &F, CallGroupFn GroupOf);
 
 } // namespace energy
 

@@ -39,8 +39,7 @@ std::optional<StringRef> markerName(const Value *V, unsigned Hops = 0) {
   auto *Load = dyn_cast<LoadInst>(V);
   if (!Load || Hops == MaxLocalHops)
     return std::nullopt;
-  auto *Local =
-      dyn_cast<AllocaInst>(Load->getPointerOperand()->stripPointerCasts());
+  auto *Local = dyn_cast<AllocaInst>(Load->getPointerOperand()->stripPointerCasts());
   if (!Local)
     return std::nullopt;
   const StoreInst *OnlyStore = nullptr;
@@ -60,8 +59,7 @@ std::optional<StringRef> markerName(const Value *V, unsigned Hops = 0) {
 SmallVector<CallBase *, 4> markerCalls(Function &F) {
   SmallVector<CallBase *, 4> Calls;
   for (Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallBase>(&I);
-        Call && markerKind(*Call) != MarkerKind::None)
+    if (auto *Call = dyn_cast<CallBase>(&I); Call && markerKind(*Call) != MarkerKind::None)
       Calls.push_back(Call);
   return Calls;
 }
@@ -95,8 +93,7 @@ MarkerKind markerKind(const CallBase &Call) {
 
 bool hasUserMarkers(const Function &F) {
   for (const Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallBase>(&I);
-        Call && markerKind(*Call) != MarkerKind::None)
+    if (auto *Call = dyn_cast<CallBase>(&I); Call && markerKind(*Call) != MarkerKind::None)
       return true;
   return false;
 }
@@ -122,8 +119,7 @@ void eraseUserMarkers(Module &M) {
       eraseUserMarkers(F);
 }
 
-UserRegions::UserRegions(Function &F, LoopOfFn LoopOf, IsCleanupFn IsCleanup)
-    : LoopOf(LoopOf) {
+UserRegions::UserRegions(Function &F, LoopOfFn LoopOf, IsCleanupFn IsCleanup) : LoopOf(LoopOf) {
   if (!analyse(F, IsCleanup)) {
     Regions.clear();
     Markers.clear();
@@ -135,13 +131,12 @@ UserRegions::UserRegions(Function &F, LoopOfFn LoopOf, IsCleanupFn IsCleanup)
 bool UserRegions::warn(const Instruction &At, const Twine &Message) {
   const Function &F = *At.getFunction();
   F.getContext().diagnose(DiagnosticInfoUnsupported(
-      F, "energy: " + Message + "; the function's user regions are ignored",
-      At.getDebugLoc(), DS_Warning));
+      F, "energy: " + Message + "; the function's user regions are ignored", At.getDebugLoc(),
+      DS_Warning));
   return false;
 }
 
-int UserRegions::regionFor(StringRef Name, const Stack &Open,
-                           const Instruction &Begin) {
+int UserRegions::regionFor(StringRef Name, const Stack &Open, const Instruction &Begin) {
   int Outer = Open.empty() ? -1 : static_cast<int>(Open.back());
   const Loop *Loop = LoopOf(Begin.getParent());
   for (auto [Index, Region] : enumerate(Regions)) {
@@ -152,8 +147,7 @@ int UserRegions::regionFor(StringRef Name, const Stack &Open,
       return -1;
     }
     if (Region.Loop != Loop || Region.Outer != Outer) {
-      warn(Begin, "user region '" + Name +
-                      "' begins in two different enclosing regions");
+      warn(Begin, "user region '" + Name + "' begins in two different enclosing regions");
       return -1;
     }
     return Index;
@@ -184,11 +178,10 @@ bool UserRegions::apply(CallBase &Marker, Stack &Open) {
   const Region &Innermost = Regions[Open.back()];
   if (Name && *Name != Innermost.Name)
     return warn(Marker, "ENERGY_REGION_END(\"" + *Name +
-                            "\") does not end the innermost open region, '" +
-                            Innermost.Name + "'");
+                            "\") does not end the innermost open region, '" + Innermost.Name + "'");
   if (LoopOf(BB) != Innermost.Loop)
-    return warn(Marker, "user region '" + Innermost.Name +
-                            "' ends in another loop than it begins in");
+    return warn(Marker,
+                "user region '" + Innermost.Name + "' ends in another loop than it begins in");
   Markers.push_back({Marker.getNextNode(), Open.back(), false});
   Open.pop_back();
   return true;
@@ -201,8 +194,7 @@ bool UserRegions::checkLoops(const BasicBlock &BB, const Stack &Open) {
   if (!Innermost.Loop || (Here && Innermost.Loop->contains(Here)))
     return true;
   return warn(*BB.getFirstNonPHIOrDbg(),
-              "user region '" + Innermost.Name +
-                  "' is still open after the loop it begins in");
+              "user region '" + Innermost.Name + "' is still open after the loop it begins in");
 }
 
 bool UserRegions::analyse(Function &F, IsCleanupFn IsCleanup) {
@@ -245,8 +237,7 @@ int UserRegions::ownerOf(const BasicBlock *BB) const {
   return Regions[Innermost].Loop == LoopOf(BB) ? int(Innermost) : -1;
 }
 
-int UserRegions::enclosingLoop(const BasicBlock *Header,
-                               const Loop *EnclosingLoop) const {
+int UserRegions::enclosingLoop(const BasicBlock *Header, const Loop *EnclosingLoop) const {
   auto It = OpenAt.find(Header);
   if (It == OpenAt.end() || It->second.empty())
     return -1;

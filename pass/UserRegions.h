@@ -51,8 +51,7 @@ bool hasUserMarkers(const llvm::Function &F);
 
 /// Step 1: splits F's blocks right after each marker and returns the
 /// branches this added (the pass's own code: not counted).
-llvm::SmallPtrSet<const llvm::Instruction *, 4>
-splitAfterMarkers(llvm::Function &F);
+llvm::SmallPtrSet<const llvm::Instruction *, 4> splitAfterMarkers(llvm::Function &F);
 
 /// Erases F's marker calls (F is not timed: its markers lower to nothing).
 void eraseUserMarkers(llvm::Function &F);
@@ -72,15 +71,14 @@ struct UserMarker {
 class UserRegions {
 public:
   /// The innermost loop region that contains a block, or null.
-  using LoopOfFn =
-      llvm::function_ref<const llvm::Loop *(const llvm::BasicBlock *)>;
+  using LoopOfFn = llvm::function_ref<const llvm::Loop *(const llvm::BasicBlock *)>;
   /// Whether a block is one of the pass's unwind cleanups, whose region
   /// exits the runtime handles by stack address.
   using IsCleanupFn = llvm::function_ref<bool(const llvm::BasicBlock *)>;
 
   struct Region {
     std::string Name;
-    llvm::DebugLoc Loc; // of its first BEGIN
+    llvm::DebugLoc Loc;     // of its first BEGIN
     const llvm::Loop *Loop; // innermost loop region at its BEGINs
     int Outer;              // enclosing user region, or -1
   };
@@ -96,8 +94,7 @@ public:
   int ownerOf(const llvm::BasicBlock *BB) const;
   /// The user region that the loop region with this header nests in, given
   /// the loop region around that loop (null for none), or -1.
-  int enclosingLoop(const llvm::BasicBlock *Header,
-                    const llvm::Loop *EnclosingLoop) const;
+  int enclosingLoop(const llvm::BasicBlock *Header, const llvm::Loop *EnclosingLoop) const;
 
 private:
   using Stack = llvm::SmallVector<unsigned, 4>;
@@ -106,8 +103,7 @@ private:
   bool apply(llvm::CallBase &Marker, Stack &Open);
   bool checkLoops(const llvm::BasicBlock &BB, const Stack &Open);
   bool warn(const llvm::Instruction &At, const llvm::Twine &Message);
-  int regionFor(llvm::StringRef Name, const Stack &Open,
-                const llvm::Instruction &Begin);
+  int regionFor(llvm::StringRef Name, const Stack &Open, const llvm::Instruction &Begin);
 
   LoopOfFn LoopOf;
   llvm::SmallVector<Region, 2> Regions;

@@ -41,17 +41,21 @@ namespace energy::cuda_flow {
 inline constexpr int newest_cuda_for_clang19 = 12050;
 
 struct paths {
-  std::string clangxx;   // clang++-19
-  std::string prefix;    // EnergyPass build or install root
-  std::string toolkit;   // the real CUDA toolkit, e.g. /usr/local/cuda
+  std::string clangxx; // clang++-19
+  std::string prefix;  // EnergyPass build or install root
+  std::string toolkit; // the real CUDA toolkit, e.g. /usr/local/cuda
 };
 
-inline std::string overlay_dir(const paths &p) { return p.prefix + "/share/energypass/cuda-overlay"; }
+inline std::string overlay_dir(const paths &p) {
+  return p.prefix + "/share/energypass/cuda-overlay";
+}
 inline std::string shim_dir(const paths &p) { return p.prefix + "/share/energypass/cuda-shim"; }
 inline std::string emulator_include_dir(const paths &p) {
   return p.prefix + "/include/energy_cuda_emu";
 }
-inline std::string emulator_library(const paths &p) { return p.prefix + "/lib/libenergy_cuda_emu.a"; }
+inline std::string emulator_library(const paths &p) {
+  return p.prefix + "/lib/libenergy_cuda_emu.a";
+}
 inline std::string rewriter(const paths &p) { return p.prefix + "/bin/energy-cuda-rewrite"; }
 
 // CUDA_VERSION from <toolkit>/include/cuda.h (13000 for 13.0); nullopt if absent.
@@ -80,7 +84,8 @@ inline std::optional<std::vector<std::string>>
 device_cuda_flags(const paths &p, const std::string &gpu_arch, std::string &why) {
   const std::optional<int> version = toolkit_version(p.toolkit);
   if (!version) {
-    why = "no CUDA toolkit at '" + p.toolkit + "' (include/cuda.h missing); pass --cuda-path or "
+    why = "no CUDA toolkit at '" + p.toolkit +
+          "' (include/cuda.h missing); pass --cuda-path or "
           "build with --cuda-emulate";
     return std::nullopt;
   }
@@ -98,8 +103,10 @@ device_cuda_flags(const paths &p, const std::string &gpu_arch, std::string &why)
   }
   if (!overlay_matches(p)) {
     why = "CUDA " + std::to_string(*version / 1000) + "." + std::to_string(*version % 1000 / 10) +
-          " at '" + p.toolkit + "' is newer than clang 19 supports and EnergyPass was configured "
-          "for another toolkit; reconfigure with -DENERGY_CUDA_TOOLKIT=" + p.toolkit;
+          " at '" + p.toolkit +
+          "' is newer than clang 19 supports and EnergyPass was configured "
+          "for another toolkit; reconfigure with -DENERGY_CUDA_TOOLKIT=" +
+          p.toolkit;
     return std::nullopt;
   }
   flags.push_back("--cuda-path=" + overlay_dir(p));
@@ -125,8 +132,11 @@ inline std::vector<std::string> emulate_rewrite_command(const paths &p, const st
 inline std::vector<std::string> emulate_compile_flags(const paths &p, const std::string &input) {
   const std::string source_dir =
       std::filesystem::absolute(std::filesystem::path(input)).parent_path().string();
-  return {"-x", "c++", "-std=c++20", "-fstack-clash-protection", "-isystem",
-          emulator_include_dir(p), "-include", "cuda_runtime.h", "-iquote", source_dir};
+  return {"-x",         "c++",
+          "-std=c++20", "-fstack-clash-protection",
+          "-isystem",   emulator_include_dir(p),
+          "-include",   "cuda_runtime.h",
+          "-iquote",    source_dir};
 }
 
 // Libraries to link after the objects of an emulated program (-x none first, so

@@ -83,7 +83,8 @@ bool is_cuda_source(const std::string &input) { return fs::path(input).extension
 int compile_cuda(const flow::paths &paths, const options &opt, const std::string &input,
                  const std::string &object, const fs::path &scratch) {
   if (opt.emulate) {
-    const std::string rewritten = (scratch / (fs::path(input).stem().string() + ".emu.cpp")).string();
+    const std::string rewritten =
+        (scratch / (fs::path(input).stem().string() + ".emu.cpp")).string();
     if (int status = run(flow::emulate_rewrite_command(paths, input, rewritten), opt))
       return status;
     return run(concat(concat({opt.clangxx}, flow::emulate_compile_flags(paths, input)),
@@ -116,14 +117,16 @@ int build(const options &opt) {
       objects.push_back(input);
       continue;
     }
-    const std::string object =
-        opt.compile_only ? opt.output : (scratch / (fs::path(input).stem().string() + ".o")).string();
+    const std::string object = opt.compile_only
+                                   ? opt.output
+                                   : (scratch / (fs::path(input).stem().string() + ".o")).string();
     if ((status = compile_cuda(paths, opt, input, object, scratch)) != 0)
       break;
     objects.push_back(object);
   }
   if (status == 0 && !opt.compile_only) {
-    const auto libraries = opt.emulate ? flow::emulate_link_flags(paths) : flow::device_link_flags(paths);
+    const auto libraries =
+        opt.emulate ? flow::emulate_link_flags(paths) : flow::device_link_flags(paths);
     status = run(concat(concat(concat({opt.clangxx}, objects), opt.extra),
                         concat({"-o", opt.output}, libraries)),
                  opt);
@@ -138,7 +141,8 @@ int build(const options &opt) {
 int main(int argc, char **argv) {
   CLI::App app{"Build a CUDA program with clang-19 for the GPU, or for EnergyPass's CPU emulator"};
   options opt;
-  app.add_flag("--emulate", opt.emulate, "Run the kernels on the CPU (no GPU or CUDA toolkit needed)");
+  app.add_flag("--emulate", opt.emulate,
+               "Run the kernels on the CPU (no GPU or CUDA toolkit needed)");
   app.add_option("--cuda-gpu-arch", opt.gpu_arch, "GPU architecture")->capture_default_str();
   app.add_option("--cuda-path", opt.toolkit, "CUDA toolkit")->capture_default_str();
   app.add_option("--clang", opt.clangxx, "clang++ to use")->capture_default_str();

@@ -16,8 +16,8 @@ constexpr int CalibrationRuns = 3;
 constexpr double MinimumTimedSeconds = 0.02;
 
 TimeBudget::TimeBudget(double Seconds, int Measurements)
-    : Deadline(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                  std::chrono::duration<double>(Seconds))),
+    : Deadline(Clock::now() +
+               std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(Seconds))),
       Remaining(std::max(1, Measurements)) {}
 
 double TimeBudget::nextSlice() {
@@ -47,7 +47,8 @@ BestRun fastestRun(ThreadTeam &Team, const std::function<void(int, std::uint64_t
     Seconds = Sized(Count, CalibrationRuns);
   }
   double PerUnit = Seconds / static_cast<double>(Count);
-  std::uint64_t Final = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(RunSeconds / PerUnit));
+  std::uint64_t Final =
+      std::max<std::uint64_t>(1, static_cast<std::uint64_t>(RunSeconds / PerUnit));
   double RunLength = PerUnit * static_cast<double>(Final);
   int Chunk = std::clamp(static_cast<int>(ChunkSeconds / RunLength), 1, 50);
   int MinimumRuns = std::max(2, static_cast<int>(MinimumTimedSeconds / RunLength));

@@ -45,8 +45,8 @@ static int measureOne(const std::string &Name, std::uint64_t WorkingSet, int Thr
     return tool::usageError("energy-ceilings",
                             "unknown kernel '" + Name + "' or one this CPU cannot run");
   }
-  std::cout << Name << " " << WorkingSet << " B/thread " << Threads << " thread(s): "
-            << Result->Value << " " << Result->Unit << "\n";
+  std::cout << Name << " " << WorkingSet << " B/thread " << Threads
+            << " thread(s): " << Result->Value << " " << Result->Unit << "\n";
   return 0;
 }
 
@@ -75,7 +75,8 @@ int main(int Argc, char **Argv) {
                  "peak-<float|double>-<scalar|sse|avx2|avx512>[-fma]");
   App.add_option("--working-set", WorkingSet, "bytes per thread for --measure (default 32768)")
       ->check(CLI::Range(std::uint64_t(4096), std::uint64_t(1) << 36));
-  App.add_option("--threads", Threads, "threads for --measure (default 1)")->check(CLI::Range(1, 4096));
+  App.add_option("--threads", Threads, "threads for --measure (default 1)")
+      ->check(CLI::Range(1, 4096));
   try {
     App.parse(Argc, Argv);
   } catch (const CLI::ParseError &E) {
@@ -85,7 +86,8 @@ int main(int Argc, char **Argv) {
   }
 
   if (!Measure.empty())
-    return measureOne(Measure, WorkingSet, Threads, App.count("--budget") ? Settings.BudgetSeconds : 1);
+    return measureOne(Measure, WorkingSet, Threads,
+                      App.count("--budget") ? Settings.BudgetSeconds : 1);
 
   fs::path Cached = roofline::defaultProfilePath(roofline::detectMachine());
   if (ShowOption->count())

@@ -16,9 +16,11 @@ constexpr std::size_t StaggerBytes = 320;
 constexpr std::size_t HugePage = 2u << 20;
 
 const std::vector<StreamKernelId> &streamKernelIds() {
-  static const std::vector<StreamKernelId> Ids = {
-      {"load", false, 1}, {"copy", false, 2}, {"copy", true, 2},
-      {"triad", false, 4}, {"triad", true, 4}};
+  static const std::vector<StreamKernelId> Ids = {{"load", false, 1},
+                                                  {"copy", false, 2},
+                                                  {"copy", true, 2},
+                                                  {"triad", false, 4},
+                                                  {"triad", true, 4}};
   return Ids;
 }
 
@@ -30,7 +32,8 @@ std::vector<std::uint64_t> sweepSizes(std::uint64_t Smallest, std::uint64_t Larg
 }
 
 std::uint64_t cacheShare(const roofline::CacheLevel &Cache, int Threads) {
-  return Cache.SizeBytes / static_cast<std::uint64_t>(std::max(1, std::min(Threads, Cache.SharedCpus)));
+  return Cache.SizeBytes /
+         static_cast<std::uint64_t>(std::max(1, std::min(Threads, Cache.SharedCpus)));
 }
 
 namespace {
@@ -91,8 +94,8 @@ double bandwidthAt(ThreadTeam &Team, const StreamKernels &K, const StreamKernelI
           runKernel(K, Id, *Arrays[Thread], Bytes);
       },
       1, SecondsEach);
-  double BytesPerPass = static_cast<double>(Arrays[0]->length(Bytes, Id.Streams)) *
-                        sizeof(double) * Id.Streams * Team.size();
+  double BytesPerPass = static_cast<double>(Arrays[0]->length(Bytes, Id.Streams)) * sizeof(double) *
+                        Id.Streams * Team.size();
   return BytesPerPass * static_cast<double>(Best.Count) / Best.Seconds / 1e9;
 }
 
@@ -110,10 +113,11 @@ std::vector<roofline::BandwidthSweep> measureSweeps(ThreadTeam &Team, const Stre
     for (std::size_t K = 0; K < streamKernelIds().size(); ++K) {
       const StreamKernelId &Id = streamKernelIds()[K];
       Progress.step(std::string("bandwidth ") + Id.Kernel + (Id.NonTemporal ? " nt " : " ") +
-                    std::to_string(Bytes >> 10) + " KiB/thread, " +
-                    std::to_string(Team.size()) + " thread(s)");
+                    std::to_string(Bytes >> 10) + " KiB/thread, " + std::to_string(Team.size()) +
+                    " thread(s)");
       std::uint64_t Moved = Arrays[0]->length(Bytes, Id.Streams) * sizeof(double) * Id.Streams;
-      Sweeps[K].Points.push_back({Moved, bandwidthAt(Team, Kernels, Id, Arrays, Bytes, Budget.nextSlice())});
+      Sweeps[K].Points.push_back(
+          {Moved, bandwidthAt(Team, Kernels, Id, Arrays, Bytes, Budget.nextSlice())});
     }
     Team.run([&](int Thread) { Arrays[Thread].reset(); });
   }
@@ -129,8 +133,8 @@ double measureOneBandwidth(ThreadTeam &Team, const StreamKernels &Kernels, const
   return Gbs;
 }
 
-static const roofline::SweepPoint *
-bestInWindow(const roofline::BandwidthSweep &Sweep, double Low, double High) {
+static const roofline::SweepPoint *bestInWindow(const roofline::BandwidthSweep &Sweep, double Low,
+                                                double High) {
   const roofline::SweepPoint *Best = nullptr;
   for (const auto &Point : Sweep.Points)
     if (Point.WorkingSetBytes > Low && Point.WorkingSetBytes <= High &&
@@ -139,9 +143,9 @@ bestInWindow(const roofline::BandwidthSweep &Sweep, double Low, double High) {
   return Best;
 }
 
-std::vector<roofline::Bandwidth> levelBandwidths(const std::vector<roofline::BandwidthSweep> &Sweeps,
-                                                 const std::vector<roofline::CacheLevel> &Caches,
-                                                 int Threads) {
+std::vector<roofline::Bandwidth>
+levelBandwidths(const std::vector<roofline::BandwidthSweep> &Sweeps,
+                const std::vector<roofline::CacheLevel> &Caches, int Threads) {
   struct Window {
     std::string Level;
     double Low, High;

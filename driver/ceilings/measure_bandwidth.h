@@ -48,8 +48,8 @@ double measureOneBandwidth(ThreadTeam &Team, const StreamKernels &Kernels, const
 
 /// Each level's bandwidth per kernel, from the sweeps of one thread count.
 /// Levels without a sweep point on their plateau are left out.
-std::vector<roofline::Bandwidth> levelBandwidths(const std::vector<roofline::BandwidthSweep> &Sweeps,
-                                                 const std::vector<roofline::CacheLevel> &Caches,
-                                                 int Threads);
+std::vector<roofline::Bandwidth>
+levelBandwidths(const std::vector<roofline::BandwidthSweep> &Sweeps,
+                const std::vector<roofline::CacheLevel> &Caches, int Threads);
 
 } // namespace energy::ceilings

@@ -73,8 +73,8 @@ roofline::MachineProfile measureMachine(const MeasureSettings &Settings) {
   StreamKernels Streams = bestStreamKernels();
   std::size_t PeakRuns = FlopKernels.size() * ThreadCounts.size(), SweepRuns = 0;
   for (int Threads : ThreadCounts)
-    SweepRuns += plannedSizes(Profile.Machine, Threads, Settings.Quick).size() *
-                 streamKernelIds().size();
+    SweepRuns +=
+        plannedSizes(Profile.Machine, Threads, Settings.Quick).size() * streamKernelIds().size();
   // Each thread count gets its share, so a slow first one cannot starve the second.
   double PerThreadCount = Settings.BudgetSeconds / ThreadCounts.size();
   std::size_t PeakRunsEach = FlopKernels.size();
@@ -98,7 +98,11 @@ roofline::MachineProfile measureMachine(const MeasureSettings &Settings) {
   }
   Progress.finish();
 
-  Profile.How = {"energy-ceilings", Settings.ToolVersion, utcNow(), Settings.Quick, Pinned,
+  Profile.How = {"energy-ceilings",
+                 Settings.ToolVersion,
+                 utcNow(),
+                 Settings.Quick,
+                 Pinned,
                  Settings.BudgetSeconds,
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count(),
                  ThreadCounts};

@@ -16,7 +16,7 @@ namespace energy::ceilings {
 
 struct MeasureSettings {
   double BudgetSeconds = 40;
-  bool Quick = false;      // a few sizes, short runs, DRAM size capped: for tests
+  bool Quick = false; // a few sizes, short runs, DRAM size capped: for tests
   bool ShowProgress = false;
   std::string ToolVersion;
 };

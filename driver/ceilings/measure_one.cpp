@@ -27,8 +27,8 @@ std::optional<OneMeasurement> measureOne(const std::string &Name, std::uint64_t 
   ThreadTeam Team(Threads, allowedCpus());
   ProgressBar Silent(1, false);
   if (auto Id = streamKernelNamed(Name))
-    return OneMeasurement{measureOneBandwidth(Team, bestStreamKernels(), *Id, WorkingSetBytes, Seconds),
-                          "GB/s"};
+    return OneMeasurement{
+        measureOneBandwidth(Team, bestStreamKernels(), *Id, WorkingSetBytes, Seconds), "GB/s"};
   if (auto K = flopKernelNamed(Name)) {
     TimeBudget Budget(Seconds, 1);
     return OneMeasurement{measurePeaks(Team, {*K}, Budget, Silent).front().Gflops, "GFLOP/s"};

@@ -134,7 +134,8 @@ std::vector<double> ThreadTeam::spans(const std::function<void(int)> &Work, int 
       Latest = std::max(Latest, It->second);
       Longest = std::max(Longest, It->second - It->first);
     }
-    Seconds.push_back(std::chrono::duration<double>(WithSkew ? Latest - Earliest : Longest).count());
+    Seconds.push_back(
+        std::chrono::duration<double>(WithSkew ? Latest - Earliest : Longest).count());
   }
   return Seconds;
 }

@@ -4,18 +4,16 @@
 
 namespace energy::cc {
 
-std::vector<std::string> pluginFlags(const WrapperOptions &Options,
-                                     const Invocation &Inv,
+std::vector<std::string> pluginFlags(const WrapperOptions &Options, const Invocation &Inv,
                                      const InstallLayout &Layout) {
   std::vector<std::string> Flags = {"-fpass-plugin=" + Layout.plugin};
   // Pass options are parsed before -fpass-plugin loads the plugin; -load
   // loads it early enough for clang to know them.
-  if (Options.filterFile || !Options.regionPassOptions.empty() ||
-      Options.timingPassOption || Options.footprint || Inv.setsEnergyPassOption)
+  if (Options.filterFile || !Options.regionPassOptions.empty() || Options.timingPassOption ||
+      Options.footprint || Inv.setsEnergyPassOption)
     Flags.insert(Flags.end(), {"-Xclang", "-load", "-Xclang", Layout.plugin});
   if (Options.filterFile)
-    Flags.insert(Flags.end(),
-                 {"-mllvm", "-energy-filter=" + *Options.filterFile});
+    Flags.insert(Flags.end(), {"-mllvm", "-energy-filter=" + *Options.filterFile});
   for (const std::string &PassOption : Options.regionPassOptions)
     Flags.insert(Flags.end(), {"-mllvm", PassOption});
   if (Options.timingPassOption)
@@ -28,19 +26,15 @@ std::vector<std::string> pluginFlags(const WrapperOptions &Options,
 }
 
 std::vector<std::string> runtimeLinkFlags(const InstallLayout &Layout) {
-  return {"-L" + Layout.libDir, "-Wl,-rpath," + Layout.libDir, "-lenergyrt",
-          "-lpthread"};
+  return {"-L" + Layout.libDir, "-Wl,-rpath," + Layout.libDir, "-lenergyrt", "-lpthread"};
 }
 
-std::vector<std::string> compilerCommand(const std::string &Compiler,
-                                         const WrapperOptions &Options,
-                                         const Invocation &Inv,
-                                         const InstallLayout &Layout) {
+std::vector<std::string> compilerCommand(const std::string &Compiler, const WrapperOptions &Options,
+                                         const Invocation &Inv, const InstallLayout &Layout) {
   std::vector<std::string> Cmd = {Compiler};
-  std::vector<std::string> Arguments =
-      Inv.links() && !Layout.mpiLayer.empty()
-          ? withMpiLayer(Options.clangArguments, Layout.mpiLayer)
-          : Options.clangArguments;
+  std::vector<std::string> Arguments = Inv.links() && !Layout.mpiLayer.empty()
+                                           ? withMpiLayer(Options.clangArguments, Layout.mpiLayer)
+                                           : Options.clangArguments;
   Cmd.insert(Cmd.end(), Arguments.begin(), Arguments.end());
   if (Inv.compilesSource) {
     std::vector<std::string> Plugin = pluginFlags(Options, Inv, Layout);
@@ -58,11 +52,9 @@ std::string shellQuoted(const std::vector<std::string> &Command) {
   for (const std::string &Arg : Command) {
     if (!Line.empty())
       Line += ' ';
-    bool Plain =
-        !Arg.empty() &&
-        Arg.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
-                              "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                              "0123456789-_=+./,:@%") == std::string::npos;
+    bool Plain = !Arg.empty() && Arg.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                                       "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                       "0123456789-_=+./,:@%") == std::string::npos;
     if (Plain) {
       Line += Arg;
       continue;

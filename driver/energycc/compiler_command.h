@@ -17,15 +17,12 @@ namespace energy::cc {
 /// directory when compiling sources; the runtime when linking, and the MPI
 /// layer (Layout.mpiLayer, unless empty) before an MPI library. Invocations
 /// without inputs (clang -v, -print-*, -dumpversion) get nothing added.
-std::vector<std::string> compilerCommand(const std::string &Compiler,
-                                         const WrapperOptions &Options,
-                                         const Invocation &Inv,
-                                         const InstallLayout &Layout);
+std::vector<std::string> compilerCommand(const std::string &Compiler, const WrapperOptions &Options,
+                                         const Invocation &Inv, const InstallLayout &Layout);
 
 /// What a compilation of sources needs: the plugin (loaded early when pass
 /// options are set) and the include directory.
-std::vector<std::string> pluginFlags(const WrapperOptions &Options,
-                                     const Invocation &Inv,
+std::vector<std::string> pluginFlags(const WrapperOptions &Options, const Invocation &Inv,
                                      const InstallLayout &Layout);
 
 /// What a link needs: the runtime.

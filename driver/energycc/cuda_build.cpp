@@ -27,8 +27,7 @@ void append(Command &To, const std::vector<std::string> &More) {
 }
 
 flow::paths flowPaths(const CudaBuild &B) {
-  return {B.compiler, B.layout.prefix,
-          B.settings.toolkit.value_or(ENERGY_CUDA_DEFAULT_TOOLKIT)};
+  return {B.compiler, B.layout.prefix, B.settings.toolkit.value_or(ENERGY_CUDA_DEFAULT_TOOLKIT)};
 }
 
 std::string collectorLibrary(const InstallLayout &Layout) {
@@ -87,8 +86,8 @@ std::string objectSuffix(const std::vector<std::string> &Args) {
 
 // The rest of an emulated command line, with every CUDA source replaced by
 // `Replacements[k]` (or dropped where that is empty) and -x cuda undone.
-std::vector<std::string>
-replaceCudaSources(const CudaBuild &B, const std::vector<std::string> &Replacements) {
+std::vector<std::string> replaceCudaSources(const CudaBuild &B,
+                                            const std::vector<std::string> &Replacements) {
   std::vector<std::string> Args;
   const std::vector<std::string> &Original = B.options.clangArguments;
   size_t Next = 0;
@@ -162,11 +161,9 @@ Command gpuCommand(const CudaBuild &B) {
   Command Cmd = compilerCommand(B.compiler, B.options, B.inv, B.layout);
   if (B.inv.hasCudaSources()) {
     std::string Why;
-    const std::string Arch = B.settings.gpuArchs.empty()
-                                 ? std::string(DefaultGpuArch)
-                                 : B.settings.gpuArchs.front();
-    std::optional<std::vector<std::string>> Flags =
-        flow::device_cuda_flags(Paths, Arch, Why);
+    const std::string Arch =
+        B.settings.gpuArchs.empty() ? std::string(DefaultGpuArch) : B.settings.gpuArchs.front();
+    std::optional<std::vector<std::string>> Flags = flow::device_cuda_flags(Paths, Arch, Why);
     if (!Flags)
       throw UsageError(Why);
     append(Cmd, withoutCudaLanguage(*Flags));
@@ -191,8 +188,7 @@ std::vector<Command> emulatedCommands(const CudaBuild &B, const std::string &Scr
   const bool HasOutput =
       std::find(B.inv.roles.begin(), B.inv.roles.end(), ArgRole::Output) != B.inv.roles.end();
   if (!Links && HasOutput && B.inv.inputCount() > 1)
-    throw UsageError("-o names one output but this step has " +
-                     std::to_string(B.inv.inputCount()) +
+    throw UsageError("-o names one output but this step has " + std::to_string(B.inv.inputCount()) +
                      " inputs; compile one file at a time or drop -o");
 
   std::vector<Command> Commands;

@@ -60,8 +60,7 @@ Command gpuCommand(const CudaBuild &Build);
 /// The commands of an emulated build, in order, with intermediate files in
 /// `Scratch` (an empty folder; subfolders are made here). Throws UsageError
 /// for inputs it cannot build.
-std::vector<Command> emulatedCommands(const CudaBuild &Build,
-                                      const std::string &Scratch);
+std::vector<Command> emulatedCommands(const CudaBuild &Build, const std::string &Scratch);
 
 /// Returns an error message, or "" when the emulator's parts are installed.
 std::string checkEmulatorSetup(const InstallLayout &Layout);

@@ -11,45 +11,44 @@ namespace {
 
 // Options that take their value as the next argument, so that the value is
 // not mistaken for an input file.
-constexpr std::array<std::string_view, 38> OptionsWithSeparateValue = {
-    "-o",
-    "-I",
-    "-D",
-    "-U",
-    "-x",
-    "-include",
-    "-imacros",
-    "-isystem",
-    "-idirafter",
-    "-iquote",
-    "-isysroot",
-    "-iprefix",
-    "-iwithprefix",
-    "-iwithprefixbefore",
-    "-MF",
-    "-MT",
-    "-MQ",
-    "-Xlinker",
-    "-Xclang",
-    "-Xassembler",
-    "-Xpreprocessor",
-    "-Xopenmp-target",
-    "-mllvm",
-    "-L",
-    "-l",
-    "-target",
-    "-arch",
-    "-T",
-    "-u",
-    "-z",
-    "-e",
-    "--param",
-    "-F",
-    "--sysroot",
-    "-gcc-toolchain",
-    "--serialize-diagnostics",
-    "-working-directory",
-    "-ivfsoverlay"};
+constexpr std::array<std::string_view, 38> OptionsWithSeparateValue = {"-o",
+                                                                       "-I",
+                                                                       "-D",
+                                                                       "-U",
+                                                                       "-x",
+                                                                       "-include",
+                                                                       "-imacros",
+                                                                       "-isystem",
+                                                                       "-idirafter",
+                                                                       "-iquote",
+                                                                       "-isysroot",
+                                                                       "-iprefix",
+                                                                       "-iwithprefix",
+                                                                       "-iwithprefixbefore",
+                                                                       "-MF",
+                                                                       "-MT",
+                                                                       "-MQ",
+                                                                       "-Xlinker",
+                                                                       "-Xclang",
+                                                                       "-Xassembler",
+                                                                       "-Xpreprocessor",
+                                                                       "-Xopenmp-target",
+                                                                       "-mllvm",
+                                                                       "-L",
+                                                                       "-l",
+                                                                       "-target",
+                                                                       "-arch",
+                                                                       "-T",
+                                                                       "-u",
+                                                                       "-z",
+                                                                       "-e",
+                                                                       "--param",
+                                                                       "-F",
+                                                                       "--sysroot",
+                                                                       "-gcc-toolchain",
+                                                                       "--serialize-diagnostics",
+                                                                       "-working-directory",
+                                                                       "-ivfsoverlay"};
 
 // Options after which clang produces no linked output.
 constexpr std::array<std::string_view, 10> StopBeforeLink = {
@@ -57,14 +56,12 @@ constexpr std::array<std::string_view, 10> StopBeforeLink = {
     "--precompile", "--analyze", "-emit-ast", "-###"};
 
 bool takesSeparateValue(std::string_view Arg) {
-  return std::find(OptionsWithSeparateValue.begin(),
-                   OptionsWithSeparateValue.end(),
-                   Arg) != OptionsWithSeparateValue.end();
+  return std::find(OptionsWithSeparateValue.begin(), OptionsWithSeparateValue.end(), Arg) !=
+         OptionsWithSeparateValue.end();
 }
 
 bool endsWith(std::string_view S, std::string_view Suffix) {
-  return S.size() >= Suffix.size() &&
-         S.substr(S.size() - Suffix.size()) == Suffix;
+  return S.size() >= Suffix.size() && S.substr(S.size() - Suffix.size()) == Suffix;
 }
 
 // Inputs that only the linker reads.
@@ -75,21 +72,17 @@ bool isLinkerInput(std::string_view File) {
   return File.find(".so.") != std::string_view::npos; // libfoo.so.1
 }
 
-bool isCudaLanguage(std::string_view Language) {
-  return Language == "cuda";
-}
+bool isCudaLanguage(std::string_view Language) { return Language == "cuda"; }
 
 } // namespace
 
 bool Invocation::hasCudaSources() const {
-  return std::find(roles.begin(), roles.end(), ArgRole::CudaSource) !=
-         roles.end();
+  return std::find(roles.begin(), roles.end(), ArgRole::CudaSource) != roles.end();
 }
 
 size_t Invocation::inputCount() const {
-  return std::count_if(roles.begin(), roles.end(), [](ArgRole R) {
-    return R == ArgRole::Input || R == ArgRole::CudaSource;
-  });
+  return std::count_if(roles.begin(), roles.end(),
+                       [](ArgRole R) { return R == ArgRole::Input || R == ArgRole::CudaSource; });
 }
 
 Invocation analyzeInvocation(const std::vector<std::string> &Args) {
@@ -99,8 +92,7 @@ Invocation analyzeInvocation(const std::vector<std::string> &Args) {
   std::string Language;
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
-    if (std::find(StopBeforeLink.begin(), StopBeforeLink.end(), A) !=
-        StopBeforeLink.end())
+    if (std::find(StopBeforeLink.begin(), StopBeforeLink.end(), A) != StopBeforeLink.end())
       Inv.stopsBeforeLink = true;
     if (takesSeparateValue(A) && I + 1 < Args.size()) {
       const std::string &Value = Args[I + 1];

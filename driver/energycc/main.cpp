@@ -70,8 +70,7 @@ bool isSameFile(const std::string &A, const std::string &B) {
 }
 
 // Returns an error message, or "" when everything the command needs exists.
-std::string checkSetup(const std::string &Compiler, const Invocation &Inv,
-                       const InstallLayout &L) {
+std::string checkSetup(const std::string &Compiler, const Invocation &Inv, const InstallLayout &L) {
   if (isSameFile(Compiler, L.self))
     return "the compiler to run (" + Compiler +
            ") is energycc itself; point ENERGY_CLANG / ENERGY_CLANGXX at "
@@ -90,26 +89,24 @@ std::string checkSetup(const std::string &Compiler, const Invocation &Inv,
 std::string checkFilterFile(const WrapperOptions &O) {
   if (!O.filterFile || std::ifstream(*O.filterFile))
     return "";
-  return "--energy-filter: cannot read " + *O.filterFile + " (" +
-         std::strerror(errno) + ")";
+  return "--energy-filter: cannot read " + *O.filterFile + " (" + std::strerror(errno) + ")";
 }
 
 std::string compilerOverrideHint(bool Cxx) {
-  return std::string("install clang-19 or set ") +
-         (Cxx ? "ENERGY_CLANGXX" : "ENERGY_CLANG") + " to a clang-19 compiler";
+  return std::string("install clang-19 or set ") + (Cxx ? "ENERGY_CLANGXX" : "ENERGY_CLANG") +
+         " to a clang-19 compiler";
 }
 
 [[noreturn]] void execute(const Tool &T, const std::vector<std::string> &Cmd) {
   int Error = process::execute(Cmd);
-  std::cerr << T.name << ": " << process::execFailureMessage(Cmd.front(), Error)
-            << "; " << compilerOverrideHint(T.cxx) << "\n";
+  std::cerr << T.name << ": " << process::execFailureMessage(Cmd.front(), Error) << "; "
+            << compilerOverrideHint(T.cxx) << "\n";
   std::exit(process::execFailureStatus(Error));
 }
 
 // Runs the commands of an emulated CUDA build in order, stopping at the
 // first that fails; returns its status.
-int runInOrder(const Tool &T, const std::vector<Command> &Commands,
-               bool Print) {
+int runInOrder(const Tool &T, const std::vector<Command> &Commands, bool Print) {
   for (const Command &Cmd : Commands) {
     if (Print)
       std::cerr << shellQuoted(Cmd) << std::endl;
@@ -134,8 +131,7 @@ int buildEmulatedCuda(const Tool &T, const CudaBuild &Build) {
     return fail(T, Why, BrokenSetup);
   int Status;
   try {
-    Status = runInOrder(T, emulatedCommands(Build, *Scratch),
-                        Build.options.printCommand);
+    Status = runInOrder(T, emulatedCommands(Build, *Scratch), Build.options.printCommand);
   } catch (const UsageError &E) {
     Status = fail(T, E.what(), BadUsage);
   }
@@ -146,8 +142,8 @@ int buildEmulatedCuda(const Tool &T, const CudaBuild &Build) {
 
 /// The MPI layer for the MPI library a link names; none for a command that
 /// links no MPI, or, with a warning, when EnergyPass was built without it.
-std::string chooseMpiLayer(const Tool &T, const WrapperOptions &Options,
-                           const Invocation &Inv, const InstallLayout &Layout) {
+std::string chooseMpiLayer(const Tool &T, const WrapperOptions &Options, const Invocation &Inv,
+                           const InstallLayout &Layout) {
   std::optional<MpiLibrary> Mpi = mpiLibrary(Options.clangArguments);
   if (!Mpi || !Inv.links())
     return "";
@@ -161,8 +157,7 @@ std::string chooseMpiLayer(const Tool &T, const WrapperOptions &Options,
 }
 
 int buildCuda(const Tool &T, const CudaBuild &Build) {
-  if (std::string Problem = checkSetup(Build.compiler, Build.inv, Build.layout);
-      !Problem.empty())
+  if (std::string Problem = checkSetup(Build.compiler, Build.inv, Build.layout); !Problem.empty())
     return fail(T, Problem, BrokenSetup);
   if (std::string Problem = checkFilterFile(Build.options); !Problem.empty())
     return fail(T, Problem, BadUsage);
@@ -185,9 +180,8 @@ int main(int argc, char **argv) {
   Tool T = identify(argv[0]);
   WrapperOptions Options;
   try {
-    Options =
-        parseWrapperOptions(std::vector<std::string>(argv + 1, argv + argc),
-                            verboseRequested(std::getenv("ENERGY_VERBOSE")));
+    Options = parseWrapperOptions(std::vector<std::string>(argv + 1, argv + argc),
+                                  verboseRequested(std::getenv("ENERGY_VERBOSE")));
   } catch (const UsageError &E) {
     return fail(T, E.what(), BadUsage);
   }
@@ -199,8 +193,8 @@ int main(int argc, char **argv) {
   std::string Compiler = chooseCompiler(T.cxx);
   InstallLayout Layout = locateInstallation();
   if (Options.version) {
-    std::cout << T.name << " (EnergyPass " ENERGY_VERSION "), running "
-              << Compiler << " with " << Layout.plugin << "\n";
+    std::cout << T.name << " (EnergyPass " ENERGY_VERSION "), running " << Compiler << " with "
+              << Layout.plugin << "\n";
     std::cout.flush();
     execute(T, {Compiler, "--version"});
   }
@@ -220,8 +214,7 @@ int main(int argc, char **argv) {
   if (std::string Problem = checkFilterFile(Options); !Problem.empty())
     return fail(T, Problem, BadUsage);
 
-  std::vector<std::string> Command =
-      compilerCommand(Compiler, Options, Inv, Layout);
+  std::vector<std::string> Command = compilerCommand(Compiler, Options, Inv, Layout);
   if (Options.printCommand)
     std::cerr << shellQuoted(Command) << std::endl;
   execute(T, Command);

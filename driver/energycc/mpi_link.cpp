@@ -10,8 +10,8 @@ namespace energy::cc {
 namespace {
 
 /// Open MPI's and MPICH's C and C++ libraries.
-constexpr std::array<std::string_view, 5> MpiLibraries = {"mpi", "mpich", "mpi_cxx",
-                                                          "mpicxx", "mpichcxx"};
+constexpr std::array<std::string_view, 5> MpiLibraries = {"mpi", "mpich", "mpi_cxx", "mpicxx",
+                                                          "mpichcxx"};
 
 bool isMpiLibraryName(std::string_view Name) {
   for (std::string_view Library : MpiLibraries)
@@ -79,8 +79,7 @@ MpiFamily familyOfName(const std::string &Name, const std::vector<std::string> &
   std::error_code Ec;
   for (const std::string &Dir : libraryDirectories(Args))
     for (const char *Suffix : {".so", ".a"})
-      if (std::string File = Dir + "/lib" + Name + Suffix;
-          std::filesystem::exists(File, Ec))
+      if (std::string File = Dir + "/lib" + Name + Suffix; std::filesystem::exists(File, Ec))
         return familyOfFile(File);
   return MpiFamily::OpenMpi;
 }
@@ -104,8 +103,7 @@ std::string mpiLayerFile(const std::string &LibDir, MpiFamily Family) {
   return LibDir + (Family == MpiFamily::Mpich ? "/libenergympi-mpich.so" : "/libenergympi.so");
 }
 
-std::vector<std::string> withMpiLayer(std::vector<std::string> Args,
-                                      const std::string &Layer) {
+std::vector<std::string> withMpiLayer(std::vector<std::string> Args, const std::string &Layer) {
   if (std::optional<MpiLibrary> Library = mpiLibrary(Args))
     Args.insert(Args.begin() + long(Library->argument), Layer);
   return Args;

@@ -39,8 +39,7 @@ std::string mpiLayerFile(const std::string &LibDir, MpiFamily Family);
 
 /// `Args` with `Layer` inserted before its first MPI library; unchanged when
 /// it links none.
-std::vector<std::string> withMpiLayer(std::vector<std::string> Args,
-                                      const std::string &Layer);
+std::vector<std::string> withMpiLayer(std::vector<std::string> Args, const std::string &Layer);
 
 } // namespace energy::cc
 

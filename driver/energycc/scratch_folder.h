@@ -14,8 +14,7 @@ namespace energy::cc {
 
 /// A new empty folder under $TMPDIR (or /tmp); nullopt with `Why` set when
 /// none can be made.
-std::optional<std::string> makeScratchFolder(const std::string &Prefix,
-                                             std::string &Why);
+std::optional<std::string> makeScratchFolder(const std::string &Prefix, std::string &Why);
 
 } // namespace energy::cc
 

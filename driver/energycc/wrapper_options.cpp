@@ -28,16 +28,15 @@ std::vector<std::string> regionPassOptions(std::string_view Choice) {
     return {"-energy-regions=false"};
   if (Choice == "default")
     return {};
-  throw UsageError("--energy-regions takes all, default or none, not '" +
-                   std::string(Choice) + "'");
+  throw UsageError("--energy-regions takes all, default or none, not '" + std::string(Choice) +
+                   "'");
 }
 
 /// The pass option behind --energy-timing=CHOICE.
 std::string timingPassOption(std::string_view Choice) {
   if (Choice == "sampled" || Choice == "exact")
     return "-energy-timing=" + std::string(Choice);
-  throw UsageError("--energy-timing takes sampled or exact, not '" +
-                   std::string(Choice) + "'");
+  throw UsageError("--energy-timing takes sampled or exact, not '" + std::string(Choice) + "'");
 }
 
 } // namespace
@@ -46,13 +45,11 @@ bool verboseRequested(const char *EnvValue) {
   if (!EnvValue)
     return false;
   std::string V(EnvValue);
-  std::transform(V.begin(), V.end(), V.begin(),
-                 [](unsigned char C) { return std::tolower(C); });
+  std::transform(V.begin(), V.end(), V.begin(), [](unsigned char C) { return std::tolower(C); });
   return V == "1" || V == "yes" || V == "on" || V == "true";
 }
 
-WrapperOptions parseWrapperOptions(const std::vector<std::string> &Args,
-                                   bool Verbose) {
+WrapperOptions parseWrapperOptions(const std::vector<std::string> &Args, bool Verbose) {
   WrapperOptions O;
   O.printCommand = Verbose;
   for (size_t I = 0; I < Args.size(); ++I) {
@@ -76,11 +73,9 @@ WrapperOptions parseWrapperOptions(const std::vector<std::string> &Args,
       if (O.filterFile->empty())
         throw UsageError("--energy-filter needs a file: --energy-filter=FILE");
     } else if (startsWith(A, RegionsOption)) {
-      O.regionPassOptions = regionPassOptions(
-          std::string_view(A).substr(RegionsOption.size()));
+      O.regionPassOptions = regionPassOptions(std::string_view(A).substr(RegionsOption.size()));
     } else if (startsWith(A, TimingOption)) {
-      O.timingPassOption =
-          timingPassOption(std::string_view(A).substr(TimingOption.size()));
+      O.timingPassOption = timingPassOption(std::string_view(A).substr(TimingOption.size()));
     } else if (startsWith(A, "--energy-")) {
       // clang would reject it too, but less helpfully.
       throw UsageError("unknown option " + A + "; see --help");

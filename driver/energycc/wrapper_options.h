@@ -38,8 +38,7 @@ struct WrapperOptions {
 
 /// Splits argv (without argv[0]); throws UsageError. `Verbose` is whether
 /// ENERGY_VERBOSE asks for the command to be printed.
-WrapperOptions parseWrapperOptions(const std::vector<std::string> &Args,
-                                   bool Verbose);
+WrapperOptions parseWrapperOptions(const std::vector<std::string> &Args, bool Verbose);
 
 /// True for ENERGY_VERBOSE values that mean yes ("1", "yes", "on", "true").
 bool verboseRequested(const char *EnvValue);

@@ -44,19 +44,24 @@ struct Process {
                                             : static_cast<long long>(Slot) + 1;
   }
   std::string threadName(uint64_t Slot) const {
-    return "thread " + std::to_string(Slot) + " (tid " +
-           std::to_string(tid(Slot)) + ")";
+    return "thread " + std::to_string(Slot) + " (tid " + std::to_string(tid(Slot)) + ")";
   }
   double ts(double Seconds) const { return micros(offsetSeconds + Seconds); }
 
   void metadata(const char *Name, long long Tid, json Args) const {
-    events.push_back({{"ph", "M"}, {"name", Name}, {"pid", pid},
-                      {"tid", Tid}, {"ts", 0}, {"args", std::move(Args)}});
+    events.push_back({{"ph", "M"},
+                      {"name", Name},
+                      {"pid", pid},
+                      {"tid", Tid},
+                      {"ts", 0},
+                      {"args", std::move(Args)}});
   }
-  void counter(const std::string &Name, double Seconds, const char *Unit,
-               double Value) const {
-    events.push_back({{"ph", "C"}, {"name", Name}, {"pid", pid},
-                      {"tid", ProcessWide}, {"ts", ts(Seconds)},
+  void counter(const std::string &Name, double Seconds, const char *Unit, double Value) const {
+    events.push_back({{"ph", "C"},
+                      {"name", Name},
+                      {"pid", pid},
+                      {"tid", ProcessWide},
+                      {"ts", ts(Seconds)},
                       {"args", {{Unit, Value}}}});
   }
 };
@@ -108,12 +113,11 @@ double regionRate(const report::Region &R, double Count) {
   return R.selfSeconds > 0 ? Count / R.selfSeconds : 0.0;
 }
 
-void threadRates(const Process &P, const TimelineThreadEntry *E,
-                 const TimelineInterval &I, uint64_t Slot, double At) {
+void threadRates(const Process &P, const TimelineThreadEntry *E, const TimelineInterval &I,
+                 uint64_t Slot, double At) {
   const Timeline &T = P.timeline();
   std::string Thread = P.threadName(Slot) + " ";
-  const report::Region *Top =
-      E && E->region ? &P.report().regions[*E->region] : nullptr;
+  const report::Region *Top = E && E->region ? &P.report().regions[*E->region] : nullptr;
   P.counter(Thread + "FLOP rate (estimate)", At, "FLOP/s",
             Top ? regionRate(*Top, static_cast<double>(Top->flops)) : 0.0);
   P.counter(Thread + "byte rate (estimate)", At, "B/s",
@@ -122,8 +126,7 @@ void threadRates(const Process &P, const TimelineThreadEntry *E,
     return;
   for (size_t K = 0; K < T.events.size(); ++K)
     if (E->counters[K])
-      P.counter(Thread + T.events[K] + " rate", At, "per s",
-                *E->counters[K] / (I.end - I.start));
+      P.counter(Thread + T.events[K] + " rate", At, "per s", *E->counters[K] / (I.end - I.start));
 }
 
 /// Per thread, rates in every interval from its first appearance on (0
@@ -152,14 +155,18 @@ struct OpenSlice {
   double start;
 };
 
-void closeSlices(const Process &P, long long Tid, std::vector<OpenSlice> &Open,
-                 size_t Keep, double End) {
+void closeSlices(const Process &P, long long Tid, std::vector<OpenSlice> &Open, size_t Keep,
+                 double End) {
   while (Open.size() > Keep) {
     const OpenSlice &S = Open.back();
     const report::Region &R = P.report().regions[S.region];
-    P.events.push_back({{"ph", "X"}, {"name", report::displayName(R)},
-                        {"cat", R.kind}, {"pid", P.pid}, {"tid", Tid},
-                        {"ts", P.ts(S.start)}, {"dur", micros(End - S.start)},
+    P.events.push_back({{"ph", "X"},
+                        {"name", report::displayName(R)},
+                        {"cat", R.kind},
+                        {"pid", P.pid},
+                        {"tid", Tid},
+                        {"ts", P.ts(S.start)},
+                        {"dur", micros(End - S.start)},
                         {"args", {{"file", R.file}, {"line", R.line}}}});
     Open.pop_back();
   }
@@ -177,8 +184,7 @@ void threadSlices(const Process &P, uint64_t Slot) {
     if (E != I.threads.end() && E->region)
       Stack = report::nestingPath(P.report(), *E->region);
     size_t Common = 0;
-    while (Common < Open.size() && Common < Stack.size() &&
-           Open[Common].region == Stack[Common])
+    while (Common < Open.size() && Common < Stack.size() && Open[Common].region == Stack[Common])
       ++Common;
     closeSlices(P, P.tid(Slot), Open, Common, I.start);
     for (size_t K = Common; K < Stack.size(); ++K)
@@ -236,8 +242,7 @@ std::vector<TracedProcess> tracedProcesses(const std::vector<ExportInput> &Input
 
 } // namespace
 
-json chromeTrace(const std::vector<ExportInput> &Inputs,
-                 const std::string &Exporter) {
+json chromeTrace(const std::vector<ExportInput> &Inputs, const std::string &Exporter) {
   json Events = json::array();
   std::vector<TracedProcess> Processes = tracedProcesses(Inputs);
   std::vector<long long> Pids = uniquePids(Processes);
@@ -245,7 +250,8 @@ json chromeTrace(const std::vector<ExportInput> &Inputs,
   json Reports = json::array();
   for (size_t I = 0; I < Processes.size(); ++I) {
     Process P{Processes[I], Pids[I], Offsets[I], Events};
-    Reports.push_back({{"report", P.input().origin}, {"pid", P.pid},
+    Reports.push_back({{"report", P.input().origin},
+                       {"pid", P.pid},
                        {"timeline", P.input().timeline.has_value()}});
     processMetadata(P, I);
     if (!P.input().timeline)
@@ -260,10 +266,9 @@ json chromeTrace(const std::vector<ExportInput> &Inputs,
           {"otherData",
            {{"exporter", Exporter},
             {"reports", std::move(Reports)},
-            {"rates",
-             "FLOP and byte rates are estimates: the exact self FLOPs or "
-             "bytes of the region on top of the thread's stack over that "
-             "region's self time"}}}};
+            {"rates", "FLOP and byte rates are estimates: the exact self FLOPs or "
+                      "bytes of the region on top of the thread's stack over that "
+                      "region's self time"}}}};
 }
 
 } // namespace energy::exporter

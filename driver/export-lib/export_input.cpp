@@ -20,11 +20,10 @@ void checkTimelineRegions(const report::Timeline &T, const report::Report &R) {
   for (size_t I = 0; I < T.intervals.size(); ++I)
     for (const report::TimelineThreadEntry &E : T.intervals[I].threads)
       if (E.region && *E.region >= R.regions.size())
-        throw report::ReportError(
-            R.origin + ": timeline.intervals[" + std::to_string(I) +
-            "] names region " + std::to_string(*E.region) +
-            ", which does not exist; the report is damaged, re-run the "
-            "program");
+        throw report::ReportError(R.origin + ": timeline.intervals[" + std::to_string(I) +
+                                  "] names region " + std::to_string(*E.region) +
+                                  ", which does not exist; the report is damaged, re-run the "
+                                  "program");
 }
 
 std::string processLabel(const std::string &Program, long long Pid) {
@@ -33,19 +32,17 @@ std::string processLabel(const std::string &Program, long long Pid) {
 
 /// A merged report's process: its entry in `program.processes` (which the
 /// merge wrote, so it is read as the merge reads it), with its timeline.
-InputProcess mergedProcess(const nlohmann::json &Entry, size_t Index,
-                           const report::Report &R) {
+InputProcess mergedProcess(const nlohmann::json &Entry, size_t Index, const report::Report &R) {
   const nlohmann::json &Argv = Entry.at("argv");
-  std::string Program = Argv.empty() ? Entry.at("path").get<std::string>()
-                                     : Argv.front().get<std::string>();
+  std::string Program =
+      Argv.empty() ? Entry.at("path").get<std::string>() : Argv.front().get<std::string>();
   InputProcess P{processLabel(Program, Entry.at("pid").get<long long>()),
-                 Entry.value("report", R.origin), Entry.at("pid").get<long long>(),
-                 std::nullopt};
+                 Entry.value("report", R.origin), Entry.at("pid").get<long long>(), std::nullopt};
   if (Entry.contains("rank"))
     P.name = "rank " + std::to_string(Entry["rank"].get<uint64_t>()) + ": " + P.name;
   if (Entry.contains("timeline")) {
-    P.timeline = report::parseTimeline(
-        Entry["timeline"], R.origin + ": program.processes[" + std::to_string(Index) + "]");
+    P.timeline = report::parseTimeline(Entry["timeline"], R.origin + ": program.processes[" +
+                                                              std::to_string(Index) + "]");
     checkTimelineRegions(*P.timeline, R);
   }
   return P;
@@ -63,8 +60,8 @@ std::vector<InputProcess> ExportInput::processes() const {
     for (size_t I = 0; I < Entries.size(); ++I)
       Processes.push_back(mergedProcess(Entries[I], I, report()));
   } catch (const nlohmann::json::exception &E) {
-    throw report::ReportError(report().origin + ": program.processes is damaged (" +
-                              E.what() + "); merge the reports again");
+    throw report::ReportError(report().origin + ": program.processes is damaged (" + E.what() +
+                              "); merge the reports again");
   }
   return Processes;
 }
@@ -85,8 +82,7 @@ ExportInput readExportInput(const std::string &Path) {
   const nlohmann::json &Doc = In.document.document;
   if (auto Tree = Doc.find("call_tree"); Tree != Doc.end())
     In.callTree = report::parseCallTree(*Tree, In.report());
-  if (auto Section = Doc.find("timeline");
-      Section != Doc.end() && !Section->is_null()) {
+  if (auto Section = Doc.find("timeline"); Section != Doc.end() && !Section->is_null()) {
     In.timeline = report::parseTimeline(*Section, Path);
     checkTimelineRegions(*In.timeline, In.report());
   }

@@ -15,8 +15,7 @@ std::string gzipCompress(std::string_view Bytes) {
                    Z_DEFAULT_STRATEGY) != Z_OK)
     throw std::runtime_error("zlib: deflateInit2 failed");
   std::string Out(deflateBound(&Stream, Bytes.size()), '\0');
-  Stream.next_in =
-      reinterpret_cast<Bytef *>(const_cast<char *>(Bytes.data()));
+  Stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(Bytes.data()));
   Stream.avail_in = static_cast<uInt>(Bytes.size());
   Stream.next_out = reinterpret_cast<Bytef *>(Out.data());
   Stream.avail_out = static_cast<uInt>(Out.size());

@@ -1,8 +1,8 @@
 //===- pprof_profile.cpp - Building a perftools.profiles.Profile ----------===//
 #include "energy/export/pprof_profile.h"
 
-#include "energy/report/call_path_profile.h"
 #include "energy/export/gzip.h"
+#include "energy/report/call_path_profile.h"
 #include "energy/report/region_paths.h"
 
 #include "profile.pb.h"
@@ -15,16 +15,16 @@
 namespace energy::exporter {
 
 namespace pb = perftools::profiles;
-using report::Report;
 using report::CallPathProfile;
+using report::callPathProfile;
+using report::energySource;
 using report::Metric;
 using report::MetricCount;
 using report::MetricInfo;
-using report::PathSample;
-using report::StackOrigin;
-using report::callPathProfile;
-using report::energySource;
 using report::metricInfo;
+using report::PathSample;
+using report::Report;
+using report::StackOrigin;
 
 namespace {
 
@@ -97,15 +97,15 @@ private:
       Type->set_unit(Strings.index(Info.unit));
     }
     Profile.set_default_sample_type(Strings.index(metricInfo(Metric::Energy).name));
-    Profile.add_comment(Strings.index(
-        "energy, flops, bytes (loaded + stored) and instructions are recorded "
-        "per region, not per call path: each region's self figure is split "
-        "among its call paths in proportion to their self time (by calls "
-        "when none has time), in integer shares that add up exactly"));
-    Profile.add_comment(Strings.index(
-        "per report, each sample type adds up exactly to the report's totals: "
-        "totals.energy_j (measured when a meter was present, else modelled), "
-        "the regions' self times, totals.counts"));
+    Profile.add_comment(
+        Strings.index("energy, flops, bytes (loaded + stored) and instructions are recorded "
+                      "per region, not per call path: each region's self figure is split "
+                      "among its call paths in proportion to their self time (by calls "
+                      "when none has time), in integer shares that add up exactly"));
+    Profile.add_comment(
+        Strings.index("per report, each sample type adds up exactly to the report's totals: "
+                      "totals.energy_j (measured when a meter was present, else modelled), "
+                      "the regions' self times, totals.counts"));
   }
 
   /// One mapping per report: its functions are named already, so pprof
@@ -149,8 +149,7 @@ private:
     return Id;
   }
 
-  void addLabels(pb::Sample &S, StackOrigin Origin, int64_t Process,
-                 long long Pid) {
+  void addLabels(pb::Sample &S, StackOrigin Origin, int64_t Process, long long Pid) {
     pb::Label *Name = S.add_label();
     Name->set_key(Strings.index("process"));
     Name->set_str(Process);
@@ -161,37 +160,34 @@ private:
       return;
     pb::Label *Stack = S.add_label();
     Stack->set_key(Strings.index("stack"));
-    Stack->set_str(Strings.index(Origin == StackOrigin::RegionNesting
-                                     ? "region nesting"
-                                     : "outside regions"));
+    Stack->set_str(
+        Strings.index(Origin == StackOrigin::RegionNesting ? "region nesting" : "outside regions"));
   }
 
   void describe(const ExportInput &In, const CallPathProfile &Paths) {
     const Report &R = In.report();
     std::string Who = In.processName() + ": ";
-    Profile.add_comment(Strings.index(Who + "EnergyPass report " + R.origin +
-                                      " of " + R.programPath + " on " +
-                                      R.hostname + ", started " + R.startTime));
-    bool Outside = std::any_of(
-        Paths.samples.begin(), Paths.samples.end(), [](const PathSample &S) {
-          return S.origin == StackOrigin::OutsideRegions;
-        });
-    Profile.add_comment(Strings.index(
-        Who + "energy " + energySource(R) +
-        (Outside ? "; energy the meters counted while no region was on top "
-                   "is on the sample '" +
-                       std::string(OutsideRegionsFrame) + "'"
-                 : "")));
-    Profile.add_comment(Strings.index(Who + "time is self time, " +
-                                      timeDescription(R) +
-                                      ", summed over threads"));
+    Profile.add_comment(Strings.index(Who + "EnergyPass report " + R.origin + " of " +
+                                      R.programPath + " on " + R.hostname + ", started " +
+                                      R.startTime));
+    bool Outside = std::any_of(Paths.samples.begin(), Paths.samples.end(), [](const PathSample &S) {
+      return S.origin == StackOrigin::OutsideRegions;
+    });
+    Profile.add_comment(
+        Strings.index(Who + "energy " + energySource(R) +
+                      (Outside ? "; energy the meters counted while no region was on top "
+                                 "is on the sample '" +
+                                     std::string(OutsideRegionsFrame) + "'"
+                               : "")));
+    Profile.add_comment(
+        Strings.index(Who + "time is self time, " + timeDescription(R) + ", summed over threads"));
     if (Paths.regionsOutsideTree > 0)
-      Profile.add_comment(Strings.index(
-          Who + std::to_string(Paths.regionsOutsideTree) +
-          " regions have figures the call tree does not hold (a sampled "
-          "report's tree has only the paths samples saw, every tree is "
-          "bounded per thread): those are on samples stacked by region "
-          "nesting, label stack=\"region nesting\""));
+      Profile.add_comment(
+          Strings.index(Who + std::to_string(Paths.regionsOutsideTree) +
+                        " regions have figures the call tree does not hold (a sampled "
+                        "report's tree has only the paths samples saw, every tree is "
+                        "bounded per thread): those are on samples stacked by region "
+                        "nesting, label stack=\"region nesting\""));
   }
 
   /// The profile spans all reports: earliest start to latest end.
@@ -200,9 +196,7 @@ private:
     int64_t End = Start + static_cast<int64_t>(R.wallSeconds * 1e9);
     bool First = Profile.time_nanos() == 0 && Profile.duration_nanos() == 0;
     int64_t Earliest = First ? Start : std::min(Start, Profile.time_nanos());
-    int64_t Latest =
-        First ? End
-              : std::max(End, Profile.time_nanos() + Profile.duration_nanos());
+    int64_t Latest = First ? End : std::max(End, Profile.time_nanos() + Profile.duration_nanos());
     Profile.set_time_nanos(Earliest);
     Profile.set_duration_nanos(Latest - Earliest);
   }

@@ -10,13 +10,13 @@
 namespace energy::exporter {
 
 using nlohmann::json;
-using report::Report;
 using report::CallPathProfile;
-using report::Metric;
-using report::PathSample;
-using report::StackOrigin;
 using report::callPathProfile;
 using report::energySource;
+using report::Metric;
+using report::PathSample;
+using report::Report;
+using report::StackOrigin;
 
 namespace {
 
@@ -32,10 +32,8 @@ public:
   json toJson() const { return Frames; }
 
 private:
-  size_t frame(const std::string &Name, const std::string &File,
-               uint64_t Line) {
-    auto [It, Added] =
-        Indices.try_emplace(std::tuple(Name, File, Line), Frames.size());
+  size_t frame(const std::string &Name, const std::string &File, uint64_t Line) {
+    auto [It, Added] = Indices.try_emplace(std::tuple(Name, File, Line), Frames.size());
     if (Added) {
       json F = {{"name", Name}};
       if (!File.empty())
@@ -63,8 +61,8 @@ constexpr ProfileMetric ProfileMetrics[] = {
     {Metric::Flops, "FLOPs", "none"},
 };
 
-json sampledProfile(const ExportInput &In, const CallPathProfile &Paths,
-                    const ProfileMetric &PM, FrameTable &Frames) {
+json sampledProfile(const ExportInput &In, const CallPathProfile &Paths, const ProfileMetric &PM,
+                    FrameTable &Frames) {
   const Report &R = In.report();
   size_t M = static_cast<size_t>(PM.metric);
   json Samples = json::array(), Weights = json::array();
@@ -80,18 +78,20 @@ json sampledProfile(const ExportInput &In, const CallPathProfile &Paths,
     Weights.push_back(S.values[M]);
   }
   std::string Name = std::string(PM.title) +
-                     (PM.metric == Metric::Energy ? ", " + energySource(R) : "") +
-                     " - " + In.processName();
-  return {{"type", "sampled"},     {"name", Name},
-          {"unit", PM.unit},       {"startValue", 0},
-          {"endValue", Paths.totals[M]}, {"samples", std::move(Samples)},
+                     (PM.metric == Metric::Energy ? ", " + energySource(R) : "") + " - " +
+                     In.processName();
+  return {{"type", "sampled"},
+          {"name", Name},
+          {"unit", PM.unit},
+          {"startValue", 0},
+          {"endValue", Paths.totals[M]},
+          {"samples", std::move(Samples)},
           {"weights", std::move(Weights)}};
 }
 
 } // namespace
 
-json speedscopeFile(const std::vector<ExportInput> &Inputs,
-                    const std::string &Exporter) {
+json speedscopeFile(const std::vector<ExportInput> &Inputs, const std::string &Exporter) {
   FrameTable Frames;
   json Profiles = json::array();
   for (const ExportInput &In : Inputs) {
@@ -100,8 +100,7 @@ json speedscopeFile(const std::vector<ExportInput> &Inputs,
       Profiles.push_back(sampledProfile(In, Paths, PM, Frames));
   }
   std::string Name = Inputs.size() == 1 ? Inputs.front().processName()
-                                        : std::to_string(Inputs.size()) +
-                                              " EnergyPass reports";
+                                        : std::to_string(Inputs.size()) + " EnergyPass reports";
   return {{"$schema", "https://www.speedscope.app/file-format-schema.json"},
           {"shared", {{"frames", Frames.toJson()}}},
           {"profiles", std::move(Profiles)},

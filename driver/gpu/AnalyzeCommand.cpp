@@ -38,8 +38,8 @@ public:
   }
   // Writes NAME with FILL and records it under KEY in FILES.
   template <typename Fn>
-  void write(const std::string &Name, std::map<std::string, std::string> *Files, const std::string &Key,
-             Fn Fill) {
+  void write(const std::string &Name, std::map<std::string, std::string> *Files,
+             const std::string &Key, Fn Fill) {
     std::string Path = (std::filesystem::path(Dir) / Name).string();
     std::ostringstream OS;
     Fill(OS);
@@ -70,10 +70,13 @@ void writeSyncMatrices(OutputDir &Out, const AnalyzeOptions &O, const KernelAnal
       std::vector<std::string> Labels;
       for (uint64_t T = First; T < First + Count; ++T)
         Labels.push_back("t" + std::to_string(T));
-      Out.write(Name, &F, std::string("sync_") + groupKindName(G) + "_" + std::to_string(Index), [&](auto &OS) {
-        writeMatrixCsv(OS, syncMatrix(A.K, G, Index, A.Vectors, O.Common.analysisOptions().Vectors.Distance),
-                       Labels);
-      });
+      Out.write(Name, &F, std::string("sync_") + groupKindName(G) + "_" + std::to_string(Index),
+                [&](auto &OS) {
+                  writeMatrixCsv(OS,
+                                 syncMatrix(A.K, G, Index, A.Vectors,
+                                            O.Common.analysisOptions().Vectors.Distance),
+                                 Labels);
+                });
     }
   };
   writeGroups(GroupKind::Warp, A.Warps, O.SyncWarps);
@@ -83,9 +86,10 @@ void writeSyncMatrices(OutputDir &Out, const AnalyzeOptions &O, const KernelAnal
 void writeThreadMatrix(OutputDir &Out, const AnalyzeOptions &O, const KernelAnalysis &A,
                        const std::string &P, std::map<std::string, std::string> &F) {
   if (A.K.threads() > O.ThreadMatrixLimit || !A.Similarity.Computed) {
-    std::cerr << "energy-gpu: note: launch " << A.K.Launch << " has " << A.K.threads()
-              << " threads; the thread-by-thread matrix is written only up to --thread-matrix-limit "
-              << O.ThreadMatrixLimit << " threads (the behaviour matrix holds the same information)\n";
+    std::cerr
+        << "energy-gpu: note: launch " << A.K.Launch << " has " << A.K.threads()
+        << " threads; the thread-by-thread matrix is written only up to --thread-matrix-limit "
+        << O.ThreadMatrixLimit << " threads (the behaviour matrix holds the same information)\n";
     return;
   }
   std::vector<std::string> Labels;
@@ -108,14 +112,18 @@ int run(const AnalyzeOptions &O) {
     std::map<std::string, std::string> &F = Files[I];
     std::string P = "k" + std::to_string(I + 1);
     if (Formats.count("csv")) {
-      Out.write(P + ".transitions.csv", &F, "transitions_csv", [&](auto &OS) { writeTransitionsCsv(OS, A); });
-      Out.write(P + ".behaviours.csv", &F, "behaviours_csv", [&](auto &OS) { writeBehavioursCsv(OS, A); });
+      Out.write(P + ".transitions.csv", &F, "transitions_csv",
+                [&](auto &OS) { writeTransitionsCsv(OS, A); });
+      Out.write(P + ".behaviours.csv", &F, "behaviours_csv",
+                [&](auto &OS) { writeBehavioursCsv(OS, A); });
       Out.write(P + ".warps.csv", &F, "warps_csv", [&](auto &OS) { writeWarpsCsv(OS, A); });
       if (A.Similarity.Computed) {
-        Out.write(P + ".distances.csv", &F, "distances_csv",
-                  [&](auto &OS) { writeMatrixCsv(OS, A.Similarity.Distances, behaviourLabels(A)); });
-        Out.write(P + ".similarity.csv", &F, "similarity_csv",
-                  [&](auto &OS) { writeMatrixCsv(OS, A.Similarity.Similarity, behaviourLabels(A)); });
+        Out.write(P + ".distances.csv", &F, "distances_csv", [&](auto &OS) {
+          writeMatrixCsv(OS, A.Similarity.Distances, behaviourLabels(A));
+        });
+        Out.write(P + ".similarity.csv", &F, "similarity_csv", [&](auto &OS) {
+          writeMatrixCsv(OS, A.Similarity.Similarity, behaviourLabels(A));
+        });
       }
       writeSyncMatrices(Out, O, A, P, F);
       if (O.ThreadMatrix)
@@ -124,7 +132,8 @@ int run(const AnalyzeOptions &O) {
     if (Formats.count("dot"))
       Out.write(P + ".cfg.dot", &F, "cfg_dot", [&](auto &OS) { writeCfgDot(OS, A); });
     if (Formats.count("svg"))
-      Out.write(P + ".similarity.svg", &F, "similarity_svg", [&](auto &OS) { writeSimilaritySvg(OS, A); });
+      Out.write(P + ".similarity.svg", &F, "similarity_svg",
+                [&](auto &OS) { writeSimilaritySvg(OS, A); });
     if (Formats.count("bb"))
       Out.write(P + ".bb", &F, "simpoint_bb", [&](auto &OS) { writeSimPointBb(OS, A.K); });
     for (const std::string &L : summarize(A))
@@ -144,16 +153,21 @@ int run(const AnalyzeOptions &O) {
 
 Action addAnalyzeCommand(CLI::App &Parent) {
   auto O = std::make_shared<AnalyzeOptions>();
-  CLI::App *C = Parent.add_subcommand("analyze", "analyse launches and write every output into a directory");
+  CLI::App *C =
+      Parent.add_subcommand("analyze", "analyse launches and write every output into a directory");
   O->Common.add(*C);
   C->add_option("-o,--output", O->OutDir, "output directory (created if missing)")->required();
   C->add_option("--format", O->Formats, "outputs to write: json, csv, dot, svg, summary, bb")
       ->delimiter(',')
       ->check(CLI::IsMember({"json", "csv", "dot", "svg", "summary", "bb"}));
-  C->add_flag("--thread-matrix", O->ThreadMatrix, "also write the full thread-by-thread similarity matrix");
-  C->add_option("--thread-matrix-limit", O->ThreadMatrixLimit, "largest launch (threads) for --thread-matrix");
-  C->add_option("--sync-warps", O->SyncWarps, "synchronisation matrices to write for warps (mixed first)");
-  C->add_option("--sync-blocks", O->SyncBlocks, "synchronisation matrices to write for thread blocks");
+  C->add_flag("--thread-matrix", O->ThreadMatrix,
+              "also write the full thread-by-thread similarity matrix");
+  C->add_option("--thread-matrix-limit", O->ThreadMatrixLimit,
+                "largest launch (threads) for --thread-matrix");
+  C->add_option("--sync-warps", O->SyncWarps,
+                "synchronisation matrices to write for warps (mixed first)");
+  C->add_option("--sync-blocks", O->SyncBlocks,
+                "synchronisation matrices to write for thread blocks");
   return [O] { return run(*O); };
 }
 

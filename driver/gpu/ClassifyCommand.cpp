@@ -28,14 +28,15 @@ int run(const CommonOptions &O) {
   std::vector<std::string> InputOf;
   std::vector<KernelAnalysis> All = analyseInputs(O, &InputOf);
   std::printf("%-24s %-28s %9s %6s %4s %7s %7s %8s %9s %6s %-5s %-5s %s\n", "input", "kernel",
-              "threads", "behav", "k", "br_eff", "warp_ef", "div_warp", "warp_dist", "sync",
-              "div?", "beh?", "decided by");
+              "threads", "behav", "k", "br_eff", "warp_ef", "div_warp", "warp_dist", "sync", "div?",
+              "beh?", "decided by");
   for (size_t I = 0; I < All.size(); ++I) {
     const KernelAnalysis &A = All[I];
     std::string Reasons;
     for (const std::string &R : A.Classification.Reasons)
       Reasons += (Reasons.empty() ? "" : "; ") + R;
-    double DivShare = A.Divergence.Warps ? double(A.Divergence.DivergentWarps) / A.Divergence.Warps : 0;
+    double DivShare =
+        A.Divergence.Warps ? double(A.Divergence.DivergentWarps) / A.Divergence.Warps : 0;
     std::printf("%-24s %-28s %9llu %6zu %4u %7s %7s %8s %9s %6s %-5s %-5s %s\n",
                 shortName(std::filesystem::path(InputOf[I]).filename().string(), 24).c_str(),
                 shortName(demangle(A.K.Name), 28).c_str(), (unsigned long long)A.K.threads(),
@@ -43,7 +44,8 @@ int run(const CommonOptions &O) {
                 fixed(A.Divergence.WarpExecutionEfficiency).c_str(), fixed(DivShare).c_str(),
                 fixed(A.Warps.MeanDistance).c_str(), fixed(A.Warps.SyncRatio).c_str(),
                 A.Classification.DivergenceSignificant ? "yes" : "no",
-                A.Classification.BehaviourSignificant ? "yes" : "no", Reasons.empty() ? "-" : Reasons.c_str());
+                A.Classification.BehaviourSignificant ? "yes" : "no",
+                Reasons.empty() ? "-" : Reasons.c_str());
   }
   return 0;
 }
@@ -52,7 +54,8 @@ int run(const CommonOptions &O) {
 
 Action addClassifyCommand(CLI::App &Parent) {
   auto O = std::make_shared<CommonOptions>();
-  CLI::App *C = Parent.add_subcommand("classify", "classify many inputs and print a table comparing them");
+  CLI::App *C =
+      Parent.add_subcommand("classify", "classify many inputs and print a table comparing them");
   O->add(*C);
   return [O] { return run(*O); };
 }

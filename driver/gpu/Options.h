@@ -29,6 +29,7 @@ struct CommonOptions {
 };
 
 // Reads and analyses every launch of every input, in order.
-std::vector<KernelAnalysis> analyseInputs(const CommonOptions &O, std::vector<std::string> *InputOfKernel);
+std::vector<KernelAnalysis> analyseInputs(const CommonOptions &O,
+                                          std::vector<std::string> *InputOfKernel);
 
 } // namespace energy::gpu::cli

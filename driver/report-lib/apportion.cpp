@@ -11,12 +11,10 @@ namespace {
 /// Hands the units that the floors left over to the largest remainders.
 /// `Less(A, B)` says whether share A's remainder is smaller than B's.
 template <typename RemainderLess>
-void distributeLeftover(std::vector<uint64_t> &Shares, uint64_t Leftover,
-                        RemainderLess Less) {
+void distributeLeftover(std::vector<uint64_t> &Shares, uint64_t Leftover, RemainderLess Less) {
   std::vector<size_t> Order(Shares.size());
   std::iota(Order.begin(), Order.end(), 0);
-  std::stable_sort(Order.begin(), Order.end(),
-                   [&](size_t A, size_t B) { return Less(B, A); });
+  std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) { return Less(B, A); });
   for (size_t I = 0; Leftover > 0; I = (I + 1) % Order.size(), --Leftover)
     ++Shares[Order[I]];
 }
@@ -30,8 +28,7 @@ std::vector<uint64_t> equalShares(uint64_t Total, size_t Count) {
 
 } // namespace
 
-std::vector<uint64_t> apportion(uint64_t Total,
-                                std::span<const double> Weights) {
+std::vector<uint64_t> apportion(uint64_t Total, std::span<const double> Weights) {
   if (Weights.empty())
     return {};
   // long double keeps 64 bits of mantissa on x86-64, enough for exact floors
@@ -51,14 +48,12 @@ std::vector<uint64_t> apportion(uint64_t Total,
     Remainders.push_back(Quota - static_cast<long double>(Floor));
     Given += Floor;
   }
-  distributeLeftover(Shares, Total - Given, [&](size_t A, size_t B) {
-    return Remainders[A] < Remainders[B];
-  });
+  distributeLeftover(Shares, Total - Given,
+                     [&](size_t A, size_t B) { return Remainders[A] < Remainders[B]; });
   return Shares;
 }
 
-std::vector<uint64_t> apportion(uint64_t Total,
-                                std::span<const uint64_t> Weights) {
+std::vector<uint64_t> apportion(uint64_t Total, std::span<const uint64_t> Weights) {
   if (Weights.empty())
     return {};
   unsigned __int128 Sum = 0;
@@ -76,9 +71,8 @@ std::vector<uint64_t> apportion(uint64_t Total,
     Remainders.push_back(Product % Sum);
     Given += Floor;
   }
-  distributeLeftover(Shares, Total - Given, [&](size_t A, size_t B) {
-    return Remainders[A] < Remainders[B];
-  });
+  distributeLeftover(Shares, Total - Given,
+                     [&](size_t A, size_t B) { return Remainders[A] < Remainders[B]; });
   return Shares;
 }
 

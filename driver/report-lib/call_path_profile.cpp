@@ -10,7 +10,6 @@
 
 namespace energy::report {
 
-
 namespace {
 
 constexpr std::array<MetricInfo, MetricCount> Infos = {{
@@ -42,11 +41,10 @@ void splitEnergy(const Report &R, bool Measured, RegionFigures &F) {
   for (const Region &Reg : R.regions)
     Joules.push_back(Measured ? Reg.energy.measuredJoules.value_or(0.0)
                               : Reg.energy.modelledJoules);
-  double Total = Measured ? R.totalEnergy.measuredJoules.value_or(0.0)
-                          : R.totalEnergy.modelledJoules;
+  double Total =
+      Measured ? R.totalEnergy.measuredJoules.value_or(0.0) : R.totalEnergy.modelledJoules;
   if (Measured)
-    Joules.push_back(
-        std::max(0.0, Total - std::accumulate(Joules.begin(), Joules.end(), 0.0)));
+    Joules.push_back(std::max(0.0, Total - std::accumulate(Joules.begin(), Joules.end(), 0.0)));
   F.totals[index(Metric::Energy)] = nanos(Total);
   auto Shares = apportion(nanos(Total), Joules);
   for (size_t I = 0; I < R.regions.size(); ++I)
@@ -70,8 +68,7 @@ void splitTime(const Report &R, RegionFigures &F) {
 /// Exact counts: the regions' counts add up to the totals, so each share is
 /// the region's own count (apportion scales only a damaged report's).
 template <typename CountOf>
-void splitCount(const Report &R, Metric M, uint64_t Total, CountOf Count,
-                RegionFigures &F) {
+void splitCount(const Report &R, Metric M, uint64_t Total, CountOf Count, RegionFigures &F) {
   std::vector<uint64_t> Counts;
   for (const Region &Reg : R.regions)
     Counts.push_back(Count(Reg));
@@ -86,13 +83,13 @@ RegionFigures regionFigures(const Report &R, bool Measured) {
   F.perRegion.resize(R.regions.size());
   splitEnergy(R, Measured, F);
   splitTime(R, F);
-  splitCount(R, Metric::Flops, R.totalFlops,
-             [](const Region &Reg) { return Reg.flops; }, F);
-  splitCount(R, Metric::Bytes,
-             R.totalCounts.bytesLoaded + R.totalCounts.bytesStored,
-             [](const Region &Reg) { return Reg.bytesMoved(); }, F);
-  splitCount(R, Metric::Instructions, R.totalCounts.instructions,
-             [](const Region &Reg) { return Reg.counts.instructions; }, F);
+  splitCount(R, Metric::Flops, R.totalFlops, [](const Region &Reg) { return Reg.flops; }, F);
+  splitCount(
+      R, Metric::Bytes, R.totalCounts.bytesLoaded + R.totalCounts.bytesStored,
+      [](const Region &Reg) { return Reg.bytesMoved(); }, F);
+  splitCount(
+      R, Metric::Instructions, R.totalCounts.instructions,
+      [](const Region &Reg) { return Reg.counts.instructions; }, F);
   return F;
 }
 
@@ -140,9 +137,8 @@ std::string energySource(const Report &R) {
   return "measured by " + (Meters.empty() ? std::string("a meter") : Meters);
 }
 
-CallPathProfile
-callPathProfile(const Report &R,
-                const std::optional<std::vector<CallTreeNode>> &Tree) {
+CallPathProfile callPathProfile(const Report &R,
+                                const std::optional<std::vector<CallTreeNode>> &Tree) {
   CallPathProfile P;
   P.measuredEnergy = R.hasMeasuredEnergy();
   RegionFigures F = regionFigures(R, P.measuredEnergy);

@@ -5,8 +5,7 @@
 
 namespace energy::report {
 
-std::vector<CallTreeNode> parseCallTree(const nlohmann::json &Json,
-                                        const Report &R) {
+std::vector<CallTreeNode> parseCallTree(const nlohmann::json &Json, const Report &R) {
   JsonNode Tree(Json, R.origin, "call_tree");
   std::vector<CallTreeNode> Nodes;
   for (size_t I = 0, N = Tree.arraySize(); I < N; ++I) {
@@ -16,8 +15,8 @@ std::vector<CallTreeNode> parseCallTree(const nlohmann::json &Json,
     CallTreeNode C;
     C.region = Node["region"].unsignedInteger();
     if (C.region >= R.regions.size())
-      Node["region"].fail("key " + Node["region"].path() + " names region " + std::to_string(C.region) +
-                          ", which does not exist");
+      Node["region"].fail("key " + Node["region"].path() + " names region " +
+                          std::to_string(C.region) + ", which does not exist");
     if (auto Parent = Node.nullable("parent")) {
       C.parent = Parent->unsignedInteger();
       if (*C.parent >= I)

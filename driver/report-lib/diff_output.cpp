@@ -10,8 +10,8 @@
 
 #include "energy/report/rank_test.h"
 #include "energy/report/text_table.h"
-#include "energy/report/xml_text.h"
 #include "energy/report/units.h"
+#include "energy/report/xml_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -55,14 +55,13 @@ std::string pValueText(double P) {
 /// Exact: "FAIL > 5%", "ok <= 5%"; measured: "FAIL > 5% (p=0.004)",
 /// "ok (5%, p=0.3)", "not gated: too few runs" or "... too small"; a count
 /// that differs between runs says "varies: " first. Empty when not gated.
-std::string gateText(const ReportDiff &D, const DiffPrintOptions &O,
-                     const RegionDiff &R, DiffMetric M) {
+std::string gateText(const ReportDiff &D, const DiffPrintOptions &O, const RegionDiff &R,
+                     DiffMetric M) {
   if (!isGated(O, M))
     return "";
   GateVerdict V = judgeChange(D, R, M, O.rules);
   std::string Limit = thresholdText(O.rules.thresholds[static_cast<size_t>(M)]);
-  std::string Varies =
-      isDeterministic(M) && R.metric(M).variesBetweenRuns() ? "varies: " : "";
+  std::string Varies = isDeterministic(M) && R.metric(M).variesBetweenRuns() ? "varies: " : "";
   std::string P = V.pValue ? pValueText(*V.pValue) : "";
   switch (V.outcome) {
   case GateOutcome::NoValue:
@@ -85,15 +84,12 @@ std::string shownName(const RegionDiff &R) {
   return R.displayName;
 }
 
-bool isProgramTotal(const RegionDiff &R) {
-  return R.key.name == ProgramTotalName;
-}
+bool isProgramTotal(const RegionDiff &R) { return R.key.name == ProgramTotalName; }
 
 bool worthARow(const RegionDiff &R, const MetricChange &C) {
   if (!C.base && !C.now)
     return false;
-  return isProgramTotal(R) || R.status() != MatchStatus::Matched ||
-         C.base != C.now;
+  return isProgramTotal(R) || R.status() != MatchStatus::Matched || C.base != C.now;
 }
 
 struct Row {
@@ -111,9 +107,8 @@ std::vector<Row> visibleRows(const ReportDiff &D, const DiffPrintOptions &O) {
 }
 
 bool gatesMeasured(const DiffPrintOptions &O) {
-  return std::any_of(O.gated.begin(), O.gated.end(), [](DiffMetric M) {
-    return !isDeterministic(M);
-  });
+  return std::any_of(O.gated.begin(), O.gated.end(),
+                     [](DiffMetric M) { return !isDeterministic(M); });
 }
 
 std::string summaryLine(const ReportDiff &D, const DiffPrintOptions &O) {
@@ -122,30 +117,24 @@ std::string summaryLine(const ReportDiff &D, const DiffPrintOptions &O) {
   for (size_t I = 1; I < D.regions.size(); ++I)
     ++ByStatus[static_cast<size_t>(D.regions[I].status())];
   std::string Line =
-      std::to_string(D.baseReports) + " base and " +
-      std::to_string(D.newReports) + " new report(s), medians compared; " +
-      std::to_string(D.regions.size() - 1) + " regions (" +
-      std::to_string(ByStatus[static_cast<size_t>(MatchStatus::Added)]) +
-      " added, " +
-      std::to_string(ByStatus[static_cast<size_t>(MatchStatus::Removed)]) +
-      " removed, " +
-      std::to_string(ByStatus[static_cast<size_t>(MatchStatus::Renamed)]) +
-      " renamed); ";
+      std::to_string(D.baseReports) + " base and " + std::to_string(D.newReports) +
+      " new report(s), medians compared; " + std::to_string(D.regions.size() - 1) + " regions (" +
+      std::to_string(ByStatus[static_cast<size_t>(MatchStatus::Added)]) + " added, " +
+      std::to_string(ByStatus[static_cast<size_t>(MatchStatus::Removed)]) + " removed, " +
+      std::to_string(ByStatus[static_cast<size_t>(MatchStatus::Renamed)]) + " renamed); ";
   if (O.gated.empty())
     return Line + "no metric gated (--fail-on)";
   Line += std::to_string(Regressions) + " regression(s)";
   if (gatesMeasured(O) && !O.rules.gateFewRuns &&
       smallestPValue(D.baseReports, D.newReports) > O.rules.significance)
-    Line += "; measured metrics not gated: " + std::to_string(D.baseReports) +
-            " and " + std::to_string(D.newReports) +
-            " run(s) cannot show a change at p <= " +
-            pValueText(O.rules.significance).substr(2) +
+    Line += "; measured metrics not gated: " + std::to_string(D.baseReports) + " and " +
+            std::to_string(D.newReports) +
+            " run(s) cannot show a change at p <= " + pValueText(O.rules.significance).substr(2) +
             " (5 runs a side can; or --gate-few-runs)";
   return Line;
 }
 
-void printTable(const ReportDiff &D, const DiffPrintOptions &O,
-                std::ostream &OS) {
+void printTable(const ReportDiff &D, const DiffPrintOptions &O, std::ostream &OS) {
   OS << summaryLine(D, O) << '\n';
   TextTable T({{"region", Align::Left},
                {"metric", Align::Left},
@@ -155,9 +144,8 @@ void printTable(const ReportDiff &D, const DiffPrintOptions &O,
                {"gate", Align::Left}});
   for (const Row &R : visibleRows(D, O)) {
     const MetricChange &C = R.region->metric(R.metric);
-    T.addRow({elideName(shownName(*R.region), O.nameWidth),
-              diffMetricName(R.metric), sideText(R.metric, C.base),
-              sideText(R.metric, C.now), formatChange(C),
+    T.addRow({elideName(shownName(*R.region), O.nameWidth), diffMetricName(R.metric),
+              sideText(R.metric, C.base), sideText(R.metric, C.now), formatChange(C),
               gateText(D, O, *R.region, R.metric)});
   }
   T.print(OS);
@@ -173,14 +161,12 @@ std::string markdownCell(std::string Text) {
   return Out;
 }
 
-void printMarkdown(const ReportDiff &D, const DiffPrintOptions &O,
-                   std::ostream &OS) {
+void printMarkdown(const ReportDiff &D, const DiffPrintOptions &O, std::ostream &OS) {
   auto Regressions = findRegressions(D, O.gated, O.rules);
   OS << "### Energy report diff: "
-     << (O.gated.empty()      ? "not gated"
+     << (O.gated.empty()       ? "not gated"
          : Regressions.empty() ? "no regression"
-                               : std::to_string(Regressions.size()) +
-                                     " regression(s)")
+                               : std::to_string(Regressions.size()) + " regression(s)")
      << "\n\n"
      << summaryLine(D, O) << "\n\n"
      << "| region | metric | base | new | change | gate |\n"
@@ -190,16 +176,13 @@ void printMarkdown(const ReportDiff &D, const DiffPrintOptions &O,
     std::string Gate = gateText(D, O, *R.region, R.metric);
     if (Gate.rfind("FAIL", 0) == 0)
       Gate = "**" + Gate + "**";
-    OS << "| " << markdownCell(shownName(*R.region)) << " | "
-       << diffMetricName(R.metric) << " | " << sideText(R.metric, C.base)
-       << " | " << sideText(R.metric, C.now) << " | " << formatChange(C)
-       << " | " << Gate << " |\n";
+    OS << "| " << markdownCell(shownName(*R.region)) << " | " << diffMetricName(R.metric) << " | "
+       << sideText(R.metric, C.base) << " | " << sideText(R.metric, C.now) << " | "
+       << formatChange(C) << " | " << Gate << " |\n";
   }
 }
 
-
-void printJUnit(const ReportDiff &D, const DiffPrintOptions &O,
-                std::ostream &OS) {
+void printJUnit(const ReportDiff &D, const DiffPrintOptions &O, std::ostream &OS) {
   const std::vector<DiffMetric> &Metrics = O.gated.empty() ? O.shown : O.gated;
   std::vector<Row> Cases;
   for (const RegionDiff &R : D.regions)
@@ -208,30 +191,25 @@ void printJUnit(const ReportDiff &D, const DiffPrintOptions &O,
         Cases.push_back({&R, M});
   std::vector<Regression> Regressions = findRegressions(D, O.gated, O.rules);
   OS << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-     << "<testsuites name=\"energy-report diff\" tests=\"" << Cases.size()
-     << "\" failures=\"" << Regressions.size() << "\">\n"
-     << "  <testsuite name=\"energy-report diff\" tests=\"" << Cases.size()
-     << "\" failures=\"" << Regressions.size()
-     << "\" errors=\"0\" skipped=\"0\">\n";
+     << "<testsuites name=\"energy-report diff\" tests=\"" << Cases.size() << "\" failures=\""
+     << Regressions.size() << "\">\n"
+     << "  <testsuite name=\"energy-report diff\" tests=\"" << Cases.size() << "\" failures=\""
+     << Regressions.size() << "\" errors=\"0\" skipped=\"0\">\n";
   for (const Row &R : Cases) {
     const MetricChange &C = R.region->metric(R.metric);
-    OS << "    <testcase classname=\"energy." << diffMetricName(R.metric)
-       << "\" name=\"" << xmlEscape(shownName(*R.region)) << "\">";
+    OS << "    <testcase classname=\"energy." << diffMetricName(R.metric) << "\" name=\""
+       << xmlEscape(shownName(*R.region)) << "\">";
     std::string Detail = "base " + sideText(R.metric, C.base) + ", new " +
-                         sideText(R.metric, C.now) + ", change " +
-                         formatChange(C);
+                         sideText(R.metric, C.now) + ", change " + formatChange(C);
     std::string Gate = gateText(D, O, *R.region, R.metric);
     if (!Gate.empty())
       Detail += ", gate " + Gate;
-    auto Failed = std::find_if(
-        Regressions.begin(), Regressions.end(), [&](const Regression &F) {
-          return F.region == R.region && F.metric == R.metric;
-        });
+    auto Failed = std::find_if(Regressions.begin(), Regressions.end(), [&](const Regression &F) {
+      return F.region == R.region && F.metric == R.metric;
+    });
     if (Failed != Regressions.end())
-      OS << "\n      <failure message=\""
-         << xmlEscape(describeRegression(*Failed))
-         << "\" type=\"regression\">" << xmlEscape(Detail)
-         << "</failure>\n    ";
+      OS << "\n      <failure message=\"" << xmlEscape(describeRegression(*Failed))
+         << "\" type=\"regression\">" << xmlEscape(Detail) << "</failure>\n    ";
     else
       OS << "<system-out>" << xmlEscape(Detail) << "</system-out>";
     OS << "</testcase>\n";
@@ -243,8 +221,8 @@ nlohmann::json optionalNumber(const std::optional<double> &V) {
   return V && std::isfinite(*V) ? nlohmann::json(*V) : nlohmann::json(nullptr);
 }
 
-nlohmann::json metricJson(const ReportDiff &D, const DiffPrintOptions &O,
-                          const RegionDiff &R, DiffMetric M) {
+nlohmann::json metricJson(const ReportDiff &D, const DiffPrintOptions &O, const RegionDiff &R,
+                          DiffMetric M) {
   const MetricChange &C = R.metric(M);
   GateVerdict V = judgeChange(D, R, M, O.rules);
   return {{"base", optionalNumber(C.base)},
@@ -258,8 +236,7 @@ nlohmann::json metricJson(const ReportDiff &D, const DiffPrintOptions &O,
           {"p_value", optionalNumber(V.pValue)}};
 }
 
-nlohmann::json regionJson(const ReportDiff &D, const DiffPrintOptions &O,
-                          const RegionDiff &R) {
+nlohmann::json regionJson(const ReportDiff &D, const DiffPrintOptions &O, const RegionDiff &R) {
   nlohmann::json Region = {{"key", R.key.name},
                            {"name", R.displayName},
                            {"file", R.key.file},
@@ -274,8 +251,7 @@ nlohmann::json regionJson(const ReportDiff &D, const DiffPrintOptions &O,
   return Region;
 }
 
-void printJson(const ReportDiff &D, const DiffPrintOptions &O,
-               std::ostream &OS) {
+void printJson(const ReportDiff &D, const DiffPrintOptions &O, std::ostream &OS) {
   nlohmann::json Thresholds = nlohmann::json::object(), Gated = nlohmann::json::array();
   for (DiffMetric M : AllDiffMetrics)
     Thresholds[diffMetricName(M)] = O.rules.thresholds[static_cast<size_t>(M)];
@@ -353,22 +329,18 @@ const char *gateOutcomeName(GateOutcome O) {
 
 std::string describeRegression(const Regression &R) {
   const MetricChange &C = R.region->metric(R.metric);
-  std::string Change = std::isinf(R.relative) ? "from 0 to " +
-                                                    formatMetricValue(
-                                                        R.metric, *C.now)
+  std::string Change = std::isinf(R.relative) ? "from 0 to " + formatMetricValue(R.metric, *C.now)
                                               : formatPercent(R.relative);
-  return R.region->displayName + ": " + diffMetricName(R.metric) + " " +
-         Change + " (" + formatMetricValue(R.metric, *C.base) + " -> " +
-         formatMetricValue(R.metric, *C.now) + "), above the " +
-         thresholdText(R.threshold) + " threshold" +
-         (R.pValue ? " (" + pValueText(*R.pValue) +
-                         " <= " + pValueText(R.significance).substr(2) +
+  return R.region->displayName + ": " + diffMetricName(R.metric) + " " + Change + " (" +
+         formatMetricValue(R.metric, *C.base) + " -> " + formatMetricValue(R.metric, *C.now) +
+         "), above the " + thresholdText(R.threshold) + " threshold" +
+         (R.pValue ? " (" + pValueText(*R.pValue) + " <= " + pValueText(R.significance).substr(2) +
                          ", over the runs)"
                    : "");
 }
 
-void printDiff(const ReportDiff &D, const DiffPrintOptions &Options,
-               DiffFormat Format, std::ostream &OS) {
+void printDiff(const ReportDiff &D, const DiffPrintOptions &Options, DiffFormat Format,
+               std::ostream &OS) {
   switch (Format) {
   case DiffFormat::Table:
     return printTable(D, Options, OS);

@@ -43,8 +43,7 @@ Metric metricOf(FlameWeight W) {
 /// The frames of one sample: a frame of its own says, on the flame graph's
 /// face, what the call tree did not hold (without a tree, every stack is a
 /// nesting path and needs no such frame).
-std::vector<std::string> frameNames(const Report &R, const PathSample &S,
-                                    bool HasTree) {
+std::vector<std::string> frameNames(const Report &R, const PathSample &S, bool HasTree) {
   std::vector<std::string> Frames;
   if (S.origin == StackOrigin::OutsideRegions)
     Frames.push_back(OutsideRegionsFrame);
@@ -55,9 +54,9 @@ std::vector<std::string> frameNames(const Report &R, const PathSample &S,
   return Frames;
 }
 
-std::vector<FoldedStack>
-stacksOf(const Report &R, const std::optional<std::vector<CallTreeNode>> &Tree,
-         FlameWeight Weight) {
+std::vector<FoldedStack> stacksOf(const Report &R,
+                                  const std::optional<std::vector<CallTreeNode>> &Tree,
+                                  FlameWeight Weight) {
   CallPathProfile Profile = callPathProfile(R, Tree);
   auto M = static_cast<size_t>(metricOf(Weight));
   std::vector<FoldedStack> Stacks;
@@ -95,16 +94,13 @@ const char *flameWeightUnit(FlameWeight W) {
   return "";
 }
 
-std::vector<std::string> flameWeightNames() {
-  return {"energy", "time", "flops", "bytes"};
-}
+std::vector<std::string> flameWeightNames() { return {"energy", "time", "flops", "bytes"}; }
 
 std::vector<FoldedStack> foldedStacks(const Report &R, FlameWeight Weight) {
   return stacksOf(R, std::nullopt, Weight);
 }
 
-std::vector<FoldedStack> foldedStacks(const Report &R,
-                                      const std::vector<CallTreeNode> &Tree,
+std::vector<FoldedStack> foldedStacks(const Report &R, const std::vector<CallTreeNode> &Tree,
                                       FlameWeight Weight) {
   return stacksOf(R, Tree, Weight);
 }
@@ -124,8 +120,7 @@ unsigned long long totalWeight(const std::vector<FoldedStack> &Stacks) {
   return Sum;
 }
 
-std::vector<FoldedStack> foldedStacks(const ReportDocument &Doc,
-                                      FlameWeight Weight) {
+std::vector<FoldedStack> foldedStacks(const ReportDocument &Doc, FlameWeight Weight) {
   auto Tree = Doc.document.find("call_tree");
   if (Tree == Doc.document.end())
     return foldedStacks(Doc.report, Weight);

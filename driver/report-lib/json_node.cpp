@@ -11,8 +11,7 @@ namespace {
 // Parsed documents hold non-negative integers as unsigned, documents built in
 // code as signed; both are fine where a count is expected.
 bool isNegative(const nlohmann::json &V) {
-  return V.is_number_integer() && !V.is_number_unsigned() &&
-         V.get<int64_t>() < 0;
+  return V.is_number_integer() && !V.is_number_unsigned() && V.get<int64_t>() < 0;
 }
 
 const char *describe(const nlohmann::json &V) {
@@ -79,8 +78,7 @@ std::optional<JsonNode> JsonNode::optional(const std::string &Key) const {
 }
 
 JsonNode JsonNode::element(size_t Index) const {
-  return JsonNode(Value.at(Index), Origin,
-                  Path + "[" + std::to_string(Index) + "]");
+  return JsonNode(Value.at(Index), Origin, Path + "[" + std::to_string(Index) + "]");
 }
 
 size_t JsonNode::arraySize() const {
@@ -110,8 +108,7 @@ uint64_t JsonNode::unsignedInteger() const {
 long long JsonNode::integer() const {
   if (!Value.is_number_integer())
     wrongType("an integer");
-  if (Value.is_number_unsigned() &&
-      Value.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
+  if (Value.is_number_unsigned() && Value.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
     fail("key " + Path + " is out of range: " + Value.dump());
   return Value.get<long long>();
 }

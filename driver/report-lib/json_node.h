@@ -19,8 +19,7 @@ namespace energy::report {
 
 class JsonNode {
 public:
-  JsonNode(const nlohmann::json &Value, const std::string &Origin,
-           std::string Path)
+  JsonNode(const nlohmann::json &Value, const std::string &Origin, std::string Path)
       : Value(Value), Origin(Origin), Path(std::move(Path)) {}
 
   /// A required member of this object.

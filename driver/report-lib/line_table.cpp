@@ -13,9 +13,8 @@ json lineObjects(const json &Lines) {
   const json &Chains = Lines.at("inline_chains");
   json Objects = json::array();
   for (const json &Row : Lines.at("rows")) {
-    json Line = {{"file", Files.at(Row.at(1).get<size_t>())},
-                 {"line", Row.at(2)},
-                 {"region", Row.at(0)}};
+    json Line = {
+        {"file", Files.at(Row.at(1).get<size_t>())}, {"line", Row.at(2)}, {"region", Row.at(0)}};
     if (!Row.at(3).is_null())
       Line["inlined_at"] = Chains.at(Row.at(3).get<size_t>());
     json Counts = Row.size() > NumLineColumns ? Row.at(NumLineColumns) : json::object();

@@ -15,8 +15,7 @@ RegionMetrics computeMetrics(const Region &Reg, double TotalJoules) {
   if (Reg.selfSeconds > 0)
     M.flopsPerSecond = static_cast<double>(Reg.flops) / Reg.selfSeconds;
   if (uint64_t Bytes = Reg.bytesMoved())
-    M.flopsPerByte =
-        static_cast<double>(Reg.flops) / static_cast<double>(Bytes);
+    M.flopsPerByte = static_cast<double>(Reg.flops) / static_cast<double>(Bytes);
   if (TotalJoules > 0)
     M.energyShare = Reg.energy.modelledJoules / TotalJoules;
   return M;

@@ -58,8 +58,7 @@ struct RankSums {
   bool ties = false;
 };
 
-RankSums rankSums(const std::vector<double> &Base,
-                  const std::vector<double> &New) {
+RankSums rankSums(const std::vector<double> &Base, const std::vector<double> &New) {
   std::vector<std::pair<double, bool>> All; // value, from New
   for (double V : Base)
     All.emplace_back(V, false);
@@ -89,8 +88,7 @@ RankSums rankSums(const std::vector<double> &Base,
 double normalUpperTail(size_t M, size_t N, const RankSums &S) {
   double Mf = static_cast<double>(M), Nf = static_cast<double>(N);
   double Total = Mf + Nf;
-  double Variance = Mf * Nf / 12 *
-                    ((Total + 1) - S.tieTerm / (Total * (Total - 1)));
+  double Variance = Mf * Nf / 12 * ((Total + 1) - S.tieTerm / (Total * (Total - 1)));
   if (Variance <= 0.0)
     return 1.0; // every value tied: no evidence either way
   double Z = (S.uNew - Mf * Nf / 2 - 0.5) / std::sqrt(Variance);
@@ -99,13 +97,11 @@ double normalUpperTail(size_t M, size_t N, const RankSums &S) {
 
 } // namespace
 
-RankTestResult mannWhitneyGreater(const std::vector<double> &Base,
-                                  const std::vector<double> &New) {
+RankTestResult mannWhitneyGreater(const std::vector<double> &Base, const std::vector<double> &New) {
   RankSums S = rankSums(Base, New);
   RankTestResult R;
   R.u = S.uNew;
-  R.exact = !S.ties && Base.size() <= LargestExactSide &&
-            New.size() <= LargestExactSide;
+  R.exact = !S.ties && Base.size() <= LargestExactSide && New.size() <= LargestExactSide;
   R.pValue = R.exact ? exactUpperTail(Base.size(), New.size(), S.uNew)
                      : normalUpperTail(Base.size(), New.size(), S);
   return R;

@@ -37,8 +37,7 @@ static_assert(std::size(key::counts::Precisions) == ENERGY_NUM_PRECISIONS &&
 std::string readWholeFile(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
   if (!In)
-    throw ReportError(Path + ": cannot open (" + std::strerror(errno) +
-                      "); check the path given");
+    throw ReportError(Path + ": cannot open (" + std::strerror(errno) + "); check the path given");
   std::stringstream Text;
   Text << In.rdbuf();
   if (In.bad())
@@ -65,8 +64,7 @@ json parseJson(const std::string &Text, const std::string &Path) {
                         std::to_string(Text.size()) +
                         "); the program was probably killed while writing "
                         "it, re-run it");
-    throw ReportError(Path + ": not JSON (syntax error at byte " +
-                      std::to_string(E.byte) +
+    throw ReportError(Path + ": not JSON (syntax error at byte " + std::to_string(E.byte) +
                       "); expected an energypass-report file");
   } catch (const json::out_of_range &) {
     // A number such as 1e999 that no double holds: never written by the
@@ -83,16 +81,14 @@ void checkEnvelope(const JsonNode &Doc, const std::string &Origin) {
                                "built with energycc");
   std::string Format = Doc["format"].string();
   if (Format != ReportFormat)
-    throw ReportError(Origin + ": not an EnergyPass report (format is \"" +
-                      Format + "\", expected \"" + ReportFormat + "\")");
+    throw ReportError(Origin + ": not an EnergyPass report (format is \"" + Format +
+                      "\", expected \"" + ReportFormat + "\")");
   long long Version = Doc["version"].integer();
   if (Version < OldestReportVersion || Version > ReportVersion)
-    throw ReportError(
-        Origin + ": unsupported report version " + std::to_string(Version) +
-        " (this energy-report reads versions " +
-        std::to_string(OldestReportVersion) + " to " +
-        std::to_string(ReportVersion) +
-        "); re-run the program with a matching runtime");
+    throw ReportError(Origin + ": unsupported report version " + std::to_string(Version) +
+                      " (this energy-report reads versions " + std::to_string(OldestReportVersion) +
+                      " to " + std::to_string(ReportVersion) +
+                      "); re-run the program with a matching runtime");
 }
 
 // Reads {name: value} for a fixed set of names into Out, each value by Read.
@@ -106,8 +102,7 @@ void readNamed(const JsonNode &Object, const char *const (&Names)[N], T *Out,
 
 // Reads {name: count} for a fixed set of names into Out.
 template <size_t N>
-void readNamedCounts(const JsonNode &Object, const char *const (&Names)[N],
-                     uint64_t *Out) {
+void readNamedCounts(const JsonNode &Object, const char *const (&Names)[N], uint64_t *Out) {
   readNamed(Object, Names, Out, &JsonNode::unsignedInteger);
 }
 
@@ -116,13 +111,11 @@ void readFlopBreakdowns(const JsonNode &Counts, model::Activity &A) {
   uint64_t Unused[ENERGY_NUM_FLOP_KINDS];
   readNamedCounts(Counts[key::counts::FlopsByPrecision], key::counts::Precisions, Unused);
   readNamedCounts(Counts[key::counts::FlopsByKind], key::counts::FlopKinds, Unused);
-  readNamedCounts(Counts[key::counts::FlopsByWidth], key::counts::Widths,
-                  A.flopsByWidth.data());
+  readNamedCounts(Counts[key::counts::FlopsByWidth], key::counts::Widths, A.flopsByWidth.data());
   JsonNode Detail = Counts[key::counts::FlopsDetail];
   Detail.expectObject();
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
-    readNamedCounts(Detail[key::counts::Precisions[P]], key::counts::FlopKinds,
-                    A.flops[P].data());
+    readNamedCounts(Detail[key::counts::Precisions[P]], key::counts::FlopKinds, A.flops[P].data());
 }
 
 /// Whether the FLOP breakdowns of a `counts` object may be left out when it
@@ -183,8 +176,8 @@ Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   JsonNode Id = Node[key::region::Id];
   R.id = Id.unsignedInteger();
   if (R.id != Index)
-    Id.fail("key " + Id.path() + " is " + std::to_string(R.id) +
-            " but the region is at index " + std::to_string(Index));
+    Id.fail("key " + Id.path() + " is " + std::to_string(R.id) + " but the region is at index " +
+            std::to_string(Index));
   R.name = Node[key::region::Name].string();
   R.demangled = Node[key::region::Demangled].string();
   R.file = Node[key::region::File].string();
@@ -199,8 +192,8 @@ Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   if (auto Parent = Node.nullable(key::region::Parent)) {
     R.parent = Parent->unsignedInteger();
     if (*R.parent >= NumRegions || *R.parent == R.id)
-      Parent->fail("key " + Parent->path() + " names region " +
-                   std::to_string(*R.parent) + ", which does not exist");
+      Parent->fail("key " + Parent->path() + " names region " + std::to_string(*R.parent) +
+                   ", which does not exist");
   }
   R.module = Node[key::region::Module].string();
   R.calls = Node[key::region::Calls].unsignedInteger();
@@ -322,7 +315,8 @@ RegionLine readLineRow(const JsonNode &Row, const LineTables &Tables,
   L.file = Tables.Files[readTableIndex(Row.element(1), Tables.Files.size(), "files")];
   L.line = Row.element(2).unsignedInteger();
   if (!Row.element(3).json().is_null())
-    L.inlinedAt = Tables.Chains[readTableIndex(Row.element(3), Tables.Chains.size(), "inline_chains")];
+    L.inlinedAt =
+        Tables.Chains[readTableIndex(Row.element(3), Tables.Chains.size(), "inline_chains")];
   uint64_t Counts[NumLineColumns - FirstCountColumn];
   for (size_t C = FirstCountColumn; C < NumLineColumns; ++C)
     Counts[C - FirstCountColumn] = Row.element(C).unsignedInteger();
@@ -495,8 +489,8 @@ Report parseReport(const json &Json, const std::string &Origin) {
     R.timing = (*Timing)["mode"].string();
     // `mixed`: a merge of sampled and exact processes' reports.
     if (R.timing != "sampled" && R.timing != "exact" && R.timing != "mixed")
-      (*Timing)["mode"].fail("key " + (*Timing)["mode"].path() + " is \"" +
-                             R.timing + "\", expected sampled, exact or mixed");
+      (*Timing)["mode"].fail("key " + (*Timing)["mode"].path() + " is \"" + R.timing +
+                             "\", expected sampled, exact or mixed");
     if (R.timing == "sampled")
       R.sampleRateHz = (*Timing)["rate_hz"].nonNegative();
   }
@@ -519,12 +513,8 @@ Report parseReportText(const std::string &Text, const std::string &Origin) {
   return parseReport(parseJson(Text, Origin), Origin);
 }
 
-json readReportJson(const std::string &Path) {
-  return parseJson(readWholeFile(Path), Path);
-}
+json readReportJson(const std::string &Path) { return parseJson(readWholeFile(Path), Path); }
 
-Report readReport(const std::string &Path) {
-  return parseReport(readReportJson(Path), Path);
-}
+Report readReport(const std::string &Path) { return parseReport(readReportJson(Path), Path); }
 
 } // namespace energy::report

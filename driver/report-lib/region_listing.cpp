@@ -16,8 +16,7 @@ namespace energy::report {
 
 namespace {
 
-std::vector<const Region *> selectRegions(const Report &R,
-                                          const ListingOptions &Options) {
+std::vector<const Region *> selectRegions(const Report &R, const ListingOptions &Options) {
   std::vector<const Region *> Sorted = sortRegions(R, Options.sort);
   if (!Options.includeIdle)
     std::erase_if(Sorted, [](const Region *Reg) { return Reg->neverRan(); });
@@ -41,8 +40,7 @@ std::string commonDirectory(const std::vector<const Region *> &Regions) {
   if (Regions.empty())
     return "";
   const std::string &First = Regions.front()->file;
-  size_t Length =
-      First.rfind('/') == std::string::npos ? 0 : First.rfind('/') + 1;
+  size_t Length = First.rfind('/') == std::string::npos ? 0 : First.rfind('/') + 1;
   for (const Region *Reg : Regions)
     Length = std::min(Length, sharedDirectoryLength(First, Reg->file));
   std::string Common = First.substr(0, Length);
@@ -75,8 +73,7 @@ std::string energySource(const Report &R) {
   return "energy modelled by " + R.model->name;
 }
 
-std::string orDash(const std::optional<double> &V,
-                   std::string (*Format)(double)) {
+std::string orDash(const std::optional<double> &V, std::string (*Format)(double)) {
   return V ? Format(*V) : "-";
 }
 
@@ -98,16 +95,15 @@ std::vector<std::string> summaryCells(const Report &R, bool Measured) {
       IdleJoules = IdleJoules.value_or(0) + *Reg.energy.measuredIdleJoules;
   }
   RegionMetrics M = computeMetrics(All, All.energy.modelledJoules);
-  std::vector<std::string> Cells = {
-      "all " + std::to_string(R.regions.size()) + " regions",
-      "",
-      formatCount(All.calls),
-      "-",
-      formatSeconds(All.selfSeconds),
-      orDash(M.flopsPerSecond, formatFlopRate),
-      orDash(M.flopsPerByte, formatRatio),
-      formatJoules(All.energy.modelledJoules),
-      formatShare(All.energy.modelledJoules > 0 ? 1.0 : 0.0)};
+  std::vector<std::string> Cells = {"all " + std::to_string(R.regions.size()) + " regions",
+                                    "",
+                                    formatCount(All.calls),
+                                    "-",
+                                    formatSeconds(All.selfSeconds),
+                                    orDash(M.flopsPerSecond, formatFlopRate),
+                                    orDash(M.flopsPerByte, formatRatio),
+                                    formatJoules(All.energy.modelledJoules),
+                                    formatShare(All.energy.modelledJoules > 0 ? 1.0 : 0.0)};
   if (Measured)
     Cells.insert(Cells.end() - 1, orDash(MeasuredJoules, formatJoules));
   if (IdleJoules)
@@ -130,8 +126,8 @@ void printThreadBreakdown(const Report &R, std::ostream &OS) {
     return A->instructions > B->instructions;
   });
   bool Merged = R.processes > 1;
-  std::vector<Column> Columns = {{"thread", Align::Right}, {"name", Align::Left},
-                                 {"CPU time", Align::Right}, {"region time", Align::Right},
+  std::vector<Column> Columns = {{"thread", Align::Right},       {"name", Align::Left},
+                                 {"CPU time", Align::Right},     {"region time", Align::Right},
                                  {"instructions", Align::Right}, {"FLOPs", Align::Right},
                                  {"share", Align::Right}};
   if (Merged)
@@ -142,8 +138,12 @@ void printThreadBreakdown(const Report &R, std::ostream &OS) {
     Total += T->instructions;
   for (const ThreadRow *T : Ran) {
     std::vector<std::string> Cells = {
-        std::to_string(T->tid), T->name, orDash(T->cpuSeconds, formatSeconds),
-        formatSeconds(T->regionSeconds), formatCount(T->instructions), formatCount(T->flops),
+        std::to_string(T->tid),
+        T->name,
+        orDash(T->cpuSeconds, formatSeconds),
+        formatSeconds(T->regionSeconds),
+        formatCount(T->instructions),
+        formatCount(T->flops),
         formatShare(Total ? double(T->instructions) / double(Total) : 0.0)};
     if (Merged)
       Cells.insert(Cells.begin(), std::to_string(T->pid));
@@ -156,15 +156,12 @@ void printThreadBreakdown(const Report &R, std::ostream &OS) {
   Table.print(OS);
 }
 
-void printTable(const Report &R, const ListingOptions &Options,
-                std::ostream &OS) {
+void printTable(const Report &R, const ListingOptions &Options, std::ostream &OS) {
   bool Measured = R.hasMeasuredEnergy();
   std::vector<Column> Columns = {
-      {"region", Align::Left},     {"location", Align::Left},
-      {"calls", Align::Right},     {"incl time", Align::Right},
-      {"self time", Align::Right}, {"FLOP rate", Align::Right},
-      {"FLOP/B", Align::Right},    {"energy (modelled)", Align::Right},
-      {"share", Align::Right}};
+      {"region", Align::Left},     {"location", Align::Left},           {"calls", Align::Right},
+      {"incl time", Align::Right}, {"self time", Align::Right},         {"FLOP rate", Align::Right},
+      {"FLOP/B", Align::Right},    {"energy (modelled)", Align::Right}, {"share", Align::Right}};
   // Measured energy includes the machine's idle power while a region was on
   // top, whether it ran or waited: the idle part beside it.
   bool Idle = Measured && std::any_of(R.regions.begin(), R.regions.end(), [](const Region &Reg) {
@@ -185,16 +182,15 @@ void printTable(const Report &R, const ListingOptions &Options,
   std::string Directory = commonDirectory(Listed);
   for (const Region *Reg : Listed) {
     RegionMetrics M = computeMetrics(*Reg, Total);
-    std::vector<std::string> Cells = {
-        elideName(Reg->demangled, Options.nameWidth),
-        elidePath(location(*Reg, Directory), Options.locationWidth),
-        formatCount(Reg->calls),
-        formatSeconds(Reg->inclusiveSeconds),
-        formatSeconds(Reg->selfSeconds),
-        orDash(M.flopsPerSecond, formatFlopRate),
-        orDash(M.flopsPerByte, formatRatio),
-        formatJoules(Reg->energy.modelledJoules),
-        formatShare(M.energyShare)};
+    std::vector<std::string> Cells = {elideName(Reg->demangled, Options.nameWidth),
+                                      elidePath(location(*Reg, Directory), Options.locationWidth),
+                                      formatCount(Reg->calls),
+                                      formatSeconds(Reg->inclusiveSeconds),
+                                      formatSeconds(Reg->selfSeconds),
+                                      orDash(M.flopsPerSecond, formatFlopRate),
+                                      orDash(M.flopsPerByte, formatRatio),
+                                      formatJoules(Reg->energy.modelledJoules),
+                                      formatShare(M.energyShare)};
     if (Measured)
       Cells.insert(Cells.end() - 1, orDash(Reg->energy.measuredJoules, formatJoules));
     if (Idle)
@@ -216,9 +212,7 @@ void printTable(const Report &R, const ListingOptions &Options,
 // Keys in the order of the table's columns, for people reading the JSON.
 using ojson = nlohmann::ordered_json;
 
-ojson toJson(const std::optional<double> &V) {
-  return V ? ojson(*V) : ojson(nullptr);
-}
+ojson toJson(const std::optional<double> &V) { return V ? ojson(*V) : ojson(nullptr); }
 
 ojson regionJson(const Region &Reg, const RegionMetrics &M) {
   return {{"id", Reg.id},
@@ -243,8 +237,7 @@ ojson regionJson(const Region &Reg, const RegionMetrics &M) {
           {"energy_share", M.energyShare}};
 }
 
-void printJson(const Report &R, const ListingOptions &Options,
-               std::ostream &OS) {
+void printJson(const Report &R, const ListingOptions &Options, std::ostream &OS) {
   double Total = totalModelledJoules(R);
   ojson Regions = ojson::array();
   for (const Region *Reg : selectRegions(R, Options))
@@ -271,30 +264,22 @@ std::string number(double V) {
   return Buf;
 }
 
-std::string optionalNumber(const std::optional<double> &V) {
-  return V ? number(*V) : "";
-}
+std::string optionalNumber(const std::optional<double> &V) { return V ? number(*V) : ""; }
 
-void printCsv(const Report &R, const ListingOptions &Options,
-              std::ostream &OS) {
-  writeCsvRecord(OS,
-                 {"id", "name", "demangled", "kind", "file", "line", "calls",
-                  "inclusive_s", "self_s", "flops", "bytes_loaded",
-                  "bytes_stored", "flop_per_s", "flop_per_byte",
-                  "energy_modelled_j", "energy_measured_j", "energy_share"});
+void printCsv(const Report &R, const ListingOptions &Options, std::ostream &OS) {
+  writeCsvRecord(OS, {"id", "name", "demangled", "kind", "file", "line", "calls", "inclusive_s",
+                      "self_s", "flops", "bytes_loaded", "bytes_stored", "flop_per_s",
+                      "flop_per_byte", "energy_modelled_j", "energy_measured_j", "energy_share"});
   double Total = totalModelledJoules(R);
   for (const Region *Reg : selectRegions(R, Options)) {
     RegionMetrics M = computeMetrics(*Reg, Total);
-    writeCsvRecord(
-        OS,
-        {std::to_string(Reg->id), Reg->name, Reg->demangled, Reg->kind,
-         Reg->file, std::to_string(Reg->line), std::to_string(Reg->calls),
-         number(Reg->inclusiveSeconds), number(Reg->selfSeconds),
-         std::to_string(Reg->flops), std::to_string(Reg->counts.bytesLoaded),
-         std::to_string(Reg->counts.bytesStored),
-         optionalNumber(M.flopsPerSecond), optionalNumber(M.flopsPerByte),
-         number(Reg->energy.modelledJoules),
-         optionalNumber(Reg->energy.measuredJoules), number(M.energyShare)});
+    writeCsvRecord(OS, {std::to_string(Reg->id), Reg->name, Reg->demangled, Reg->kind, Reg->file,
+                        std::to_string(Reg->line), std::to_string(Reg->calls),
+                        number(Reg->inclusiveSeconds), number(Reg->selfSeconds),
+                        std::to_string(Reg->flops), std::to_string(Reg->counts.bytesLoaded),
+                        std::to_string(Reg->counts.bytesStored), optionalNumber(M.flopsPerSecond),
+                        optionalNumber(M.flopsPerByte), number(Reg->energy.modelledJoules),
+                        optionalNumber(Reg->energy.measuredJoules), number(M.energyShare)});
   }
 }
 
@@ -345,20 +330,18 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
           : "";
   std::string Checkpoint = checkpointNote(R);
   return (Checkpoint.empty() ? "" : Checkpoint + " | ") + "program " + commandLine(R) + " | wall " +
-         formatSeconds(R.wallSeconds) + Threads + Timing + " | " + energySource(R) +
-         " | " + std::to_string(Shown) + " of " +
-         std::to_string(R.regions.size()) + " regions by " +
+         formatSeconds(R.wallSeconds) + Threads + Timing + " | " + energySource(R) + " | " +
+         std::to_string(Shown) + " of " + std::to_string(R.regions.size()) + " regions by " +
          std::string(sortKeyName(Options.sort)) +
-         (Idle ? " (" + std::to_string(Idle) + " never ran; --all lists them)"
-               : "") +
+         (Idle ? " (" + std::to_string(Idle) + " never ran; --all lists them)" : "") +
          (R.regionsNotRun ? " | " + std::to_string(R.regionsNotRun) +
                                 " regions of functions that never ran not written"
                           : "") +
          withoutDebugInfo(R);
 }
 
-void printListing(const Report &R, const ListingOptions &Options,
-                  ListingFormat Format, std::ostream &OS) {
+void printListing(const Report &R, const ListingOptions &Options, ListingFormat Format,
+                  std::ostream &OS) {
   switch (Format) {
   case ListingFormat::Table:
     printTable(R, Options, OS);

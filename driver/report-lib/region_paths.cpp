@@ -10,15 +10,13 @@ namespace energy::report {
 
 std::vector<uint64_t> nestingPath(const Report &R, uint64_t Id) {
   std::vector<uint64_t> Path;
-  for (std::optional<uint64_t> Current = Id; Current;
-       Current = R.regions[*Current].parent) {
+  for (std::optional<uint64_t> Current = Id; Current; Current = R.regions[*Current].parent) {
     if (*Current >= R.regions.size())
       throw ReportError(R.origin + ": region " + std::to_string(Id) +
                         " has a parent that is not a region; the report is "
                         "damaged, re-run the program");
     if (Path.size() > R.regions.size())
-      throw ReportError(R.origin + ": the parent links of region " +
-                        std::to_string(Id) +
+      throw ReportError(R.origin + ": the parent links of region " + std::to_string(Id) +
                         " form a cycle; the report is damaged, re-run the "
                         "program");
     Path.push_back(*Current);
@@ -27,8 +25,7 @@ std::vector<uint64_t> nestingPath(const Report &R, uint64_t Id) {
   return Path;
 }
 
-std::vector<uint64_t> callPath(const std::vector<CallTreeNode> &Tree,
-                               size_t Node) {
+std::vector<uint64_t> callPath(const std::vector<CallTreeNode> &Tree, size_t Node) {
   std::vector<uint64_t> Path;
   // Parents have smaller ids (checked when read), so this ends.
   for (std::optional<uint64_t> N = Node; N; N = Tree[*N].parent)
@@ -37,8 +34,6 @@ std::vector<uint64_t> callPath(const std::vector<CallTreeNode> &Tree,
   return Path;
 }
 
-std::string displayName(const Region &R) {
-  return R.demangled.empty() ? R.name : R.demangled;
-}
+std::string displayName(const Region &R) { return R.demangled.empty() ? R.name : R.demangled; }
 
 } // namespace energy::report

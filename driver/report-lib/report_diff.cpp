@@ -27,8 +27,8 @@ namespace energy::report {
 namespace {
 
 constexpr std::array<const char *, NumDiffMetrics> MetricNames = {
-    "energy", "dynamic-energy", "measured-energy", "time", "flops", "bytes", "instructions",
-    "imbalance"};
+    "energy", "dynamic-energy", "measured-energy", "time",
+    "flops",  "bytes",          "instructions",    "imbalance"};
 
 /// "f:step@file.c:15" -> "f:step": a user region's name without its place.
 std::string withoutLocation(const std::string &Name) {
@@ -79,9 +79,8 @@ std::map<size_t, std::string> loopPaths(const Report &R) {
     if (R.regions[I].kind == "loop")
       Children[loopNestParent(R, I)].push_back(I);
   for (auto &[Parent, Loops] : Children)
-    std::stable_sort(Loops.begin(), Loops.end(), [&](size_t A, size_t B) {
-      return R.regions[A].line < R.regions[B].line;
-    });
+    std::stable_sort(Loops.begin(), Loops.end(),
+                     [&](size_t A, size_t B) { return R.regions[A].line < R.regions[B].line; });
   std::map<size_t, std::string> Paths;
   // Parents before children: a loop's parent loop has the smaller id.
   std::vector<size_t> Order;
@@ -96,8 +95,7 @@ std::map<size_t, std::string> loopPaths(const Report &R) {
     auto Prefix = Paths.find(Order[Next]);
     for (size_t Rank = 0; Rank < It->second.size(); ++Rank) {
       size_t Loop = It->second[Rank];
-      Paths[Loop] = (Prefix == Paths.end() ? "" : Prefix->second + ".") +
-                    std::to_string(Rank + 1);
+      Paths[Loop] = (Prefix == Paths.end() ? "" : Prefix->second + ".") + std::to_string(Rank + 1);
       Order.push_back(Loop);
     }
     Children.erase(It);
@@ -108,13 +106,11 @@ std::map<size_t, std::string> loopPaths(const Report &R) {
 RegionKey loopKey(const Report &R, size_t I, const std::string &Path) {
   size_t F = functionOf(R, I);
   if (F == NoRegion)
-    return {withoutLocation(R.regions[I].name) + "#" + Path,
-            R.regions[I].file};
+    return {withoutLocation(R.regions[I].name) + "#" + Path, R.regions[I].file};
   return {R.regions[F].name + ":loop#" + Path, R.regions[F].file};
 }
 
-SideValue dynamicJoules(const model::Activity &A,
-                        const model::AnalyticModel *Model) {
+SideValue dynamicJoules(const model::Activity &A, const model::AnalyticModel *Model) {
   if (!Model)
     return std::nullopt;
   return Model->estimate(A).dynamicJoules;
@@ -147,8 +143,7 @@ SideValue metricOf(const Report &Rep, const Region &R, DiffMetric M,
   return std::nullopt;
 }
 
-SideValue totalOf(const Report &R, DiffMetric M,
-                  const model::AnalyticModel *Model) {
+SideValue totalOf(const Report &R, DiffMetric M, const model::AnalyticModel *Model) {
   switch (M) {
   case DiffMetric::Energy:
     return R.totalEnergy.modelledJoules;
@@ -161,8 +156,7 @@ SideValue totalOf(const Report &R, DiffMetric M,
   case DiffMetric::Flops:
     return static_cast<double>(R.totalFlops);
   case DiffMetric::Bytes:
-    return static_cast<double>(R.totalCounts.bytesLoaded +
-                               R.totalCounts.bytesStored);
+    return static_cast<double>(R.totalCounts.bytesLoaded + R.totalCounts.bytesStored);
   case DiffMetric::Instructions:
     return static_cast<double>(R.totalCounts.instructions);
   case DiffMetric::Imbalance:
@@ -205,8 +199,7 @@ struct SideSamples {
 
 using SideTable = std::map<RegionKey, SideSamples>;
 
-void addReport(const Report &R, SideTable &Table,
-               const model::AnalyticModel *Model) {
+void addReport(const Report &R, SideTable &Table, const model::AnalyticModel *Model) {
   std::vector<RegionKey> Keys = regionKeys(R);
   std::map<RegionKey, std::array<SideValue, NumDiffMetrics>> Sums;
   for (size_t I = 0; I < R.regions.size(); ++I) {
@@ -216,8 +209,8 @@ void addReport(const Report &R, SideTable &Table,
       auto &Slot = Sum[static_cast<size_t>(M)];
       // Imbalances are ratios: of two regions of one key, the worse counts.
       if (V)
-        Slot = M == DiffMetric::Imbalance ? std::max(Slot.value_or(0.0), *V)
-                                          : Slot.value_or(0.0) + *V;
+        Slot =
+            M == DiffMetric::Imbalance ? std::max(Slot.value_or(0.0), *V) : Slot.value_or(0.0) + *V;
     }
     SideSamples &Samples = Table[Keys[I]];
     Samples.displayName = R.regions[I].demangled;
@@ -232,16 +225,14 @@ void addReport(const Report &R, SideTable &Table,
         Table[Key].values[static_cast<size_t>(M)].push_back(*V);
 }
 
-SideTable sideTable(const std::vector<Report> &Side,
-                    const model::AnalyticModel *Model) {
+SideTable sideTable(const std::vector<Report> &Side, const model::AnalyticModel *Model) {
   SideTable Table;
   for (const Report &R : Side)
     addReport(R, Table, Model);
   return Table;
 }
 
-MetricChange changeOf(std::vector<double> BaseRuns,
-                      std::vector<double> NewRuns) {
+MetricChange changeOf(std::vector<double> BaseRuns, std::vector<double> NewRuns) {
   MetricChange C;
   C.base = median(BaseRuns);
   C.now = median(NewRuns);
@@ -250,8 +241,7 @@ MetricChange changeOf(std::vector<double> BaseRuns,
   return C;
 }
 
-RegionDiff programTotal(const std::vector<Report> &Base,
-                        const std::vector<Report> &New,
+RegionDiff programTotal(const std::vector<Report> &Base, const std::vector<Report> &New,
                         const model::AnalyticModel *Model) {
   RegionDiff Total;
   Total.key = {ProgramTotalName, ""};
@@ -275,12 +265,10 @@ RegionDiff programTotal(const std::vector<Report> &Base,
 std::optional<std::array<SideValue, 3>> bodyShape(const SideSamples &S) {
   std::array<SideValue, 3> Shape;
   size_t I = 0;
-  for (DiffMetric M :
-       {DiffMetric::Instructions, DiffMetric::Bytes, DiffMetric::Flops}) {
+  for (DiffMetric M : {DiffMetric::Instructions, DiffMetric::Bytes, DiffMetric::Flops}) {
     const std::vector<double> &Runs = S.values[static_cast<size_t>(M)];
     if (Runs.empty() ||
-        std::adjacent_find(Runs.begin(), Runs.end(),
-                           std::not_equal_to<>()) != Runs.end())
+        std::adjacent_find(Runs.begin(), Runs.end(), std::not_equal_to<>()) != Runs.end())
       return std::nullopt; // varies between runs: no fingerprint
     Shape[I++] = Runs.front();
   }
@@ -357,9 +345,7 @@ double largestEnergy(const RegionDiff &D) {
 
 } // namespace
 
-const char *diffMetricName(DiffMetric M) {
-  return MetricNames[static_cast<size_t>(M)];
-}
+const char *diffMetricName(DiffMetric M) { return MetricNames[static_cast<size_t>(M)]; }
 
 std::optional<DiffMetric> parseDiffMetric(const std::string &Name) {
   for (DiffMetric M : AllDiffMetrics)
@@ -369,8 +355,8 @@ std::optional<DiffMetric> parseDiffMetric(const std::string &Name) {
 }
 
 bool isDeterministic(DiffMetric M) {
-  return M != DiffMetric::Time && M != DiffMetric::MeasuredEnergy &&
-         M != DiffMetric::Energy && M != DiffMetric::Imbalance;
+  return M != DiffMetric::Time && M != DiffMetric::MeasuredEnergy && M != DiffMetric::Energy &&
+         M != DiffMetric::Imbalance;
 }
 
 std::vector<RegionKey> regionKeys(const Report &R) {
@@ -394,9 +380,8 @@ std::vector<RegionKey> regionKeys(const Report &R) {
   for (auto &[Key, Ids] : Users) {
     if (Ids.size() < 2)
       continue;
-    std::stable_sort(Ids.begin(), Ids.end(), [&](size_t A, size_t B) {
-      return R.regions[A].line < R.regions[B].line;
-    });
+    std::stable_sort(Ids.begin(), Ids.end(),
+                     [&](size_t A, size_t B) { return R.regions[A].line < R.regions[B].line; });
     for (size_t Rank = 0; Rank < Ids.size(); ++Rank)
       Keys[Ids[Rank]].name += "#" + std::to_string(Rank + 1);
   }
@@ -411,8 +396,7 @@ std::optional<double> MetricChange::relative() const {
   return (*now - *base) / *base;
 }
 
-ReportDiff diffReports(const std::vector<Report> &Base,
-                       const std::vector<Report> &New,
+ReportDiff diffReports(const std::vector<Report> &Base, const std::vector<Report> &New,
                        const model::AnalyticModel *Model) {
   ReportDiff D;
   D.baseReports = Base.size();
@@ -447,18 +431,16 @@ ReportDiff diffReports(const std::vector<Report> &Base,
       R.previousName = It->second;
     D.regions.push_back(std::move(R));
   }
-  std::stable_sort(D.regions.begin(), D.regions.end(),
-                   [](const RegionDiff &A, const RegionDiff &B) {
-                     return largestEnergy(A) > largestEnergy(B);
-                   });
+  std::stable_sort(
+      D.regions.begin(), D.regions.end(),
+      [](const RegionDiff &A, const RegionDiff &B) { return largestEnergy(A) > largestEnergy(B); });
   D.regions.insert(D.regions.begin(), programTotal(Base, New, Model));
   return D;
 }
 
 bool MetricChange::variesBetweenRuns() const {
   auto Varies = [](const std::vector<double> &Runs) {
-    return std::adjacent_find(Runs.begin(), Runs.end(),
-                              std::not_equal_to<>()) != Runs.end();
+    return std::adjacent_find(Runs.begin(), Runs.end(), std::not_equal_to<>()) != Runs.end();
   };
   return Varies(baseRuns) || Varies(newRuns);
 }
@@ -528,8 +510,7 @@ std::string metricNameList() {
 
 } // namespace
 
-std::optional<std::string> parseThresholds(const std::string &Spec,
-                                           Thresholds &Out) {
+std::optional<std::string> parseThresholds(const std::string &Spec, Thresholds &Out) {
   if (auto All = parsePercent(Spec)) {
     Out.fill(*All);
     return std::nullopt;
@@ -540,27 +521,24 @@ std::optional<std::string> parseThresholds(const std::string &Spec,
       return "threshold '" + Part + "' is neither N% nor METRIC=N%";
     auto M = parseDiffMetric(Part.substr(0, Eq));
     if (!M)
-      return "unknown metric '" + Part.substr(0, Eq) + "' in --threshold (" +
-             metricNameList() + ")";
+      return "unknown metric '" + Part.substr(0, Eq) + "' in --threshold (" + metricNameList() +
+             ")";
     auto V = parsePercent(Part.substr(Eq + 1));
     if (!V)
-      return "threshold '" + Part.substr(Eq + 1) +
-             "' is not a non-negative percentage such as 5%";
+      return "threshold '" + Part.substr(Eq + 1) + "' is not a non-negative percentage such as 5%";
     Out[static_cast<size_t>(*M)] = *V;
   }
   return std::nullopt;
 }
 
-std::optional<std::string> parseMetricList(const std::string &Spec,
-                                           std::vector<DiffMetric> &Out) {
+std::optional<std::string> parseMetricList(const std::string &Spec, std::vector<DiffMetric> &Out) {
   Out.clear();
   if (Spec == "none")
     return std::nullopt;
   for (const std::string &Name : splitCommas(Spec)) {
     auto M = parseDiffMetric(Name);
     if (!M)
-      return "unknown metric '" + Name + "' (" + metricNameList() +
-             ", or none)";
+      return "unknown metric '" + Name + "' (" + metricNameList() + ", or none)";
     if (std::find(Out.begin(), Out.end(), *M) == Out.end())
       Out.push_back(*M);
   }
@@ -578,8 +556,7 @@ GateRules defaultGateRules(double Threshold) {
   return Rules;
 }
 
-bool isTooSmallToMeasure(const ReportDiff &D, const RegionDiff &R,
-                         const GateRules &Rules) {
+bool isTooSmallToMeasure(const ReportDiff &D, const RegionDiff &R, const GateRules &Rules) {
   if (D.regions.empty() || &R == &D.regions.front())
     return false; // the program total is the run
   const MetricChange &Time = R.metric(DiffMetric::Time);
@@ -608,38 +585,31 @@ GateVerdict judgeChange(const ReportDiff &D, const RegionDiff &R, DiffMetric M,
   double Threshold = Rules.thresholds[static_cast<size_t>(M)];
   GateVerdict V;
   V.exact = isExactChange(M, C);
-  auto Outcome = [&](bool Failed) {
-    return Failed ? GateOutcome::Failed : GateOutcome::Passed;
-  };
+  auto Outcome = [&](bool Failed) { return Failed ? GateOutcome::Failed : GateOutcome::Passed; };
   if (!C.relative()) {
     V.outcome = GateOutcome::NoValue;
   } else if (V.exact) {
     V.outcome = Outcome(isRegression(C, Threshold));
   } else if (!Rules.gateSmall && isTooSmallToMeasure(D, R, Rules)) {
     V.outcome = GateOutcome::TooSmall;
-  } else if (smallestPValue(C.baseRuns.size(), C.newRuns.size()) >
-             Rules.significance) {
-    V.outcome = Rules.gateFewRuns ? Outcome(isRegression(C, Threshold))
-                                  : GateOutcome::FewRuns;
+  } else if (smallestPValue(C.baseRuns.size(), C.newRuns.size()) > Rules.significance) {
+    V.outcome = Rules.gateFewRuns ? Outcome(isRegression(C, Threshold)) : GateOutcome::FewRuns;
   } else {
     V.pValue = pValueBeyond(C, Threshold);
-    V.outcome = Outcome(isRegression(C, Threshold) &&
-                        *V.pValue <= Rules.significance);
+    V.outcome = Outcome(isRegression(C, Threshold) && *V.pValue <= Rules.significance);
   }
   return V;
 }
 
-std::vector<Regression> findRegressions(const ReportDiff &D,
-                                        const std::vector<DiffMetric> &Gated,
+std::vector<Regression> findRegressions(const ReportDiff &D, const std::vector<DiffMetric> &Gated,
                                         const GateRules &Rules) {
   std::vector<Regression> Found;
   for (const RegionDiff &R : D.regions)
     for (DiffMetric M : Gated) {
       GateVerdict V = judgeChange(D, R, M, Rules);
       if (V.outcome == GateOutcome::Failed)
-        Found.push_back({&R, M, *R.metric(M).relative(),
-                         Rules.thresholds[static_cast<size_t>(M)], V.pValue,
-                         Rules.significance});
+        Found.push_back({&R, M, *R.metric(M).relative(), Rules.thresholds[static_cast<size_t>(M)],
+                         V.pValue, Rules.significance});
     }
   return Found;
 }

@@ -19,9 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool hasWildcard(const std::string &Path) {
-  return Path.find_first_of("*?[") != std::string::npos;
-}
+bool hasWildcard(const std::string &Path) { return Path.find_first_of("*?[") != std::string::npos; }
 
 std::vector<std::string> globMatches(const std::string &Pattern) {
   glob_t Found{};

@@ -26,8 +26,7 @@ using nlohmann::json;
 /// Keys that describe how something was measured rather than count it: two
 /// processes sampled at 1000 Hz were sampled at 1000 Hz, not 2000.
 bool describesMeasurement(const std::string &Key) {
-  return Key == "rate_hz" || Key == "period_s" || Key == "sample_one_in" ||
-         Key == "line_bytes";
+  return Key == "rate_hz" || Key == "period_s" || Key == "sample_one_in" || Key == "line_bytes";
 }
 
 /// Adds `From` into `Into`: numbers add (integers stay exact integers),
@@ -72,8 +71,8 @@ void addTimes(json &Into, const json &From) {
   addValues(Into, From);
   if (Uncertainty.is_object() && FromUncertainty.is_object())
     for (const char *Key : {"inclusive", "self"})
-      Into["uncertainty"][Key] = inQuadrature(
-          Uncertainty.value(Key, 0.0), FromUncertainty.value(Key, 0.0));
+      Into["uncertainty"][Key] =
+          inQuadrature(Uncertainty.value(Key, 0.0), FromUncertainty.value(Key, 0.0));
 }
 
 void addRegion(json &Into, const json &From) {
@@ -128,8 +127,8 @@ void addCallNode(json &Into, const json &From) {
 std::optional<double> epochSeconds(const std::string &Iso) {
   std::tm T{};
   double Seconds = 0;
-  if (std::sscanf(Iso.c_str(), "%d-%d-%dT%d:%d:%lf", &T.tm_year, &T.tm_mon,
-                  &T.tm_mday, &T.tm_hour, &T.tm_min, &Seconds) != 6)
+  if (std::sscanf(Iso.c_str(), "%d-%d-%dT%d:%d:%lf", &T.tm_year, &T.tm_mon, &T.tm_mday, &T.tm_hour,
+                  &T.tm_min, &Seconds) != 6)
     return std::nullopt;
   T.tm_year -= 1900;
   T.tm_mon -= 1;
@@ -144,8 +143,7 @@ std::string processIdentity(const json &Process, const std::string &Host) {
          Process.at("start_time").get<std::string>();
 }
 
-json processEntry(const json &Program, const std::string &Host,
-                  const std::string &Origin) {
+json processEntry(const json &Program, const std::string &Host, const std::string &Origin) {
   return {{"path", Program["path"]},
           {"argv", Program["argv"]},
           {"pid", Program["pid"]},
@@ -188,8 +186,8 @@ void ReportMerger::addDocument(const json &Doc, const std::string &Origin) {
       if (Doc.contains(Key))
         Skeleton[Key] = Doc[Key];
   } else {
-    for (const char *Key : {"threads", "threads_instrumented", "threads_not_broken_down",
-                            "totals", "diagnostics"})
+    for (const char *Key :
+         {"threads", "threads_instrumented", "threads_not_broken_down", "totals", "diagnostics"})
       if (Doc.contains(Key))
         addValues(Skeleton[Key], Doc[Key]);
     if (Skeleton["model"].is_null())
@@ -237,15 +235,13 @@ void ReportMerger::addProgram(const json &Doc, const std::string &Origin) {
     LastEnd = Added == 0 ? *Start + Wall : std::max(LastEnd, *Start + Wall);
 }
 
-void ReportMerger::addProcess(json Process, const std::string &Report,
-                              const std::string &Input) {
+void ReportMerger::addProcess(json Process, const std::string &Report, const std::string &Input) {
   std::string Identity = processIdentity(Process, Process.value("hostname", ""));
   auto [It, New] = ProcessInput.emplace(Identity, Input);
   if (!New)
     throw ReportError(Input + ": holds process " +
-                      std::to_string(Process.at("pid").get<long long>()) +
-                      " (started " + Process.at("start_time").get<std::string>() +
-                      "), which " + It->second +
+                      std::to_string(Process.at("pid").get<long long>()) + " (started " +
+                      Process.at("start_time").get<std::string>() + "), which " + It->second +
                       " holds too; merging both would count it twice, leave "
                       "one out");
   Process["report"] = Report;
@@ -254,9 +250,8 @@ void ReportMerger::addProcess(json Process, const std::string &Report,
 
 void ReportMerger::addSources(const json &From) {
   for (const json &Source : From) {
-    auto Same = std::find_if(Sources.begin(), Sources.end(), [&](const json &S) {
-      return S["name"] == Source["name"];
-    });
+    auto Same = std::find_if(Sources.begin(), Sources.end(),
+                             [&](const json &S) { return S["name"] == Source["name"]; });
     if (Same == Sources.end()) {
       Sources.push_back(Source);
       continue;
@@ -313,8 +308,7 @@ void ReportMerger::addTiming(const json &Doc) {
     Into["trigger"] = "task-clock and cpu-timer";
 }
 
-size_t ReportMerger::moduleIndex(const std::string &Source,
-                                 const std::string &Hash) {
+size_t ReportMerger::moduleIndex(const std::string &Source, const std::string &Hash) {
   // A module of unknown hash (version 1) is taken to be the first of its
   // source; a known hash matches only itself, or a module not known yet.
   for (size_t I = 0; I < Modules.size(); ++I) {
@@ -335,8 +329,7 @@ size_t ReportMerger::moduleIndex(const std::string &Source,
 
 size_t ReportMerger::moduleIndex(const json &Entry) {
   // `at`: the reader does not validate `modules`.
-  size_t I = moduleIndex(Entry.at("source").get<std::string>(),
-                         Entry.value("hash", std::string()));
+  size_t I = moduleIndex(Entry.at("source").get<std::string>(), Entry.value("hash", std::string()));
   Module &M = Modules[I];
   if (!M.entry.contains("regions")) {
     std::string Hash = M.hash;
@@ -360,9 +353,9 @@ std::vector<size_t> ReportMerger::moduleOfEachRegion(const json &Doc) {
   // regions less those not run: that ties a region to its module's hash.
   size_t Covered = 0;
   for (const json &Entry : Doc.value("modules", json::array())) {
-    size_t Listed = Entry.value("regions", uint64_t(0)) -
-                    std::min(Entry.value("regions", uint64_t(0)),
-                             Entry.value("regions_not_run", uint64_t(0)));
+    size_t Listed =
+        Entry.value("regions", uint64_t(0)) -
+        std::min(Entry.value("regions", uint64_t(0)), Entry.value("regions_not_run", uint64_t(0)));
     size_t Index = moduleIndex(Entry);
     for (size_t R = Covered; R < Covered + Listed && R < Of.size(); ++R)
       Of[R] = Index;
@@ -403,8 +396,7 @@ std::vector<size_t> ReportMerger::addRegions(const json &Doc) {
   return Merged;
 }
 
-void ReportMerger::addCallTree(const json &Doc,
-                               const std::vector<size_t> &RegionIndex) {
+void ReportMerger::addCallTree(const json &Doc, const std::vector<size_t> &RegionIndex) {
   const json &Nodes = Doc.value("call_tree", json::array());
   // A parent's id is smaller than its children's, so every node's parent
   // path is merged before the node itself.
@@ -447,9 +439,8 @@ json ReportMerger::result() const {
   std::vector<size_t> Order(Regions.size());
   for (size_t R = 0; R < Order.size(); ++R)
     Order[R] = R;
-  std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
-    return Regions[A].module < Regions[B].module;
-  });
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](size_t A, size_t B) { return Regions[A].module < Regions[B].module; });
   std::vector<size_t> Id(Regions.size());
   for (size_t I = 0; I < Order.size(); ++I)
     Id[Order[I]] = I;
@@ -502,9 +493,9 @@ void ReportMerger::addLines(const json &Doc, const std::vector<size_t> &RegionIn
   const json &Given = Doc["lines"];
   for (const json &Line : Given.is_object() ? lineObjects(Given) : Given) {
     size_t Region = RegionIndex[Line["region"].get<size_t>()];
-    auto Key = std::make_tuple(Region, Line["file"].get<std::string>(),
-                               Line["line"].get<uint64_t>(),
-                               Line.value("inlined_at", json::array()).dump());
+    auto Key =
+        std::make_tuple(Region, Line["file"].get<std::string>(), Line["line"].get<uint64_t>(),
+                        Line.value("inlined_at", json::array()).dump());
     auto [It, New] = LineByKey.emplace(Key, Lines.size());
     if (New) {
       Lines.push_back({Line, Region});

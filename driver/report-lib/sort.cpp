@@ -71,15 +71,14 @@ std::vector<const Region *> sortRegions(const Report &R, SortKey Key) {
   Sorted.reserve(R.regions.size());
   for (const Region &Reg : R.regions)
     Sorted.push_back(&Reg);
-  std::sort(Sorted.begin(), Sorted.end(),
-            [Key](const Region *A, const Region *B) {
-              if (Key != SortKey::Name) {
-                double MA = magnitude(*A, Key), MB = magnitude(*B, Key);
-                if (MA != MB)
-                  return MA > MB;
-              }
-              return byName(A, B);
-            });
+  std::sort(Sorted.begin(), Sorted.end(), [Key](const Region *A, const Region *B) {
+    if (Key != SortKey::Name) {
+      double MA = magnitude(*A, Key), MB = magnitude(*B, Key);
+      if (MA != MB)
+        return MA > MB;
+    }
+    return byName(A, B);
+  });
   return Sorted;
 }
 

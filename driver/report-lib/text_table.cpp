@@ -8,8 +8,7 @@
 
 namespace energy::report {
 
-TextTable::TextTable(std::vector<Column> Columns)
-    : Columns(std::move(Columns)) {}
+TextTable::TextTable(std::vector<Column> Columns) : Columns(std::move(Columns)) {}
 
 void TextTable::addRow(std::vector<std::string> Cells) {
   assert(Cells.size() == Columns.size() && "one cell per column");
@@ -21,8 +20,7 @@ void TextTable::setSummaryRow(std::vector<std::string> Cells) {
   Summary = std::move(Cells);
 }
 
-void TextTable::printRow(std::ostream &OS,
-                         const std::vector<std::string> &Cells,
+void TextTable::printRow(std::ostream &OS, const std::vector<std::string> &Cells,
                          const std::vector<size_t> &Widths) const {
   std::string Line;
   for (size_t C = 0; C < Cells.size(); ++C) {
@@ -36,8 +34,7 @@ void TextTable::printRow(std::ostream &OS,
   OS << Line << '\n';
 }
 
-void TextTable::printRule(std::ostream &OS,
-                          const std::vector<size_t> &Widths) const {
+void TextTable::printRule(std::ostream &OS, const std::vector<size_t> &Widths) const {
   size_t Total = 0;
   for (size_t W : Widths)
     Total += W;

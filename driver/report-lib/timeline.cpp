@@ -18,21 +18,18 @@ namespace {
 void checkEnvelope(const JsonNode &Doc, const std::string &Origin) {
   Doc.expectObject();
   const nlohmann::json &J = Doc.json();
-  if (!J.contains("format") || !J["format"].is_string() ||
-      J["format"] != TimelineFormat)
+  if (!J.contains("format") || !J["format"].is_string() || J["format"] != TimelineFormat)
     throw ReportError(Origin + ": " + Doc.path() +
                       " is not an energypass-timeline; re-run the program "
                       "with a matching runtime");
   long long Version = Doc["version"].integer();
   if (Version != TimelineVersion)
-    throw ReportError(Origin + ": unsupported timeline version " +
-                      std::to_string(Version) +
+    throw ReportError(Origin + ": unsupported timeline version " + std::to_string(Version) +
                       " (this energy-report reads version 1); use a "
                       "matching energy-report");
 }
 
-std::vector<std::optional<double>> nullableNumbers(const JsonNode &Array,
-                                                   size_t Expected) {
+std::vector<std::optional<double>> nullableNumbers(const JsonNode &Array, size_t Expected) {
   size_t N = Array.arraySize();
   if (N != Expected)
     Array.fail("key " + Array.path() + " has " + std::to_string(N) + " values where " +
@@ -40,8 +37,7 @@ std::vector<std::optional<double>> nullableNumbers(const JsonNode &Array,
   std::vector<std::optional<double>> Values;
   for (size_t I = 0; I < N; ++I) {
     JsonNode E = Array.element(I);
-    Values.push_back(E.json().is_null() ? std::nullopt
-                                        : std::optional(E.nonNegative()));
+    Values.push_back(E.json().is_null() ? std::nullopt : std::optional(E.nonNegative()));
   }
   return Values;
 }
@@ -86,8 +82,7 @@ Timeline parseTimeline(const nlohmann::json &Json, const std::string &Origin) {
     T.events.push_back(Events.element(I).string());
   JsonNode Meters = Doc["meters"];
   for (size_t I = 0, N = Meters.arraySize(); I < N; ++I)
-    T.meters.push_back({Meters.element(I)["name"].string(),
-                        Meters.element(I)["domain"].string()});
+    T.meters.push_back({Meters.element(I)["name"].string(), Meters.element(I)["domain"].string()});
   JsonNode Intervals = Doc["intervals"];
   for (size_t I = 0, N = Intervals.arraySize(); I < N; ++I)
     T.intervals.push_back(parseInterval(Intervals.element(I), T));

@@ -23,11 +23,10 @@ namespace energy::report {
 
 namespace {
 
-constexpr double Width = 960, PlotTop = 40, PlotHeight = 300, Left = 70,
-                 Right = 20, BandHeight = 16, BandGap = 4;
-constexpr const char *Palette[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2",
-                                   "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-                                   "#9c755f", "#bab0ac"};
+constexpr double Width = 960, PlotTop = 40, PlotHeight = 300, Left = 70, Right = 20,
+                 BandHeight = 16, BandGap = 4;
+constexpr const char *Palette[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+                                   "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
 constexpr size_t PaletteSize = sizeof Palette / sizeof Palette[0];
 
 std::string num(double V) {
@@ -36,15 +35,10 @@ std::string num(double V) {
   return Buf;
 }
 
-
 struct Scale {
   double t0, t1, maxWatts;
-  double x(double T) const {
-    return Left + (T - t0) / (t1 - t0) * (Width - Left - Right);
-  }
-  double y(double W) const {
-    return PlotTop + PlotHeight - W / maxWatts * PlotHeight;
-  }
+  double x(double T) const { return Left + (T - t0) / (t1 - t0) * (Width - Left - Right); }
+  double y(double W) const { return PlotTop + PlotHeight - W / maxWatts * PlotHeight; }
 };
 
 std::optional<double> watts(const TimelineInterval &I, size_t Meter) {
@@ -73,13 +67,11 @@ Scale makeScale(const Timeline &T, const std::string &Origin) {
   if (!Any)
     throw ReportError(
         Origin + ": the timeline has " +
-        (T.meters.empty() ? std::string("no energy meter")
-                          : std::string("no meter reading")) +
+        (T.meters.empty() ? std::string("no energy meter") : std::string("no meter reading")) +
         ", so there is no power to plot; record on a machine with RAPL or "
         "NVML (docs/meters.md), or join a wall meter's log with energy-stat "
         "--meter-csv LOG -I 20 -o FILE");
-  return {T.intervals.front().start, T.intervals.back().end,
-          niceCeiling(MaxW > 0 ? MaxW : 1.0)};
+  return {T.intervals.front().start, T.intervals.back().end, niceCeiling(MaxW > 0 ? MaxW : 1.0)};
 }
 
 void drawAxes(const Scale &S, std::ostream &OS) {
@@ -87,17 +79,15 @@ void drawAxes(const Scale &S, std::ostream &OS) {
   OS << "<g stroke=\"#999\" font-size=\"11\" fill=\"#333\">\n";
   for (int K = 0; K <= 4; ++K) {
     double W = S.maxWatts * K / 4, Y = S.y(W);
-    OS << "<line x1=\"" << Left << "\" x2=\"" << Width - Right << "\" y1=\""
-       << num(Y) << "\" y2=\"" << num(Y) << "\" stroke-opacity=\"0.3\"/>"
+    OS << "<line x1=\"" << Left << "\" x2=\"" << Width - Right << "\" y1=\"" << num(Y) << "\" y2=\""
+       << num(Y) << "\" stroke-opacity=\"0.3\"/>"
        << "<text x=\"" << Left - 6 << "\" y=\"" << num(Y + 4)
-       << "\" text-anchor=\"end\" stroke=\"none\">" << formatRatio(W)
-       << " W</text>\n";
+       << "\" text-anchor=\"end\" stroke=\"none\">" << formatRatio(W) << " W</text>\n";
   }
   for (int K = 0; K <= 5; ++K) {
     double T = S.t0 + (S.t1 - S.t0) * K / 5, X = S.x(T);
     OS << "<text x=\"" << num(X) << "\" y=\"" << num(Bottom + 14)
-       << "\" text-anchor=\"middle\" stroke=\"none\">" << formatSeconds(T)
-       << "</text>\n";
+       << "\" text-anchor=\"middle\" stroke=\"none\">" << formatSeconds(T) << "</text>\n";
   }
   OS << "</g>\n";
 }
@@ -112,25 +102,22 @@ void drawPower(const Timeline &T, const Scale &S, std::ostream &OS) {
         Open = false;
         continue;
       }
-      Path += (Open ? "L" : "M") + num(S.x(I.start)) + "," + num(S.y(*W)) +
-              "L" + num(S.x(I.end)) + "," + num(S.y(*W));
+      Path += (Open ? "L" : "M") + num(S.x(I.start)) + "," + num(S.y(*W)) + "L" + num(S.x(I.end)) +
+              "," + num(S.y(*W));
       Open = true;
     }
-    OS << "<path fill=\"none\" stroke-width=\"1.5\" stroke=\""
-       << Palette[M % PaletteSize] << "\" d=\"" << Path << "\"><title>"
-       << xmlEscape(T.meters[M].name + " (" + T.meters[M].domain + ")")
-       << "</title></path>\n";
+    OS << "<path fill=\"none\" stroke-width=\"1.5\" stroke=\"" << Palette[M % PaletteSize]
+       << "\" d=\"" << Path << "\"><title>"
+       << xmlEscape(T.meters[M].name + " (" + T.meters[M].domain + ")") << "</title></path>\n";
   }
 }
 
 std::string regionLabel(const TimelinePlot &P, uint64_t Id) {
-  return Id < P.regionNames.size() ? P.regionNames[Id]
-                                   : "region " + std::to_string(Id);
+  return Id < P.regionNames.size() ? P.regionNames[Id] : "region " + std::to_string(Id);
 }
 
 /// One band row per thread slot; returns the y below the last row.
-double drawBands(const Timeline &T, const TimelinePlot &P, const Scale &S,
-                 std::ostream &OS) {
+double drawBands(const Timeline &T, const TimelinePlot &P, const Scale &S, std::ostream &OS) {
   std::set<uint64_t> Slots;
   for (const TimelineInterval &I : T.intervals)
     for (const TimelineThreadEntry &E : I.threads)
@@ -138,19 +125,16 @@ double drawBands(const Timeline &T, const TimelinePlot &P, const Scale &S,
   double Y = PlotTop + PlotHeight + 24;
   for (uint64_t Slot : Slots) {
     OS << "<text x=\"" << Left - 6 << "\" y=\"" << num(Y + 12)
-       << "\" font-size=\"11\" text-anchor=\"end\">thread " << Slot
-       << "</text>\n";
+       << "\" font-size=\"11\" text-anchor=\"end\">thread " << Slot << "</text>\n";
     std::optional<uint64_t> Current;
     double From = 0, To = 0;
     auto Flush = [&] {
       if (!Current)
         return;
-      OS << "<rect x=\"" << num(S.x(From)) << "\" y=\"" << num(Y)
-         << "\" width=\"" << num(std::max(S.x(To) - S.x(From), 0.5))
-         << "\" height=\"" << BandHeight << "\" fill=\""
-         << Palette[*Current % PaletteSize] << "\"><title>"
-         << xmlEscape(regionLabel(P, *Current)) << ", " << formatSeconds(From)
-         << " to " << formatSeconds(To) << "</title></rect>\n";
+      OS << "<rect x=\"" << num(S.x(From)) << "\" y=\"" << num(Y) << "\" width=\""
+         << num(std::max(S.x(To) - S.x(From), 0.5)) << "\" height=\"" << BandHeight << "\" fill=\""
+         << Palette[*Current % PaletteSize] << "\"><title>" << xmlEscape(regionLabel(P, *Current))
+         << ", " << formatSeconds(From) << " to " << formatSeconds(To) << "</title></rect>\n";
     };
     for (const TimelineInterval &I : T.intervals) {
       std::optional<uint64_t> Region;
@@ -180,14 +164,12 @@ std::vector<uint64_t> legendRegions(const Timeline &T) {
   std::vector<uint64_t> Ids;
   for (auto &[Id, S] : Seconds)
     Ids.push_back(Id);
-  std::stable_sort(Ids.begin(), Ids.end(), [&](uint64_t A, uint64_t B) {
-    return Seconds[A] > Seconds[B];
-  });
+  std::stable_sort(Ids.begin(), Ids.end(),
+                   [&](uint64_t A, uint64_t B) { return Seconds[A] > Seconds[B]; });
   return Ids;
 }
 
-double drawLegend(const Timeline &T, const TimelinePlot &P, double Y,
-                  std::ostream &OS) {
+double drawLegend(const Timeline &T, const TimelinePlot &P, double Y, std::ostream &OS) {
   double X = Left;
   Y += 8;
   auto Entry = [&](const char *Colour, const std::string &Label) {
@@ -198,14 +180,12 @@ double drawLegend(const Timeline &T, const TimelinePlot &P, double Y,
       Y += 16;
     }
     OS << "<rect x=\"" << num(X) << "\" y=\"" << num(Y) << "\" width=\"12\""
-       << " height=\"10\" fill=\"" << Colour << "\"/><text x=\"" << num(X + 16)
-       << "\" y=\"" << num(Y + 9) << "\" font-size=\"11\">" << xmlEscape(Text)
-       << "</text>\n";
+       << " height=\"10\" fill=\"" << Colour << "\"/><text x=\"" << num(X + 16) << "\" y=\""
+       << num(Y + 9) << "\" font-size=\"11\">" << xmlEscape(Text) << "</text>\n";
     X += Wide;
   };
   for (size_t M = 0; M < T.meters.size(); ++M)
-    Entry(Palette[M % PaletteSize],
-          T.meters[M].name + " (" + T.meters[M].domain + ", W)");
+    Entry(Palette[M % PaletteSize], T.meters[M].name + " (" + T.meters[M].domain + ", W)");
   for (uint64_t Id : legendRegions(T))
     Entry(Palette[Id % PaletteSize], regionLabel(P, Id));
   return Y + 24;
@@ -213,24 +193,24 @@ double drawLegend(const Timeline &T, const TimelinePlot &P, double Y,
 
 } // namespace
 
-void writeTimelineSvg(const Timeline &T, const TimelinePlot &Plot,
-                      const std::string &Origin, std::ostream &OS) {
+void writeTimelineSvg(const Timeline &T, const TimelinePlot &Plot, const std::string &Origin,
+                      std::ostream &OS) {
   if (T.intervals.empty())
     throw ReportError(Origin + ": the timeline has no intervals (the run was "
-                      "shorter than one sampling period); lower the period "
-                      "or run longer");
+                               "shorter than one sampling period); lower the period "
+                               "or run longer");
   Scale S = makeScale(T, Origin);
   std::ostringstream Body;
   drawAxes(S, Body);
   drawPower(T, S, Body);
   double Bottom = drawLegend(T, Plot, drawBands(T, Plot, S, Body), Body);
   OS << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-     << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << Width
-     << "\" height=\"" << num(Bottom) << "\" viewBox=\"0 0 " << Width << " "
-     << num(Bottom) << "\" font-family=\"sans-serif\">\n"
+     << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << Width << "\" height=\""
+     << num(Bottom) << "\" viewBox=\"0 0 " << Width << " " << num(Bottom)
+     << "\" font-family=\"sans-serif\">\n"
      << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-     << "<text x=\"" << Left << "\" y=\"22\" font-size=\"14\">"
-     << xmlEscape(Plot.title) << "</text>\n"
+     << "<text x=\"" << Left << "\" y=\"22\" font-size=\"14\">" << xmlEscape(Plot.title)
+     << "</text>\n"
      << Body.str() << "</svg>\n";
 }
 

@@ -27,8 +27,7 @@ struct Prefix {
 // Picks the largest prefix whose scaled value is at least 1; values below the
 // smallest prefix are shown in it anyway.
 template <size_t N>
-std::string withPrefix(double V, const std::array<Prefix, N> &Prefixes,
-                       const char *Unit) {
+std::string withPrefix(double V, const std::array<Prefix, N> &Prefixes, const char *Unit) {
   if (V == 0)
     return std::string("0 ") + Unit;
   const Prefix *Chosen = &Prefixes.back();
@@ -45,9 +44,7 @@ constexpr std::array<Prefix, 5> LargePrefixes = {
 constexpr std::array<Prefix, 6> SmallPrefixes = {
     {{1e3, "k"}, {1, ""}, {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}, {1e-12, "p"}}};
 
-bool isContinuationByte(char C) {
-  return (static_cast<unsigned char>(C) & 0xC0) == 0x80;
-}
+bool isContinuationByte(char C) { return (static_cast<unsigned char>(C) & 0xC0) == 0x80; }
 
 // Removes the contents of the outermost bracket pairs Open..Close, leaving
 // Open "..." Close, so that "f(int, std::vector<int>)" becomes "f(...)".
@@ -97,9 +94,7 @@ std::string formatFlopRate(double FlopsPerSecond) {
   return withPrefix(FlopsPerSecond, LargePrefixes, "FLOP/s");
 }
 
-std::string formatJoules(double Joules) {
-  return withPrefix(Joules, SmallPrefixes, "J");
-}
+std::string formatJoules(double Joules) { return withPrefix(Joules, SmallPrefixes, "J"); }
 
 std::string formatShare(double Fraction) {
   char Buf[32];
@@ -159,8 +154,7 @@ std::string elidePath(const std::string &Path, size_t Width) {
   if (Width <= Ellipsis.size())
     return std::string(Ellipsis.substr(0, Width));
   size_t Keep = Width - Ellipsis.size();
-  return std::string(Ellipsis) +
-         Path.substr(offsetAfter(Path, PathWidth - Keep));
+  return std::string(Ellipsis) + Path.substr(offsetAfter(Path, PathWidth - Keep));
 }
 
 } // namespace energy::report

@@ -57,9 +57,12 @@ struct AnnotateArguments {
 };
 
 nlohmann::json countsJson(const LineCounts &L) {
-  return {{"instructions", L.counts.instructions}, {"flops", L.flops},
-          {"bytes_loaded", L.counts.bytesLoaded},   {"bytes_stored", L.counts.bytesStored},
-          {"branches", L.counts.branches},          {"calls", L.counts.calls},
+  return {{"instructions", L.counts.instructions},
+          {"flops", L.flops},
+          {"bytes_loaded", L.counts.bytesLoaded},
+          {"bytes_stored", L.counts.bytesStored},
+          {"branches", L.counts.branches},
+          {"calls", L.counts.calls},
           {"blocks", L.counts.blocks}};
 }
 
@@ -86,10 +89,8 @@ nlohmann::json inlinedJson(const std::vector<InlinedPart> &Parts) {
 std::string annotateJson(const std::vector<SourceLineCost> &Lines, bool ChainsKnown) {
   nlohmann::json Out = nlohmann::json::array();
   for (const SourceLineCost &L : Lines) {
-    nlohmann::json Entry = {{"file", L.file},
-                            {"line", L.line},
-                            {"counts", countsJson(L)},
-                            {"energy_j", energyJson(L)}};
+    nlohmann::json Entry = {
+        {"file", L.file}, {"line", L.line}, {"counts", countsJson(L)}, {"energy_j", energyJson(L)}};
     if (!L.inlined.empty())
       Entry["inlined_at"] = inlinedJson(L.inlined);
     Out.push_back(std::move(Entry));
@@ -224,11 +225,11 @@ std::string rooflineBound(const roofline::RooflineModel &Model, const LineCounts
     Roofs << (Roofs.tellp() ? ", " : "") << Level.Level << " "
           << formatRatio(Model.attainable(Level, Precision, Intensity)) << " GFLOP/s";
   }
-  std::string Bound =
-      ComputeBound.empty()  ? "memory-bound at every level"
-      : MemoryBound.empty() ? "compute-bound at every level"
-                            : "memory-bound with data from " + MemoryBound.front() +
-                                  " outward, compute-bound with data in " + ComputeBound.front();
+  std::string Bound = ComputeBound.empty() ? "memory-bound at every level"
+                      : MemoryBound.empty()
+                          ? "compute-bound at every level"
+                          : "memory-bound with data from " + MemoryBound.front() +
+                                " outward, compute-bound with data in " + ComputeBound.front();
   return Bound + " (" + Precision + ", attainable per thread: " + Roofs.str() + "; peak " +
          formatRatio(Peak) + " GFLOP/s)";
 }
@@ -314,7 +315,8 @@ std::string annotateHtml(const std::vector<SourceLineCost> &Lines, bool ChainsKn
   Out << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>energy-report annotate"
          "</title><style>body{font-family:sans-serif;margin:0;display:flex}"
          "nav{flex:none;width:18em;padding:1em;border-right:1px solid #ccc;position:sticky;"
-         "top:0;height:100vh;overflow:auto;overflow-wrap:anywhere}main{padding:1em;flex:1;min-width:0;"
+         "top:0;height:100vh;overflow:auto;overflow-wrap:anywhere}main{padding:1em;flex:1;min-"
+         "width:0;"
          "overflow-x:auto}"
          "table{border-collapse:collapse}td{padding:0 .6em;text-align:right;font-family:"
          "monospace;white-space:nowrap}td:last-child{text-align:"
@@ -344,8 +346,8 @@ std::string annotateHtml(const std::vector<SourceLineCost> &Lines, bool ChainsKn
 LineRoofline lineRoofline(const std::string &Machine, const Report &R) {
   namespace fs = std::filesystem;
   LineRoofline Roofline;
-  fs::path Path = Machine.empty() ? roofline::defaultProfilePath(roofline::detectMachine())
-                                  : fs::path(Machine);
+  fs::path Path =
+      Machine.empty() ? roofline::defaultProfilePath(roofline::detectMachine()) : fs::path(Machine);
   if (Machine.empty() && !fs::exists(Path)) {
     Roofline.Missing = "unknown: no machine profile (run energy-ceilings, or pass --machine)";
     return Roofline;
@@ -393,7 +395,9 @@ void registerAnnotateCommand(CLI::App &Tool, CommandAction &Run) {
                    "Report file (from a program built with -g); several files, directories "
                    "and globs are merged into one")
       ->required();
-  Annotate->add_option("--format", Args->format, "text (the source, annotated), json or html (one offline page)")
+  Annotate
+      ->add_option("--format", Args->format,
+                   "text (the source, annotated), json or html (one offline page)")
       ->capture_default_str()
       ->check(CLI::IsMember({"text", "json", "html"}));
   Annotate->add_option("-o,--output", Args->output, "Write here; default: standard output");

@@ -20,7 +20,7 @@ namespace energy::report::cli {
 
 using CommandAction = std::function<int()>;
 
-#define ENERGY_REPORT_COMMAND(Name)                                            \
+#define ENERGY_REPORT_COMMAND(Name)                                                                \
   void register##Name##Command(CLI::App &Tool, CommandAction &Run);
 #include "commands.def"
 #undef ENERGY_REPORT_COMMAND

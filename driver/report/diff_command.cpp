@@ -38,8 +38,7 @@ struct DiffArguments {
   std::vector<std::string> base;
   std::vector<std::string> next;
   std::string threshold = "5%";
-  std::string metrics =
-      "energy,dynamic-energy,measured-energy,time,flops,bytes,instructions";
+  std::string metrics = "energy,dynamic-energy,measured-energy,time,flops,bytes,instructions";
   std::string modelPath;
   std::string failOn = "none";
   std::string format = "table";
@@ -122,15 +121,13 @@ DiffFormat diffFormat(const std::string &Name) {
 
 /// The analytic model that splits the modelled energy: --model, else the
 /// first base report's own model, else the default one; none if unreadable.
-std::optional<model::AnalyticModel> loadModel(const DiffArguments &Args,
-                                              const Report &FirstBase) {
+std::optional<model::AnalyticModel> loadModel(const DiffArguments &Args, const Report &FirstBase) {
   if (!Args.modelPath.empty())
     return model::AnalyticModel::load(Args.modelPath);
   std::vector<std::string> Candidates;
   if (FirstBase.model && FirstBase.model->kind == "analytic")
     Candidates.push_back(FirstBase.model->path);
-  Candidates.push_back(
-      model::defaultModelPath(reinterpret_cast<const void *>(&loadModel)));
+  Candidates.push_back(model::defaultModelPath(reinterpret_cast<const void *>(&loadModel)));
   for (const std::string &Path : Candidates) {
     try {
       return model::AnalyticModel::load(Path);
@@ -161,8 +158,7 @@ int runDiff(DiffArguments Args) {
   std::cout.flush();
   auto Regressions = findRegressions(D, Options.gated, Options.rules);
   for (const Regression &R : Regressions)
-    std::cerr << "energy-report: regression: " << describeRegression(R)
-              << '\n';
+    std::cerr << "energy-report: regression: " << describeRegression(R) << '\n';
   if (!Regressions.empty())
     return Regressed;
   return std::cout ? 0 : Regressed;
@@ -172,9 +168,9 @@ int runDiff(DiffArguments Args) {
 
 void registerDiffCommand(CLI::App &Tool, CommandAction &Run) {
   auto Args = std::make_shared<DiffArguments>();
-  CLI::App *Diff = Tool.add_subcommand(
-      "diff", "Compare runs region by region; with --fail-on, a CI gate that "
-              "exits 1 on a regression");
+  CLI::App *Diff =
+      Tool.add_subcommand("diff", "Compare runs region by region; with --fail-on, a CI gate that "
+                                  "exits 1 on a regression");
   Diff->add_option("BASE NEW", Args->positional,
                    "Base report, then new report; a directory is one run of "
                    "several processes, merged");
@@ -182,8 +178,7 @@ void registerDiffCommand(CLI::App &Tool, CommandAction &Run) {
                    "Base report, glob or directory; repeat for several runs "
                    "(medians are shown, runs tested; a glob's matches are "
                    "runs, a directory's reports one run)");
-  Diff->add_option("--new", Args->next,
-                   "New report, glob or directory; repeat for several runs");
+  Diff->add_option("--new", Args->next, "New report, glob or directory; repeat for several runs");
   Diff->add_option("--threshold", Args->threshold,
                    "Smallest increase that fails (the effect size): 5% for "
                    "every metric, or energy=5%,time=10%")
@@ -227,8 +222,7 @@ void registerDiffCommand(CLI::App &Tool, CommandAction &Run) {
                    "docs/formats/diff.md)")
       ->capture_default_str()
       ->check(CLI::IsMember({"table", "markdown", "junit", "json"}));
-  Diff->add_option("--name-width", Args->nameWidth,
-                   "Longest region name in the table")
+  Diff->add_option("--name-width", Args->nameWidth, "Longest region name in the table")
       ->capture_default_str()
       ->check(CLI::Range(8, 1000));
   Diff->callback([Args, &Run] { Run = [Args] { return runDiff(*Args); }; });

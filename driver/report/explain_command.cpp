@@ -73,21 +73,21 @@ Timeline requireTimeline(const ReportDocument &R, const std::string &Path,
                          const train::LearnedModel &M) {
   auto Section = R.document.value("timeline", nlohmann::json());
   if (Section.is_null())
-    throw ReportError(Path +
-                      ": the report has no hardware counters (no "
-                      "timeline), but model '" +
-                      M.name + "' needs " + joinedNames(M.inputs) +
-                      "; re-run it with ENERGY_TIMELINE=1 on "
-                      "a machine where perf counts them (ENERGY_REGION_EVENTS=..., docs/meters.md)");
+    throw ReportError(
+        Path +
+        ": the report has no hardware counters (no "
+        "timeline), but model '" +
+        M.name + "' needs " + joinedNames(M.inputs) +
+        "; re-run it with ENERGY_TIMELINE=1 on "
+        "a machine where perf counts them (ENERGY_REGION_EVENTS=..., docs/meters.md)");
   Timeline T = parseTimeline(Section, Path);
   auto Missing = M.missingInputs(countedEvents(T));
   if (!Missing.empty())
-    throw ReportError(
-        Path + ": model '" + M.name +
-        "' needs counters the report lacks: " + joinedNames(Missing) +
-        " (not counted on the recording machine; see the "
-        "report's sources); record on a machine with these "
-        "counters, or use a model without them");
+    throw ReportError(Path + ": model '" + M.name +
+                      "' needs counters the report lacks: " + joinedNames(Missing) +
+                      " (not counted on the recording machine; see the "
+                      "report's sources); record on a machine with these "
+                      "counters, or use a model without them");
   return T;
 }
 
@@ -101,25 +101,22 @@ struct RegionSample {
 std::vector<RegionSample> timelineSamples(const Timeline &T) {
   std::vector<RegionSample> Out;
   for (auto &[Id, Counters] : regionCounters(T))
-    Out.push_back(
-        {Id, Counters.seconds,
-         train::FeatureValues(Counters.values.begin(), Counters.values.end())});
+    Out.push_back({Id, Counters.seconds,
+                   train::FeatureValues(Counters.values.begin(), Counters.values.end())});
   return Out;
 }
 
 /// Regions with their own counters: counters.self over time_s.self.
-std::vector<RegionSample>
-selfCounterSamples(const Report &R,
-                   const std::map<uint64_t, model::EventValues> &Counters,
-                   const train::LearnedModel &M) {
+std::vector<RegionSample> selfCounterSamples(const Report &R,
+                                             const std::map<uint64_t, model::EventValues> &Counters,
+                                             const train::LearnedModel &M) {
   auto Missing = eventsMissingFromRegions(Counters, M.inputs);
   if (!Missing.empty())
-    throw ReportError(
-        R.origin + ": model '" + M.name +
-        "' needs counters the report's regions lack: " + joinedNames(Missing) +
-        " (see the report's sources); "
-        "record on a machine with these counters, or use a "
-        "model without them");
+    throw ReportError(R.origin + ": model '" + M.name +
+                      "' needs counters the report's regions lack: " + joinedNames(Missing) +
+                      " (see the report's sources); "
+                      "record on a machine with these counters, or use a "
+                      "model without them");
   std::vector<RegionSample> Out;
   for (const auto &[Id, Values] : Counters)
     if (Id < R.regions.size())
@@ -127,58 +124,53 @@ selfCounterSamples(const Report &R,
   return Out;
 }
 
-std::vector<RegionExplanation>
-explainRegions(const Report &R, const std::vector<RegionSample> &Samples,
-               const train::LearnedModel &M) {
+std::vector<RegionExplanation> explainRegions(const Report &R,
+                                              const std::vector<RegionSample> &Samples,
+                                              const train::LearnedModel &M) {
   model::LearnedModel Predictor = M.predictor();
   std::vector<RegionExplanation> Out;
   for (const RegionSample &S : Samples) {
     // A region that never ran on top, or whose intervals never counted one
     // of the model's inputs, has nothing to explain.
-    if (S.id >= R.regions.size() || S.seconds <= 0.0 ||
-        !Predictor.missingEvents(S.values).empty())
+    if (S.id >= R.regions.size() || S.seconds <= 0.0 || !Predictor.missingEvents(S.values).empty())
       continue;
     try {
-      Out.push_back({&R.regions[S.id], S.seconds,
-                     train::explain(M, Predictor, S.values, S.seconds)});
+      Out.push_back(
+          {&R.regions[S.id], S.seconds, train::explain(M, Predictor, S.values, S.seconds)});
     } catch (const std::runtime_error &E) {
       throw ReportError(R.origin + ": " + E.what());
     }
   }
-  std::stable_sort(Out.begin(), Out.end(), [](const auto &A, const auto &B) {
-    return A.seconds > B.seconds;
-  });
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const auto &A, const auto &B) { return A.seconds > B.seconds; });
   return Out;
 }
 
-void printTable(const std::vector<RegionExplanation> &Rows,
-                const train::LearnedModel &M, size_t Top, std::ostream &OS) {
+void printTable(const std::vector<RegionExplanation> &Rows, const train::LearnedModel &M,
+                size_t Top, std::ostream &OS) {
   OS << "power predicted by model '" << M.name << "' (" << M.kind()
      << "), split into the paper's feature groups (watts)\n";
   std::vector<Column> Columns = {
       {"region", Align::Left}, {"sampled"}, {"class"}, {"power"}, {"base"}};
   for (size_t G = 0; G < train::NumFeatureGroups; ++G)
-    Columns.push_back(
-        {train::featureGroupName(static_cast<train::FeatureGroup>(G))});
+    Columns.push_back({train::featureGroupName(static_cast<train::FeatureGroup>(G))});
   Columns.push_back({"largest feature", Align::Left});
   TextTable Table(Columns);
   for (size_t I = 0; I < Rows.size() && (Top == 0 || I < Top); ++I) {
     const train::Explanation &E = Rows[I].explanation;
-    std::vector<std::string> Cells = {
-        elideName(Rows[I].region->demangled, 40),
-        formatSeconds(Rows[I].seconds), std::to_string(E.modelClass),
-        formatRatio(E.watts), formatRatio(E.baseWatts)};
+    std::vector<std::string> Cells = {elideName(Rows[I].region->demangled, 40),
+                                      formatSeconds(Rows[I].seconds), std::to_string(E.modelClass),
+                                      formatRatio(E.watts), formatRatio(E.baseWatts)};
     for (double W : E.groupWatts)
       Cells.push_back(formatRatio(W));
-    Cells.push_back(E.featureWatts.empty() ? "-"
-                                           : E.featureWatts.front().first);
+    Cells.push_back(E.featureWatts.empty() ? "-" : E.featureWatts.front().first);
     Table.addRow(std::move(Cells));
   }
   Table.print(OS);
 }
 
-void printJson(const std::vector<RegionExplanation> &Rows,
-               const train::LearnedModel &M, std::ostream &OS) {
+void printJson(const std::vector<RegionExplanation> &Rows, const train::LearnedModel &M,
+               std::ostream &OS) {
   nlohmann::json Regions = nlohmann::json::array();
   for (const RegionExplanation &R : Rows) {
     nlohmann::json Entry = R.explanation.toJson();
@@ -194,18 +186,17 @@ int runExplain(const ExplainArguments &Args) {
   ReportDocument R = readReportDocument(Args.reportPath);
   train::LearnedModel M = loadModel(Args.modelPath);
   auto Counters = regionSelfCounters(R.report);
-  std::vector<RegionSample> Samples =
-      Counters.empty() ? timelineSamples(requireTimeline(R, Args.reportPath, M))
-                       : selfCounterSamples(R.report, Counters, M);
+  std::vector<RegionSample> Samples = Counters.empty()
+                                          ? timelineSamples(requireTimeline(R, Args.reportPath, M))
+                                          : selfCounterSamples(R.report, Counters, M);
   auto Rows = explainRegions(R.report, Samples, M);
   if (Rows.empty())
-    throw ReportError(Args.reportPath +
-                      (Counters.empty()
-                           ? ": no region was on top of a thread in any "
-                             "sampled interval with all of the model's "
-                             "counters; sample a longer run"
-                           : ": no region with counters has self time; "
-                             "record a longer run"));
+    throw ReportError(Args.reportPath + (Counters.empty()
+                                             ? ": no region was on top of a thread in any "
+                                               "sampled interval with all of the model's "
+                                               "counters; sample a longer run"
+                                             : ": no region with counters has self time; "
+                                               "record a longer run"));
   if (Args.format == "json")
     printJson(Rows, M, std::cout);
   else
@@ -218,9 +209,9 @@ int runExplain(const ExplainArguments &Args) {
 
 void registerExplainCommand(CLI::App &Tool, CommandAction &Run) {
   auto Args = std::make_shared<ExplainArguments>();
-  CLI::App *Cmd = Tool.add_subcommand(
-      "explain", "Why each region draws its power: a trained model's "
-                 "prediction split into the paper's feature groups");
+  CLI::App *Cmd =
+      Tool.add_subcommand("explain", "Why each region draws its power: a trained model's "
+                                     "prediction split into the paper's feature groups");
   Cmd->add_option("REPORT", Args->reportPath,
                   "Report with per-region counters, or with a timeline of "
                   "hardware counters")
@@ -232,8 +223,7 @@ void registerExplainCommand(CLI::App &Tool, CommandAction &Run) {
   Cmd->add_option("--format", Args->format, "table or json")
       ->capture_default_str()
       ->check(CLI::IsMember({"table", "json"}));
-  Cmd->add_option("--top", Args->top,
-                  "Regions shown, longest sampled first; 0 shows all")
+  Cmd->add_option("--top", Args->top, "Regions shown, longest sampled first; 0 shows all")
       ->capture_default_str();
   Cmd->callback([Args, &Run] { Run = [Args] { return runExplain(*Args); }; });
 }

@@ -50,8 +50,7 @@ std::string jsonText(const nlohmann::json &Doc) {
 
 /// Folded stacks as `flame` writes them; with several reports, each stack
 /// starts with a frame naming its process.
-std::string foldedText(const std::vector<ExportInput> &Inputs,
-                       FlameWeight Weight) {
+std::string foldedText(const std::vector<ExportInput> &Inputs, FlameWeight Weight) {
   std::ostringstream Out;
   for (const ExportInput &In : Inputs) {
     auto Stacks = foldedStacks(In.document, Weight);
@@ -77,12 +76,11 @@ void checkTimelines(const std::vector<ExportInput> &Inputs) {
     for (const InputProcess &P : In.processes())
       if (!P.timeline)
         std::cerr << "energy-report: " << P.origin
-                  << ": has no timeline, so its process holds metadata only; "
-                  << HowToRecord << '\n';
+                  << ": has no timeline, so its process holds metadata only; " << HowToRecord
+                  << '\n';
 }
 
-std::string exportedText(const ExportArguments &Args,
-                         const std::vector<ExportInput> &Inputs) {
+std::string exportedText(const ExportArguments &Args, const std::vector<ExportInput> &Inputs) {
   if (Args.format == "pprof")
     return exporter::pprofFile(Inputs);
   if (Args.format == "speedscope")
@@ -113,31 +111,31 @@ int runExport(const ExportArguments &Args) {
 
 void registerExportCommand(CLI::App &Tool, CommandAction &Run) {
   auto Args = std::make_shared<ExportArguments>();
-  CLI::App *Export = Tool.add_subcommand(
-      "export", "Files for pprof, speedscope, Perfetto / chrome://tracing and "
-                "flamegraph.pl");
-  Export->footer(
-      "pprof: gzipped perftools.profiles.Profile, sample types energy "
-      "(nanojoules), time (nanoseconds),\n  flops, bytes, instructions; one "
-      "sample per call path (pprof -http=: OUT)\n"
-      "speedscope: energy (nJ), time and FLOPs profiles per report "
-      "(speedscope OUT)\n"
-      "chrome: trace events from the report's timeline: power and rate "
-      "counters, region slices\n  per thread (ui.perfetto.dev, "
-      "chrome://tracing)\n"
-      "folded: as energy-report flame\n"
-      "Several reports: one process each. docs/formats/exports.md says what "
-      "each file holds.\n");
+  CLI::App *Export =
+      Tool.add_subcommand("export", "Files for pprof, speedscope, Perfetto / chrome://tracing and "
+                                    "flamegraph.pl");
+  Export->footer("pprof: gzipped perftools.profiles.Profile, sample types energy "
+                 "(nanojoules), time (nanoseconds),\n  flops, bytes, instructions; one "
+                 "sample per call path (pprof -http=: OUT)\n"
+                 "speedscope: energy (nJ), time and FLOPs profiles per report "
+                 "(speedscope OUT)\n"
+                 "chrome: trace events from the report's timeline: power and rate "
+                 "counters, region slices\n  per thread (ui.perfetto.dev, "
+                 "chrome://tracing)\n"
+                 "folded: as energy-report flame\n"
+                 "Several reports: one process each. docs/formats/exports.md says what "
+                 "each file holds.\n");
   Export->add_option("--format", Args->format, "pprof, speedscope, chrome or folded")
       ->required()
       ->check(CLI::IsMember({"pprof", "speedscope", "chrome", "folded"}));
-  Export->add_option("REPORT", Args->reports,
-                     "Report files, directories of them or globs (one "
-                     "process each)")
+  Export
+      ->add_option("REPORT", Args->reports,
+                   "Report files, directories of them or globs (one "
+                   "process each)")
       ->required();
   Export->add_option("-o,--output", Args->output, "File to write")->required();
-  Export->add_option("--weight", Args->weight,
-                     "folded only: energy (nJ), time (ns), flops or bytes")
+  Export
+      ->add_option("--weight", Args->weight, "folded only: energy (nJ), time (ns), flops or bytes")
       ->capture_default_str()
       ->check(CLI::IsMember(flameWeightNames()));
   Export->callback([Args, Export, &Run] {

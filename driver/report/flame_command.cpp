@@ -11,8 +11,8 @@
 #include "output_file.h"
 
 #include "energy/report/flame.h"
-#include "energy/report/report_inputs.h"
 #include "energy/report/report_error.h"
+#include "energy/report/report_inputs.h"
 
 #include <CLI/CLI.hpp>
 
@@ -37,8 +37,8 @@ void sayWhatTheTreeLeftOut(const Report &R, const std::vector<FoldedStack> &Stac
   unsigned long long LeftOut = leftOutOfCallTree(Stacks);
   if (LeftOut == 0)
     return;
-  std::cerr << "energy-report: " << R.origin << ": " << LeftOut << " of "
-            << totalWeight(Stacks) << " " << flameWeightUnit(Weight)
+  std::cerr << "energy-report: " << R.origin << ": " << LeftOut << " of " << totalWeight(Stacks)
+            << " " << flameWeightUnit(Weight)
             << " is not in the call tree; it is stacked by region nesting under '"
             << NotInCallTreeFrame << "'\n";
 }
@@ -49,8 +49,7 @@ int runFlame(const FlameArguments &Args) {
   FlameWeight Weight = *parseFlameWeight(Args.weight);
   auto Stacks = foldedStacks(Doc, Weight);
   if (Stacks.empty())
-    std::cerr << "energy-report: " << R.origin
-              << ": no region has a non-zero " << Args.weight
+    std::cerr << "energy-report: " << R.origin << ": no region has a non-zero " << Args.weight
               << (Weight == FlameWeight::Energy && R.hasMeasuredEnergy()
                       ? " (measured energy is used when a meter was present)"
                       : "")
@@ -71,19 +70,19 @@ int runFlame(const FlameArguments &Args) {
 
 void registerFlameCommand(CLI::App &Tool, CommandAction &Run) {
   auto Args = std::make_shared<FlameArguments>();
-  CLI::App *Flame = Tool.add_subcommand(
-      "flame", "Folded stacks for flamegraph.pl and speedscope");
-  Flame->add_option("REPORT", Args->reports,
-                    "Report file; several files, directories and globs are "
-                    "merged into one")
+  CLI::App *Flame = Tool.add_subcommand("flame", "Folded stacks for flamegraph.pl and speedscope");
+  Flame
+      ->add_option("REPORT", Args->reports,
+                   "Report file; several files, directories and globs are "
+                   "merged into one")
       ->required();
-  Flame->add_option("--weight", Args->weight,
-                    "Frame width: energy (nJ; measured if a meter was "
-                    "present), time (self, ns), flops or bytes")
+  Flame
+      ->add_option("--weight", Args->weight,
+                   "Frame width: energy (nJ; measured if a meter was "
+                   "present), time (self, ns), flops or bytes")
       ->capture_default_str()
       ->check(CLI::IsMember(flameWeightNames()));
-  Flame->add_option("-o,--output", Args->output,
-                    "Write the stacks here; default: standard output");
+  Flame->add_option("-o,--output", Args->output, "Write the stacks here; default: standard output");
   Flame->callback([Args, &Run] { Run = [Args] { return runFlame(*Args); }; });
 }
 

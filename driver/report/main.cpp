@@ -25,16 +25,14 @@ int main(int argc, char **argv) {
                 "when they end (into ~/.local/state/energypass, "
                 "$ENERGY_REPORT_DIR, or the file $ENERGY_REPORT).",
                 "energy-report"};
-  Tool.set_version_flag("--version",
-                        "energy-report (EnergyPass " ENERGY_VERSION ")");
+  Tool.set_version_flag("--version", "energy-report (EnergyPass " ENERGY_VERSION ")");
   // At most one command; "none given" is checked after parsing, so that an
   // unknown option is reported as such rather than as a missing command.
   Tool.require_subcommand(0, 1);
   Tool.footer("Run 'energy-report COMMAND --help' for a command's options.");
 
   energy::report::cli::CommandAction Run;
-#define ENERGY_REPORT_COMMAND(Name)                                            \
-  energy::report::cli::register##Name##Command(Tool, Run);
+#define ENERGY_REPORT_COMMAND(Name) energy::report::cli::register##Name##Command(Tool, Run);
 #include "commands.def"
 #undef ENERGY_REPORT_COMMAND
 

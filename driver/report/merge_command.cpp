@@ -30,8 +30,7 @@ struct MergeArguments {
 
 /// Writing over an input would lose it if anything went wrong, and lose what
 /// it held for any later merge in any case.
-void refuseOutputAmongInputs(const std::string &Output,
-                             const std::vector<std::string> &Paths) {
+void refuseOutputAmongInputs(const std::string &Output, const std::vector<std::string> &Paths) {
   std::error_code Error;
   for (const std::string &Path : Paths)
     if (std::filesystem::equivalent(Output, Path, Error))
@@ -43,8 +42,7 @@ int runMerge(const MergeArguments &Args) {
   std::vector<std::string> Paths = expandReportInputs(Args.inputs);
   refuseOutputAmongInputs(Args.output, Paths);
   nlohmann::json Merged = mergeReportFiles(Paths);
-  std::string Text =
-      Merged.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  std::string Text = Merged.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   writeOutputFile(Args.output, Text);
   return 0;
 }
@@ -53,14 +51,12 @@ int runMerge(const MergeArguments &Args) {
 
 void registerMergeCommand(CLI::App &Tool, CommandAction &Run) {
   auto Args = std::make_shared<MergeArguments>();
-  CLI::App *Merge = Tool.add_subcommand(
-      "merge", "One report from several processes' reports: regions matched "
-               "by identity, counts, times and energy summed");
-  Merge->add_option("REPORT", Args->inputs,
-                    "Report files, directories of them, or globs")
+  CLI::App *Merge =
+      Tool.add_subcommand("merge", "One report from several processes' reports: regions matched "
+                                   "by identity, counts, times and energy summed");
+  Merge->add_option("REPORT", Args->inputs, "Report files, directories of them, or globs")
       ->required();
-  Merge->add_option("-o,--output", Args->output, "Merged report to write")
-      ->required();
+  Merge->add_option("-o,--output", Args->output, "Merged report to write")->required();
   Merge->callback([Args, &Run] { Run = [Args] { return runMerge(*Args); }; });
 }
 

@@ -57,29 +57,28 @@ struct ShowArguments {
 
 void remodelFromCounts(Report &R, const model::EnergyModel &M) {
   for (Region &Reg : R.regions)
-    Reg.energy.modelledJoules =
-        M.estimate({&Reg.counts, nullptr, Reg.selfSeconds}).total();
+    Reg.energy.modelledJoules = M.estimate({&Reg.counts, nullptr, Reg.selfSeconds}).total();
 }
 
 void remodelFromCounters(Report &R, const model::EnergyModel &M) {
   auto Counters = regionSelfCounters(R);
   std::vector<std::string> Events = M.requiredEvents();
   if (Counters.empty())
-    throw ReportError(R.origin +
-                      ": the report has no per-region counters "
-                      "(regions[].counters), but model '" +
-                      M.name() + "' needs " + joinedNames(Events) +
-                      "; record the program with counters on a machine where "
-                      "perf counts them (ENERGY_REGION_EVENTS=..., docs/meters.md), or use an analytic "
-                      "model");
+    throw ReportError(
+        R.origin +
+        ": the report has no per-region counters "
+        "(regions[].counters), but model '" +
+        M.name() + "' needs " + joinedNames(Events) +
+        "; record the program with counters on a machine where "
+        "perf counts them (ENERGY_REGION_EVENTS=..., docs/meters.md), or use an analytic "
+        "model");
   auto Missing = eventsMissingFromRegions(Counters, Events);
   if (!Missing.empty())
-    throw ReportError(
-        R.origin + ": model '" + M.name() +
-        "' needs counters the report's regions lack: " + joinedNames(Missing) +
-        " (see the report's sources); "
-        "record on a machine with these counters, or use a "
-        "model without them");
+    throw ReportError(R.origin + ": model '" + M.name() +
+                      "' needs counters the report's regions lack: " + joinedNames(Missing) +
+                      " (see the report's sources); "
+                      "record on a machine with these counters, or use a "
+                      "model without them");
   size_t Uncounted = 0;
   for (Region &Reg : R.regions) {
     auto It = Counters.find(Reg.id);
@@ -89,13 +88,12 @@ void remodelFromCounters(Report &R, const model::EnergyModel &M) {
       continue;
     }
     if (Reg.selfSeconds > 0)
-      Reg.energy.modelledJoules =
-          M.estimate({nullptr, &It->second, Reg.selfSeconds}).total();
+      Reg.energy.modelledJoules = M.estimate({nullptr, &It->second, Reg.selfSeconds}).total();
   }
   if (Uncounted)
     std::cerr << "energy-report: note: " << Uncounted
-              << " region(s) with self time have no counters; model '"
-              << M.name() << "' gives them 0 J\n";
+              << " region(s) with self time have no counters; model '" << M.name()
+              << "' gives them 0 J\n";
 }
 
 /// Replaces the report's modelled energies by those of the model at Path.
@@ -154,9 +152,9 @@ std::vector<std::string> balanceRow(const std::string &Name, const RegionBalance
 /// job as a whole.
 void printJobBalance(const Report &R, const JobBalance &B, const ShowArguments &Args,
                      std::ostream &OS) {
-  OS << "\njob " << R.job->launcher << (R.job->id ? " " + *R.job->id : "") << " | "
-     << B.ranks << " of " << R.job->size << " ranks | MPI "
-     << formatShare(B.mpiShare()) << " of the ranks' time (regions of kind mpi)\n";
+  OS << "\njob " << R.job->launcher << (R.job->id ? " " + *R.job->id : "") << " | " << B.ranks
+     << " of " << R.job->size << " ranks | MPI " << formatShare(B.mpiShare())
+     << " of the ranks' time (regions of kind mpi)\n";
   TextTable Table({{"imbalance over ranks (max/mean)", Align::Left},
                    {"self time"},
                    {"energy"},
@@ -190,16 +188,15 @@ int runShow(const ShowArguments &Args) {
 
 void registerShowCommand(CLI::App &Tool, CommandAction &Run) {
   auto Args = std::make_shared<ShowArguments>();
-  CLI::App *Show = Tool.add_subcommand(
-      "show", "Table of the regions of a report, sorted by energy (modelled "
-              "unless a meter was present)");
+  CLI::App *Show =
+      Tool.add_subcommand("show", "Table of the regions of a report, sorted by energy (modelled "
+                                  "unless a meter was present)");
   Show->add_option("REPORT", Args->reports,
                    "Report files written by instrumented programs (several "
                    "files, directories and globs are merged into one); without "
                    "any, the newest in the report directory ($ENERGY_REPORT_DIR "
                    "or ~/.local/state/energypass, whose `last` links to it)");
-  Show->add_option("--top", Args->top,
-                   "Show the first N regions only; 0 shows all")
+  Show->add_option("--top", Args->top, "Show the first N regions only; 0 shows all")
       ->capture_default_str()
       ->check(CLI::Range(size_t{0}, size_t{1} << 40).description(""));
   Show->add_flag("--all", Args->all,

@@ -29,14 +29,12 @@ struct TimelineArguments {
   std::string output;
 };
 
-const char *HowToRecord =
-    "has no timeline; run the program with ENERGY_TIMELINE=1 (or "
-    "ENERGY_SAMPLE_MS=20) to record one, or use energy-stat -I 20 -o FILE -- "
-    "PROGRAM";
+const char *HowToRecord = "has no timeline; run the program with ENERGY_TIMELINE=1 (or "
+                          "ENERGY_SAMPLE_MS=20) to record one, or use energy-stat -I 20 -o FILE -- "
+                          "PROGRAM";
 
 bool isEnergyStatDocument(const nlohmann::json &Doc) {
-  return Doc.is_object() && Doc.contains("format") &&
-         Doc["format"] == "energy-stat";
+  return Doc.is_object() && Doc.contains("format") && Doc["format"] == "energy-stat";
 }
 
 std::string baseName(const std::string &Path) {
@@ -54,8 +52,8 @@ std::pair<Timeline, TimelinePlot> loadTimeline(const std::string &Path) {
   if (isEnergyStatDocument(Doc)) {
     if (Doc.value("version", 0) != 1)
       throw ReportError(Path + ": unsupported energy-stat version (this "
-                        "energy-report reads version 1); use a matching "
-                        "energy-report");
+                               "energy-report reads version 1); use a matching "
+                               "energy-report");
     Section = Doc.value("timeline", nlohmann::json());
     Plot.title = "power of " + baseName(Path) + " (energy-stat)";
   } else {
@@ -63,9 +61,8 @@ std::pair<Timeline, TimelinePlot> loadTimeline(const std::string &Path) {
     Section = Doc.value("timeline", nlohmann::json());
     for (const Region &Reg : R.regions)
       Plot.regionNames.push_back(Reg.demangled);
-    Plot.title = "power of " +
-                 (R.argv.empty() ? R.programPath : R.argv.front()) +
-                 " (" + baseName(Path) + ")";
+    Plot.title = "power of " + (R.argv.empty() ? R.programPath : R.argv.front()) + " (" +
+                 baseName(Path) + ")";
   }
   if (Section.is_null())
     throw ReportError(Path + ": " + HowToRecord);
@@ -84,16 +81,13 @@ int runTimeline(const TimelineArguments &Args) {
 
 void registerTimelineCommand(CLI::App &Tool, CommandAction &Run) {
   auto Args = std::make_shared<TimelineArguments>();
-  CLI::App *Cmd = Tool.add_subcommand(
-      "timeline", "Power over time with region bands (SVG), from a report's "
-                  "timeline or energy-stat -I output");
-  Cmd->add_option("REPORT", Args->input,
-                  "Report with a timeline, or energy-stat -o output")
+  CLI::App *Cmd =
+      Tool.add_subcommand("timeline", "Power over time with region bands (SVG), from a report's "
+                                      "timeline or energy-stat -I output");
+  Cmd->add_option("REPORT", Args->input, "Report with a timeline, or energy-stat -o output")
       ->required();
-  Cmd->add_option("-o,--output", Args->output, "SVG file to write")
-      ->required();
-  Cmd->callback(
-      [Args, &Run] { Run = [Args] { return runTimeline(*Args); }; });
+  Cmd->add_option("-o,--output", Args->output, "SVG file to write")->required();
+  Cmd->callback([Args, &Run] { Run = [Args] { return runTimeline(*Args); }; });
 }
 
 } // namespace energy::report::cli

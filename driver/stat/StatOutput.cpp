@@ -24,8 +24,8 @@ void printLine(FILE *out, const std::string &value, const std::string &unit,
     std::fprintf(out, "%18s %-*s%s\n", value.c_str(), unitWidth, unit.c_str(), name.c_str());
     return;
   }
-  std::fprintf(out, "%18s %-*s%-32s # %s\n", value.c_str(), unitWidth, unit.c_str(),
-               name.c_str(), comment.c_str());
+  std::fprintf(out, "%18s %-*s%-32s # %s\n", value.c_str(), unitWidth, unit.c_str(), name.c_str(),
+               comment.c_str());
 }
 
 std::string formatted(const char *format, double value) {
@@ -96,15 +96,13 @@ void printText(FILE *out, const StatResult &r) {
                 e.unit(), e.spec.name, "");
       continue;
     }
-    printLine(out, countText(e, *v), e.unit(), e.spec.name,
-              commentOf(e, *v, r.elapsedSeconds));
+    printLine(out, countText(e, *v), e.unit(), e.spec.name, commentOf(e, *v, r.elapsedSeconds));
   }
   std::fprintf(out, "\n Energy:\n");
   for (const MeterResult &m : r.meters)
     printLine(out, m.joules ? formatted("%.2f", *m.joules) : "<not counted>", "Joules", m.name,
-              m.joules && r.elapsedSeconds > 0
-                  ? formatted("%8.3f W", *m.joules / r.elapsedSeconds)
-                  : "");
+              m.joules && r.elapsedSeconds > 0 ? formatted("%8.3f W", *m.joules / r.elapsedSeconds)
+                                               : "");
   if (r.external)
     printLine(out, r.external->joules ? formatted("%.2f", *r.external->joules) : "<not counted>",
               "Joules", "external:" + r.external->path, r.external->detail);
@@ -126,7 +124,8 @@ void printCsv(FILE *out, const std::string &sep, const StatResult &r) {
   for (const EventResult &e : r.events) {
     std::optional<double> v = e.printable();
     if (!v) {
-      const char *what = e.status == CounterStatus::Counting ? "<not counted>" : statusText(e.status);
+      const char *what =
+          e.status == CounterStatus::Counting ? "<not counted>" : statusText(e.status);
       std::fprintf(out, "%s%s%s%s%s%s0%s100.00%s%s\n", what, s, e.unit().c_str(), s,
                    e.spec.name.c_str(), s, s, s, s);
       continue;
@@ -135,11 +134,10 @@ void printCsv(FILE *out, const std::string &sep, const StatResult &r) {
     double pct = e.value.enabled ? 100.0 * static_cast<double>(e.value.running) /
                                        static_cast<double>(e.value.enabled)
                                  : 100.0;
-    std::fprintf(out, "%s%s%s%s%s%s%llu%s%.2f%s%s%s%s\n", countText(e, *v).c_str(), s,
-                 e.unit().c_str(), s, e.spec.name.c_str(), s,
-                 static_cast<unsigned long long>(e.value.running), s, pct, s,
-                 std::isnan(metric) ? "" : formatted("%.3f", metric).c_str(), s,
-                 metricUnit.c_str());
+    std::fprintf(
+        out, "%s%s%s%s%s%s%llu%s%.2f%s%s%s%s\n", countText(e, *v).c_str(), s, e.unit().c_str(), s,
+        e.spec.name.c_str(), s, static_cast<unsigned long long>(e.value.running), s, pct, s,
+        std::isnan(metric) ? "" : formatted("%.3f", metric).c_str(), s, metricUnit.c_str());
   }
   auto elapsedNs = static_cast<unsigned long long>(r.elapsedSeconds * 1e9);
   for (const MeterResult &m : r.meters)
@@ -192,10 +190,10 @@ std::string resultJson(const StatResult &r) {
   json events = json::array(), meters = json::array(), sources = json::array();
   for (const EventResult &e : r.events) {
     std::optional<double> v = e.printable();
-    const char *status = v ? "counted"
-                           : e.status == CounterStatus::NotSupported     ? "not supported"
-                           : e.status == CounterStatus::PermissionDenied ? "not permitted"
-                                                                         : "not counted";
+    const char *status = v                                             ? "counted"
+                         : e.status == CounterStatus::NotSupported     ? "not supported"
+                         : e.status == CounterStatus::PermissionDenied ? "not permitted"
+                                                                       : "not counted";
     events.push_back({{"name", e.spec.name},
                       {"value", v ? json(*v) : json(nullptr)},
                       {"unit", e.unit()},
@@ -207,8 +205,8 @@ std::string resultJson(const StatResult &r) {
   }
   for (size_t i = 0; i < r.meters.size(); ++i) {
     const MeterResult &m = r.meters[i];
-    bool primary = std::find(r.primaryMeters.begin(), r.primaryMeters.end(), i) !=
-                   r.primaryMeters.end();
+    bool primary =
+        std::find(r.primaryMeters.begin(), r.primaryMeters.end(), i) != r.primaryMeters.end();
     meters.push_back({{"name", m.name},
                       {"domain", m.domain},
                       {"source", m.source},
@@ -236,10 +234,10 @@ std::string resultJson(const StatResult &r) {
               {"external_meter", nullptr},
               {"timeline", nullptr}};
   if (r.external)
-    doc["external_meter"] = {{"path", r.external->path},
-                             {"joules", r.external->joules ? json(*r.external->joules)
-                                                           : json(nullptr)},
-                             {"detail", r.external->detail}};
+    doc["external_meter"] = {
+        {"path", r.external->path},
+        {"joules", r.external->joules ? json(*r.external->joules) : json(nullptr)},
+        {"detail", r.external->detail}};
   if (!r.timeline.is_null())
     doc["timeline"] = r.timeline;
   return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";

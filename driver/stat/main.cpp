@@ -69,8 +69,9 @@ Options parseOptions(int argc, char **argv) {
       ->check(CLI::Range(1.0, 3600e3));
   app.add_option("-x,--field-separator", o.separator,
                  "print CSV with this separator, in perf stat's columns");
-  app.add_option("-o,--output", o.output, "also write the results as JSON "
-                                           "(docs/formats/energy-stat.md)");
+  app.add_option("-o,--output", o.output,
+                 "also write the results as JSON "
+                 "(docs/formats/energy-stat.md)");
   app.add_option("--meter-csv", o.meterCsv,
                  "an external power meter's log (timestamp,watts) to integrate over the run");
   app.add_flag("--list", o.list, "list the event names energy-stat knows and exit");
@@ -223,8 +224,8 @@ int run(int argc, char **argv) {
     result.timeline = sampler->timelineJson();
   std::string logError;
   if (!o.meterCsv.empty())
-    result.external = integrateExternal(o.meterCsv, epoch0, epoch0 + elapsed,
-                                        result.timeline, logError);
+    result.external =
+        integrateExternal(o.meterCsv, epoch0, epoch0 + elapsed, result.timeline, logError);
 
   if (o.separator.empty())
     stat::printText(stderr, result);

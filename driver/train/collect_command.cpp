@@ -36,18 +36,17 @@ void runCollect(CollectCli &C) {
   applyDeprecatedPowercapRoot(C.options);
   Dataset D = collectDataset(C.options);
   saveDataset(D, C.output);
-  std::cout << "collected " << D.rows() << " rows from "
-            << D.programNames().size() << " program(s) into " << C.output << '\n';
+  std::cout << "collected " << D.rows() << " rows from " << D.programNames().size()
+            << " program(s) into " << C.output << '\n';
 }
 
 } // namespace
 
 void addCollectCommand(CLI::App &App) {
   auto C = std::make_shared<CollectCli>();
-  CLI::App *Sub = App.add_subcommand(
-      "collect", "run programs under perf counters and the RAPL energy meter");
-  Sub->add_option("--programs", C->options.programs,
-                  "shell commands to measure, separated by ';'")
+  CLI::App *Sub =
+      App.add_subcommand("collect", "run programs under perf counters and the RAPL energy meter");
+  Sub->add_option("--programs", C->options.programs, "shell commands to measure, separated by ';'")
       ->required()
       ->delimiter(';');
   Sub->add_option("-o,--output", C->output, "dataset CSV to write")

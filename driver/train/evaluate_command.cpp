@@ -33,8 +33,8 @@ void checkInputs(const LearnedModel &M, const Dataset &D) {
   std::string List;
   for (const std::string &F : Missing)
     List += (List.empty() ? "" : ", ") + F;
-  throw TrainError("model '" + M.name + "' needs counters the dataset lacks: " +
-                   List + "; measure them, or fit a model on these counters");
+  throw TrainError("model '" + M.name + "' needs counters the dataset lacks: " + List +
+                   "; measure them, or fit a model on these counters");
 }
 
 /// Per program of a timeline: measured joules, average-model joules (from
@@ -75,24 +75,28 @@ void runEvaluate(const EvaluateOptions &O) {
   if (O.json) {
     nlohmann::json Programs = nlohmann::json::array();
     for (const ProgramError &P : E.programs)
-      Programs.push_back({{"program", P.program}, {"rows", P.rows},
+      Programs.push_back({{"program", P.program},
+                          {"rows", P.rows},
                           {"measured_w", P.measuredWatts},
                           {"predicted_w", P.predictedWatts},
                           {"epsilon", P.epsilon}});
-    std::cout << nlohmann::json{{"model", M.name}, {"rows", D.rows()},
-                                {"mae_w", E.mae}, {"mean_epsilon", E.meanEpsilon},
-                                {"max_epsilon", E.maxEpsilon}, {"programs", Programs}}
+    std::cout << nlohmann::json{{"model", M.name},
+                                {"rows", D.rows()},
+                                {"mae_w", E.mae},
+                                {"mean_epsilon", E.meanEpsilon},
+                                {"max_epsilon", E.maxEpsilon},
+                                {"programs", Programs}}
                      .dump(2)
               << '\n';
     return;
   }
   std::printf("model %s (%s) on %zu rows: MAE %.3f W, mean eps %.2f%%, max eps %.2f%%\n",
-              M.name.c_str(), learnerName(M.learner), D.rows(), E.mae,
-              100 * E.meanEpsilon, 100 * E.maxEpsilon);
+              M.name.c_str(), learnerName(M.learner), D.rows(), E.mae, 100 * E.meanEpsilon,
+              100 * E.maxEpsilon);
   std::printf("%-32s %6s %10s %10s %8s\n", "program", "rows", "measured", "predicted", "eps");
   for (const ProgramError &P : E.programs)
-    std::printf("%-32s %6zu %9.2fW %9.2fW %7.2f%%\n", P.program.c_str(), P.rows,
-                P.measuredWatts, P.predictedWatts, 100 * P.epsilon);
+    std::printf("%-32s %6zu %9.2fW %9.2fW %7.2f%%\n", P.program.c_str(), P.rows, P.measuredWatts,
+                P.predictedWatts, 100 * P.epsilon);
   if (D.info.kind == RowKind::Timeline)
     printTimelineEnergy(M.predictor(), D);
 }
@@ -101,8 +105,7 @@ void runEvaluate(const EvaluateOptions &O) {
 
 void addEvaluateCommand(CLI::App &App) {
   auto O = std::make_shared<EvaluateOptions>();
-  CLI::App *Sub = App.add_subcommand(
-      "evaluate", "apply a model to a dataset and print its errors");
+  CLI::App *Sub = App.add_subcommand("evaluate", "apply a model to a dataset and print its errors");
   Sub->add_option("model", O->model, "model file")->required();
   Sub->add_option("dataset", O->dataset, "dataset CSV")->required();
   Sub->add_flag("--json", O->json, "print the errors as JSON");

@@ -25,8 +25,7 @@ struct ExplainOptions {
 };
 
 /// A program's mean counters and mean row duration.
-std::pair<FeatureValues, double> programMean(const Dataset &D,
-                                             const std::string &Program) {
+std::pair<FeatureValues, double> programMean(const Dataset &D, const std::string &Program) {
   FeatureValues Mean;
   double Seconds = 0, Rows = 0;
   for (size_t R = 0; R < D.rows(); ++R) {
@@ -49,9 +48,8 @@ void runExplain(const ExplainOptions &O) {
   nlohmann::json Out = nlohmann::json::object();
   if (!O.json) {
     // Short column labels, in FeatureGroup order; the JSON has full names.
-    std::printf("%-24s %8s %8s %9s %9s %9s %9s %9s %9s\n", "program", "watts",
-                "base", "clock", "branch", "cache/TLB", "switches", "instrs",
-                "other");
+    std::printf("%-24s %8s %8s %9s %9s %9s %9s %9s %9s\n", "program", "watts", "base", "clock",
+                "branch", "cache/TLB", "switches", "instrs", "other");
   }
   for (const std::string &P : D.programNames()) {
     auto [Mean, Seconds] = programMean(D, P);

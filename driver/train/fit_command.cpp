@@ -31,8 +31,7 @@ struct Candidate {
 
 /// The learner's error with everything it chooses chosen inside each outer
 /// training fold, and its recipe for all rows, chosen the same way on them.
-Candidate crossValidateLearner(const Dataset &D, const FitOptions &O,
-                               LearnerKind K) {
+Candidate crossValidateLearner(const Dataset &D, const FitOptions &O, LearnerKind K) {
   Tuning T = O.recipe.tuning(K, D);
   CvResult Cv = nestedCrossValidate(D, T, O.recipe.scheme(), O.recipe.folds);
   return Candidate{chooseRecipe(D, T), std::move(Cv)};
@@ -41,8 +40,8 @@ Candidate crossValidateLearner(const Dataset &D, const FitOptions &O,
 void printProgramErrors(const Errors &E) {
   std::printf("%-32s %6s %10s %10s %8s\n", "program", "rows", "measured", "predicted", "eps");
   for (const ProgramError &P : E.programs)
-    std::printf("%-32s %6zu %9.2fW %9.2fW %7.2f%%\n", P.program.c_str(), P.rows,
-                P.measuredWatts, P.predictedWatts, 100 * P.epsilon);
+    std::printf("%-32s %6zu %9.2fW %9.2fW %7.2f%%\n", P.program.c_str(), P.rows, P.measuredWatts,
+                P.predictedWatts, 100 * P.epsilon);
 }
 
 std::string modelName(const FitOptions &O) {
@@ -59,8 +58,8 @@ void fitWithoutCv(const Dataset &D, const FitOptions &O) {
   M.training["dataset"] = O.dataset;
   M.crossValidation = {{"scheme", "none"}};
   M.save(O.output);
-  std::printf("trained %s on %zu rows without cross-validation; wrote %s\n",
-              O.learner.c_str(), D.rows(), O.output.c_str());
+  std::printf("trained %s on %zu rows without cross-validation; wrote %s\n", O.learner.c_str(),
+              D.rows(), O.output.c_str());
 }
 
 void runFit(const FitOptions &O) {
@@ -78,12 +77,11 @@ void runFit(const FitOptions &O) {
     if (Results.size() == 1)
       std::printf("cross-validation: %zu folds by %s, %zu rows, %zu program(s)\n"
                   "%-8s %4s %10s %10s %10s %7s\n",
-                  C.cv.folds, foldSchemeName(C.cv.scheme), D.rows(),
-                  D.programNames().size(), "learner", "k", "MAE", "mean eps", "max eps",
-                  "derived");
+                  C.cv.folds, foldSchemeName(C.cv.scheme), D.rows(), D.programNames().size(),
+                  "learner", "k", "MAE", "mean eps", "max eps", "derived");
     std::printf("%-8s %4zu %9.3fW %9.2f%% %9.2f%% %7s\n", learnerName(K), C.recipe.topK,
-                C.cv.errors.mae, 100 * C.cv.errors.meanEpsilon,
-                100 * C.cv.errors.maxEpsilon, C.recipe.derive ? "yes" : "no");
+                C.cv.errors.mae, 100 * C.cv.errors.meanEpsilon, 100 * C.cv.errors.maxEpsilon,
+                C.recipe.derive ? "yes" : "no");
     nlohmann::json J = C.cv.toJson();
     J["k"] = C.recipe.topK;
     J["chosen"] = describeChoice(C.recipe);
@@ -111,8 +109,8 @@ void runFit(const FitOptions &O) {
 
 void addFitCommand(CLI::App &App) {
   auto O = std::make_shared<FitOptions>();
-  CLI::App *Sub = App.add_subcommand(
-      "fit", "cross-validate learners on a dataset and write the best model");
+  CLI::App *Sub =
+      App.add_subcommand("fit", "cross-validate learners on a dataset and write the best model");
   Sub->add_option("dataset", O->dataset, "dataset CSV")->required();
   Sub->add_option("-o,--output", O->output, "model file to write")
       ->required()
@@ -122,8 +120,7 @@ void addFitCommand(CLI::App &App) {
                   "lowest MAE)")
       ->capture_default_str();
   Sub->add_option("--name", O->name, "model name (default: the output's stem)");
-  Sub->add_flag("--per-program", O->perProgram,
-                "print each program's cross-validated error");
+  Sub->add_flag("--per-program", O->perProgram, "print each program's cross-validated error");
   O->recipe.addTo(*Sub);
   Sub->callback([O] { runFit(*O); });
 }

@@ -37,23 +37,22 @@ void runImport(const ImportOptions &O) {
   }
   Dataset D = importCsv(O.input, M);
   saveDataset(D, O.output);
-  std::cout << "imported " << D.rows() << " rows, " << D.features.size()
-            << " features, " << D.programNames().size() << " program(s) ("
-            << rowKindName(D.info.kind) << ") into " << O.output << '\n';
+  std::cout << "imported " << D.rows() << " rows, " << D.features.size() << " features, "
+            << D.programNames().size() << " program(s) (" << rowKindName(D.info.kind) << ") into "
+            << O.output << '\n';
 }
 
 } // namespace
 
 void addImportCommand(CLI::App &App) {
   auto O = std::make_shared<ImportOptions>();
-  CLI::App *Sub = App.add_subcommand(
-      "import", "convert a CSV of measured power and counters into a dataset");
+  CLI::App *Sub =
+      App.add_subcommand("import", "convert a CSV of measured power and counters into a dataset");
   Sub->add_option("input", O->input, "CSV file to read")->required();
   Sub->add_option("-o,--output", O->output, "dataset CSV to write (plus .json sidecar)")
       ->required()
       ->check(writableOutputFile());
-  Sub->add_option("--preset", O->preset,
-                  "column mapping of a known source: kepler-nx12");
+  Sub->add_option("--preset", O->preset, "column mapping of a known source: kepler-nx12");
   Sub->add_option("--target", O->mapping.target, "column with power in watts");
   Sub->add_option("--program", O->mapping.program, "column naming the program");
   Sub->add_option("--program-name", O->mapping.programName,

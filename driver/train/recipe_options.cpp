@@ -15,8 +15,9 @@ size_t parseTopK(const std::string &Text) {
   size_t K = 0;
   auto [End, Error] = std::from_chars(Text.data(), Text.data() + Text.size(), K);
   require(!Text.empty() && Error == std::errc() && End == Text.data() + Text.size(),
-          "--k '" + Text + "' is not a number of features; give a whole "
-          "number (0 keeps all) or 'auto'");
+          "--k '" + Text +
+              "' is not a number of features; give a whole "
+              "number (0 keeps all) or 'auto'");
   return K;
 }
 
@@ -25,8 +26,9 @@ size_t parseTopK(const std::string &Text) {
 void RecipeOptions::addTo(CLI::App &Sub) {
   Sub.add_option("--rank", rankBy, "feature ranking: spearman, pca or forest")
       ->capture_default_str();
-  Sub.add_option("--k", topK, "features kept (top k of the ranking), 0 = all, "
-                              "or 'auto' to choose k by cross-validation")
+  Sub.add_option("--k", topK,
+                 "features kept (top k of the ranking), 0 = all, "
+                 "or 'auto' to choose k by cross-validation")
       ->capture_default_str();
   Sub.add_option("--split", split,
                  "class split: none, threshold (feature >= --threshold, the "
@@ -50,8 +52,7 @@ void RecipeOptions::addTo(CLI::App &Sub) {
                  "tree depth (default: forest unlimited; boosting 4 or 6, chosen "
                  "by nested cross-validation)")
       ->check(wholeNumber(1));
-  Sub.add_option("--eta", eta, "boosting learning rate (default 0.05)")
-      ->check(shareOfOne());
+  Sub.add_option("--eta", eta, "boosting learning rate (default 0.05)")->check(shareOfOne());
   Sub.add_option("--subsample", subsample,
                  "rows per tree: forest bootstrap draws as a share of the rows "
                  "(default 1); boosting, sampled without replacement (default 0.8)")
@@ -108,8 +109,7 @@ Recipe RecipeOptions::recipe(LearnerKind Learner) const {
 namespace {
 
 /// Values of one tree setting to choose among: the given one, else Defaults.
-template <typename T>
-std::vector<T> settingValues(bool Given, T Value, std::vector<T> Defaults) {
+template <typename T> std::vector<T> settingValues(bool Given, T Value, std::vector<T> Defaults) {
   return Given ? std::vector<T>{Value} : Defaults;
 }
 

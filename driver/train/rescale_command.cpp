@@ -32,8 +32,8 @@ void runRescale(const RescaleOptions &O) {
 
 void addRescaleCommand(CLI::App &App) {
   auto O = std::make_shared<RescaleOptions>();
-  CLI::App *Sub = App.add_subcommand(
-      "rescale", "set a model's scaling ranges from a dataset's counters");
+  CLI::App *Sub =
+      App.add_subcommand("rescale", "set a model's scaling ranges from a dataset's counters");
   Sub->add_option("model", O->model, "model file")->required();
   Sub->add_option("dataset", O->dataset, "dataset CSV whose ranges to use")->required();
   Sub->add_option("-o,--output", O->output, "model file to write")

@@ -23,15 +23,14 @@ struct SelectOptions {
   bool noDerived = false, json = false;
 };
 
-void printPca(const Eigen::MatrixXd &Scaled,
-              const std::vector<std::string> &Names) {
+void printPca(const Eigen::MatrixXd &Scaled, const std::vector<std::string> &Names) {
   Pca P = principalComponents(Scaled);
   std::printf("PCA explained variance:");
   double Cumulative = 0;
   for (Eigen::Index C = 0; C < P.explainedRatio.size() && C < 8; ++C) {
     Cumulative += P.explainedRatio(C);
-    std::printf(" PC%ld %.1f%% (%.1f%%)", static_cast<long>(C + 1),
-                100 * P.explainedRatio(C), 100 * Cumulative);
+    std::printf(" PC%ld %.1f%% (%.1f%%)", static_cast<long>(C + 1), 100 * P.explainedRatio(C),
+                100 * Cumulative);
   }
   std::printf("\nPCA loadings (PC1..PC3):\n");
   for (Eigen::Index F = 0; F < P.loadings.rows(); ++F) {
@@ -58,8 +57,7 @@ void runSelect(const SelectOptions &O) {
     nlohmann::json List = nlohmann::json::array();
     if (!O.json)
       std::printf("%s ranking (top %zu of %zu):\n", rankingMethodName(M),
-                  std::min(O.k ? O.k : Rank.scores.size(), Rank.scores.size()),
-                  Rank.scores.size());
+                  std::min(O.k ? O.k : Rank.scores.size(), Rank.scores.size()), Rank.scores.size());
     for (size_t I = 0; I < Rank.scores.size(); ++I) {
       const auto &[Name, Score] = Rank.scores[I];
       List.push_back({{"feature", Name}, {"score", Score}, {"kept", O.k == 0 || I < O.k}});
@@ -79,11 +77,10 @@ void runSelect(const SelectOptions &O) {
 
 void addSelectCommand(CLI::App &App) {
   auto O = std::make_shared<SelectOptions>();
-  CLI::App *Sub = App.add_subcommand(
-      "select", "rank a dataset's features (Spearman, PCA, random forest)");
+  CLI::App *Sub =
+      App.add_subcommand("select", "rank a dataset's features (Spearman, PCA, random forest)");
   Sub->add_option("dataset", O->dataset, "dataset CSV")->required();
-  Sub->add_option("--method", O->method, "all, spearman, pca or forest")
-      ->capture_default_str();
+  Sub->add_option("--method", O->method, "all, spearman, pca or forest")->capture_default_str();
   Sub->add_option("--k", O->k, "features to keep (marks the rest)")->capture_default_str();
   Sub->add_flag("--no-derived", O->noDerived, "rank raw counters only");
   Sub->add_flag("--json", O->json, "print the rankings as JSON");

@@ -42,19 +42,16 @@ bool parseDouble(const std::string &Text, double &Value) {
 
 } // namespace
 
-CLI::Validator writableOutputFile() {
-  return CLI::Validator(checkOutputFile, "FILE");
-}
+CLI::Validator writableOutputFile() { return CLI::Validator(checkOutputFile, "FILE"); }
 
 CLI::Validator wholeNumber(unsigned long long Least) {
   return CLI::Validator(
       [Least](const std::string &Text) -> std::string {
         unsigned long long N = 0;
         auto [End, Error] = std::from_chars(Text.data(), Text.data() + Text.size(), N);
-        if (Text.empty() || Error != std::errc() || End != Text.data() + Text.size() ||
-            N < Least)
-          return "'" + Text + "' is not a whole number of at least " +
-                 std::to_string(Least) + "; give one";
+        if (Text.empty() || Error != std::errc() || End != Text.data() + Text.size() || N < Least)
+          return "'" + Text + "' is not a whole number of at least " + std::to_string(Least) +
+                 "; give one";
         return "";
       },
       "N>=" + std::to_string(Least));

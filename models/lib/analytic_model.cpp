@@ -23,17 +23,16 @@ constexpr double JoulesPerPicojoule = 1e-12;
 
 // Key names follow the report format's flops_detail, so one vocabulary names
 // FLOPs everywhere.
-constexpr const char *PrecisionKeys[ENERGY_NUM_PRECISIONS] = {"half", "float",
-                                                              "double"};
-constexpr const char *FlopKindKeys[ENERGY_NUM_FLOP_KINDS] = {
-    "addsub", "mul", "div", "sqrt", "fma", "minmax", "other"};
+constexpr const char *PrecisionKeys[ENERGY_NUM_PRECISIONS] = {"half", "float", "double"};
+constexpr const char *FlopKindKeys[ENERGY_NUM_FLOP_KINDS] = {"addsub", "mul",    "div",  "sqrt",
+                                                             "fma",    "minmax", "other"};
 
 void checkEnvelope(const ModelObject &Doc, const std::string &Origin) {
   std::string Format = Doc.string("format");
   if (Format != ModelFormat)
-    throw ModelError("energy model " + Origin + ": not an EnergyPass model " +
-                     "(format is \"" + Format + "\", expected \"" +
-                     ModelFormat + "\"); set ENERGY_MODEL to a model file");
+    throw ModelError("energy model " + Origin + ": not an EnergyPass model " + "(format is \"" +
+                     Format + "\", expected \"" + ModelFormat +
+                     "\"); set ENERGY_MODEL to a model file");
   long long Version = Doc.integer("version");
   if (Version != SupportedVersion)
     throw ModelError("energy model " + Origin + ": unsupported model version " +
@@ -42,18 +41,16 @@ void checkEnvelope(const ModelObject &Doc, const std::string &Origin) {
                      "); use a model written for this EnergyPass");
   std::string Kind = Doc.string("kind");
   if (Kind != "analytic")
-    throw ModelError(
-        "energy model " + Origin + ": model kind \"" + Kind +
-        "\" is not \"analytic\"; load it with the model kind's own "
-        "reader");
+    throw ModelError("energy model " + Origin + ": model kind \"" + Kind +
+                     "\" is not \"analytic\"; load it with the model kind's own "
+                     "reader");
   if (Doc.value().contains("sources") && !Doc.value()["sources"].is_array())
     Doc.fail("sources", "must be an array");
 }
 
 } // namespace
 
-AnalyticModel AnalyticModel::fromJson(const nlohmann::json &Json,
-                                      const std::string &Origin) {
+AnalyticModel AnalyticModel::fromJson(const nlohmann::json &Json, const std::string &Origin) {
   ModelObject Doc(Json, Origin);
   checkEnvelope(Doc, Origin);
 
@@ -95,8 +92,8 @@ AnalyticModel AnalyticModel::fromPicojoules(const AnalyticPicojoules &P) {
 std::vector<double> AnalyticModel::coefficients() const {
   std::vector<double> C(&Joules.Flop[0][0],
                         &Joules.Flop[0][0] + sizeof Joules.Flop / sizeof(double));
-  C.insert(C.end(), {Joules.ByteLoaded, Joules.ByteStored, Joules.Instruction,
-                     Joules.Branch, StaticWatts});
+  C.insert(C.end(),
+           {Joules.ByteLoaded, Joules.ByteStored, Joules.Instruction, Joules.Branch, StaticWatts});
   return C;
 }
 
@@ -104,8 +101,7 @@ AnalyticModel AnalyticModel::load(const std::string &Path) {
   return fromJson(readModelFile(Path), Path);
 }
 
-AnalyticModel AnalyticModel::fromText(const std::string &Text,
-                                      const std::string &Origin) {
+AnalyticModel AnalyticModel::fromText(const std::string &Text, const std::string &Origin) {
   return fromJson(parseModelText(Text, Origin), Origin);
 }
 
@@ -127,8 +123,7 @@ EnergyEstimate AnalyticModel::estimate(const ModelInputs &Inputs) const {
   return estimate(Counted);
 }
 
-double AnalyticModel::realTimeJoules(const std::vector<EventValues> &,
-                                     double) const {
+double AnalyticModel::realTimeJoules(const std::vector<EventValues> &, double) const {
   throw ModelError("energy model " + Name +
                    ": the analytic model has no real-time form (it reads "
                    "exact counts, not sampled perf events); use estimate() "

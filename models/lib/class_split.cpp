@@ -17,8 +17,7 @@ nlohmann::json ClassSplit::toJson() const {
   return {{"feature", feature}, {"threshold", threshold}};
 }
 
-ClassSplit ClassSplit::fromJson(const nlohmann::json &J,
-                                const std::string &Origin) {
+ClassSplit ClassSplit::fromJson(const nlohmann::json &J, const std::string &Origin) {
   ModelObject O(J, Origin, "split");
   ClassSplit S;
   S.feature = O.string("feature");

@@ -26,10 +26,8 @@ namespace {
 std::string objectContaining(const void *Anchor) {
   Dl_info Info{};
   link_map *Map = nullptr;
-  if (Anchor &&
-      dladdr1(Anchor, &Info, reinterpret_cast<void **>(&Map),
-              RTLD_DL_LINKMAP) &&
-      Map && Map->l_name && Map->l_name[0] != '\0')
+  if (Anchor && dladdr1(Anchor, &Info, reinterpret_cast<void **>(&Map), RTLD_DL_LINKMAP) && Map &&
+      Map->l_name && Map->l_name[0] != '\0')
     return Map->l_name;
   return "/proc/self/exe";
 }

@@ -5,8 +5,7 @@
 
 namespace energy::model {
 
-double ratioValue(const DerivedFeature &D, double Numerator,
-                  double Denominator) {
+double ratioValue(const DerivedFeature &D, double Numerator, double Denominator) {
   return Denominator == 0.0 ? 0.0 : Numerator / Denominator * D.factor;
 }
 
@@ -20,17 +19,15 @@ nlohmann::json toJson(const DerivedFeature &D) {
           {"factor", D.factor}};
 }
 
-DerivedFeature derivedFromJson(const nlohmann::json &J,
-                               const std::string &Origin) {
+DerivedFeature derivedFromJson(const nlohmann::json &J, const std::string &Origin) {
   ModelObject O(J, Origin, "derived");
   std::string Op = O.has("op") ? O.string("op") : "ratio";
   if (Op == "previous")
-    return {O.string("name"), O.string("input"), "", 1.0,
-            DerivedFeature::Previous};
+    return {O.string("name"), O.string("input"), "", 1.0, DerivedFeature::Previous};
   if (Op != "ratio")
     O.fail("op", "is '" + Op + "', not 'ratio' or 'previous'");
-  return {O.string("name"), O.string("numerator"), O.string("denominator"),
-          O.number("factor"), DerivedFeature::Ratio};
+  return {O.string("name"), O.string("numerator"), O.string("denominator"), O.number("factor"),
+          DerivedFeature::Ratio};
 }
 
 } // namespace energy::model

@@ -17,9 +17,7 @@ std::string joined(const std::vector<std::string> &Names) {
   return Out;
 }
 
-bool isLinearLearner(const std::string &L) {
-  return L == "ols" || L == "ridge" || L == "lasso";
-}
+bool isLinearLearner(const std::string &L) { return L == "ols" || L == "ridge" || L == "lasso"; }
 
 void checkEnvelope(const ModelObject &Doc) {
   if (Doc.string("format") != ModelFormat)
@@ -37,14 +35,12 @@ void checkEnvelope(const ModelObject &Doc) {
   std::string Learner = Doc.string("learner");
   bool Matches = Kind == "linear" ? isLinearLearner(Learner) : Learner == Kind;
   if (!Matches)
-    Doc.fail("learner",
-             "is \"" + Learner + "\", which is not a " + Kind + " learner");
+    Doc.fail("learner", "is \"" + Learner + "\", which is not a " + Kind + " learner");
 }
 
 } // namespace
 
-double
-LearnedModel::ClassPredictor::predict(const std::vector<double> &Row) const {
+double LearnedModel::ClassPredictor::predict(const std::vector<double> &Row) const {
   if (trees)
     return trees->predict(Row);
   double Sum = intercept;
@@ -53,8 +49,7 @@ LearnedModel::ClassPredictor::predict(const std::vector<double> &Row) const {
   return Sum;
 }
 
-LearnedModel LearnedModel::fromJson(const nlohmann::json &Json,
-                                    const std::string &Origin) {
+LearnedModel LearnedModel::fromJson(const nlohmann::json &Json, const std::string &Origin) {
   ModelObject Doc(Json, Origin);
   checkEnvelope(Doc);
   LearnedModel M;
@@ -69,29 +64,25 @@ LearnedModel LearnedModel::fromJson(const nlohmann::json &Json,
   if (M.Features.empty())
     Doc.fail("features", "is empty");
   if (Doc.has("scaling"))
-    M.Scaling = FeatureScaling::fromJson(Doc.value().at("scaling"),
-                                         M.Features.size(), Origin);
+    M.Scaling = FeatureScaling::fromJson(Doc.value().at("scaling"), M.Features.size(), Origin);
   if (Doc.has("split"))
     M.Split = ClassSplit::fromJson(Doc.value().at("split"), Origin);
   std::vector<ModelObject> Classes = Doc.objects("classes");
   if (Classes.size() != (M.Split ? 2u : 1u))
     Doc.fail("classes", "holds " + std::to_string(Classes.size()) +
-                            " classes where the split needs " +
-                            (M.Split ? "2" : "1"));
+                            " classes where the split needs " + (M.Split ? "2" : "1"));
   for (const ModelObject &C : Classes) {
     ClassPredictor P;
     if (M.Kind == "linear") {
       P.coefficients = C.numbers("coefficients");
       if (P.coefficients.size() != M.Features.size())
-        C.fail("coefficients",
-               "holds " + std::to_string(P.coefficients.size()) +
-                   " coefficients for " + std::to_string(M.Features.size()) +
-                   " features");
+        C.fail("coefficients", "holds " + std::to_string(P.coefficients.size()) +
+                                   " coefficients for " + std::to_string(M.Features.size()) +
+                                   " features");
       P.intercept = C.number("intercept");
     } else {
-      P.trees = TreeEnsemble::fromXgboostJson(C.object("xgboost").value(),
-                                              M.Features.size(), Origin,
-                                              C.keyPath("xgboost"));
+      P.trees = TreeEnsemble::fromXgboostJson(C.object("xgboost").value(), M.Features.size(),
+                                              Origin, C.keyPath("xgboost"));
     }
     M.Classes.push_back(std::move(P));
   }
@@ -102,8 +93,7 @@ LearnedModel LearnedModel::load(const std::string &Path) {
   return fromJson(readModelFile(Path), Path);
 }
 
-std::vector<std::string>
-LearnedModel::missingEvents(const EventValues &Available) const {
+std::vector<std::string> LearnedModel::missingEvents(const EventValues &Available) const {
   std::vector<std::string> Missing;
   for (const std::string &I : Inputs)
     if (I != "seconds" && !Available.count(I))
@@ -114,24 +104,23 @@ LearnedModel::missingEvents(const EventValues &Available) const {
 void LearnedModel::requireEvents(const EventValues &Raw) const {
   std::vector<std::string> Missing = missingEvents(Raw);
   if (!Missing.empty())
-    throw ModelError("energy model '" + Name +
-                     "' needs perf events the "
-                     "input lacks: " +
-                     joined(Missing) +
-                     "; record them (ENERGY_REGION_EVENTS=..., docs/meters.md) or use a model without "
-                     "them");
+    throw ModelError(
+        "energy model '" + Name +
+        "' needs perf events the "
+        "input lacks: " +
+        joined(Missing) +
+        "; record them (ENERGY_REGION_EVENTS=..., docs/meters.md) or use a model without "
+        "them");
 }
 
-double LearnedModel::featureValue(const std::string &Feature,
-                                  const EventValues &Raw, double Seconds,
-                                  const EventValues *Previous) const {
+double LearnedModel::featureValue(const std::string &Feature, const EventValues &Raw,
+                                  double Seconds, const EventValues *Previous) const {
   auto raw = [&](const EventValues &From, const std::string &Input) {
     if (Input == "seconds")
       return Seconds;
     auto It = From.find(Input);
     if (It == From.end())
-      throw ModelError("energy model '" + Name + "' needs perf event '" +
-                       Input +
+      throw ModelError("energy model '" + Name + "' needs perf event '" + Input +
                        "', which the input lacks; record it or use "
                        "a model without it");
     return It->second;
@@ -152,9 +141,8 @@ int LearnedModel::classOf(const EventValues &Raw) const {
   return Split->classOf(featureValue(Split->feature, Raw, 0.0, nullptr));
 }
 
-std::vector<double>
-LearnedModel::featureRow(const EventValues &Raw, double Seconds,
-                         const EventValues *Previous) const {
+std::vector<double> LearnedModel::featureRow(const EventValues &Raw, double Seconds,
+                                             const EventValues *Previous) const {
   if (!Scaling)
     throw ModelError("energy model '" + Name +
                      "' has no scaling ranges (its "
@@ -163,8 +151,7 @@ LearnedModel::featureRow(const EventValues &Raw, double Seconds,
   requireEvents(Raw);
   std::vector<double> Row(Features.size());
   for (size_t F = 0; F < Features.size(); ++F)
-    Row[F] =
-        Scaling->apply(F, featureValue(Features[F], Raw, Seconds, Previous));
+    Row[F] = Scaling->apply(F, featureValue(Features[F], Raw, Seconds, Previous));
   return Row;
 }
 
@@ -176,8 +163,7 @@ double LearnedModel::predictWatts(const EventValues &Raw, double Seconds,
 
 EnergyEstimate LearnedModel::estimate(const ModelInputs &In) const {
   if (!In.events)
-    throw ModelError("energy model '" + Name + "' reads perf events (" +
-                     joined(Inputs) +
+    throw ModelError("energy model '" + Name + "' reads perf events (" + joined(Inputs) +
                      ") and this input has none; record "
                      "them (docs/meters.md) or use the analytic model");
   EnergyEstimate E;
@@ -185,8 +171,7 @@ EnergyEstimate LearnedModel::estimate(const ModelInputs &In) const {
   return E;
 }
 
-double LearnedModel::realTimeJoules(const std::vector<EventValues> &Samples,
-                                    double Seconds) const {
+double LearnedModel::realTimeJoules(const std::vector<EventValues> &Samples, double Seconds) const {
   if (Samples.empty() || !(Seconds > 0))
     throw ModelError("energy model '" + Name +
                      "': the real-time model needs "

@@ -7,8 +7,8 @@
 #include <cerrno>
 #include <climits>
 #include <cmath>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 namespace energy::model {
@@ -23,24 +23,21 @@ const char *typeName(const nlohmann::json &V) {
 }
 } // namespace
 
-ModelObject::ModelObject(const nlohmann::json &Value, std::string Origin,
-                         std::string Path)
+ModelObject::ModelObject(const nlohmann::json &Value, std::string Origin, std::string Path)
     : Value(&Value), Origin(std::move(Origin)), Path(std::move(Path)) {
   if (!Value.is_object())
-    throw ModelError("energy model " + this->Origin + ": " +
-                     (this->Path.empty() ? "the document" : this->Path) +
-                     " must be a JSON object, found " + typeName(Value) +
-                     "; see docs/formats/model.md");
+    throw ModelError(
+        "energy model " + this->Origin + ": " + (this->Path.empty() ? "the document" : this->Path) +
+        " must be a JSON object, found " + typeName(Value) + "; see docs/formats/model.md");
 }
 
 std::string ModelObject::keyPath(const std::string &Key) const {
   return Path.empty() ? Key : Path + "." + Key;
 }
 
-void ModelObject::fail(const std::string &Key,
-                       const std::string &Problem) const {
-  throw ModelError("energy model " + Origin + ": key '" + keyPath(Key) + "' " +
-                   Problem + "; fix the file (docs/formats/model.md)" +
+void ModelObject::fail(const std::string &Key, const std::string &Problem) const {
+  throw ModelError("energy model " + Origin + ": key '" + keyPath(Key) + "' " + Problem +
+                   "; fix the file (docs/formats/model.md)" +
                    " or set ENERGY_MODEL to another model");
 }
 
@@ -78,8 +75,7 @@ double ModelObject::nonNegative(const std::string &Key) const {
   return D;
 }
 
-nlohmann::json parseModelText(const std::string &Text,
-                              const std::string &Origin) {
+nlohmann::json parseModelText(const std::string &Text, const std::string &Origin) {
   nlohmann::json Doc = nlohmann::json::parse(Text, nullptr,
                                              /*allow_exceptions=*/false);
   if (Doc.is_discarded())
@@ -95,8 +91,7 @@ nlohmann::json parseModelText(const std::string &Text,
 std::string readModelText(const std::string &Path) {
   std::unique_ptr<std::FILE, int (*)(std::FILE *)> In(std::fopen(Path.c_str(), "rb"), std::fclose);
   if (!In)
-    throw ModelError("energy model " + Path + ": cannot open (" +
-                     std::strerror(errno) +
+    throw ModelError("energy model " + Path + ": cannot open (" + std::strerror(errno) +
                      "); check the path (ENERGY_MODEL, --model)");
   std::string Text;
   char Buffer[8192];
@@ -153,8 +148,7 @@ std::vector<ModelObject> ModelObject::objects(const std::string &Key) const {
   std::vector<ModelObject> Out;
   const nlohmann::json &A = array(Key);
   for (size_t I = 0; I < A.size(); ++I)
-    Out.emplace_back(A[I], Origin,
-                     keyPath(Key) + "[" + std::to_string(I) + "]");
+    Out.emplace_back(A[I], Origin, keyPath(Key) + "[" + std::to_string(I) + "]");
   return Out;
 }
 

@@ -20,8 +20,7 @@ namespace energy::model {
 /// errors say exactly which key is wrong.
 class ModelObject {
 public:
-  ModelObject(const nlohmann::json &Value, std::string Origin,
-              std::string Path = "");
+  ModelObject(const nlohmann::json &Value, std::string Origin, std::string Path = "");
 
   const nlohmann::json &value() const { return *Value; }
   std::string keyPath(const std::string &Key) const;
@@ -40,8 +39,7 @@ public:
   /// True when Key is present and not null.
   bool has(const std::string &Key) const;
 
-  [[noreturn]] void fail(const std::string &Key,
-                         const std::string &Problem) const;
+  [[noreturn]] void fail(const std::string &Key, const std::string &Problem) const;
 
 private:
   const nlohmann::json &member(const std::string &Key) const;
@@ -55,8 +53,7 @@ private:
 
 /// Parses the text of a model file; throws ModelError for text that is not
 /// JSON. `Origin` names the file in errors.
-nlohmann::json parseModelText(const std::string &Text,
-                              const std::string &Origin);
+nlohmann::json parseModelText(const std::string &Text, const std::string &Origin);
 /// Reads and parses a model file; throws ModelError.
 nlohmann::json readModelFile(const std::string &Path);
 /// The bytes of a model file; throws ModelError naming the path.

@@ -20,8 +20,8 @@ double numericString(const ModelObject &O, const std::string &Key) {
   return V;
 }
 
-void requireValue(const ModelObject &O, const std::string &Key,
-                  const std::string &Expected, const std::string &Why) {
+void requireValue(const ModelObject &O, const std::string &Key, const std::string &Expected,
+                  const std::string &Why) {
   std::string Found = O.string(Key);
   if (Found != Expected)
     O.fail(Key, "is \"" + Found + "\", but only \"" + Expected + "\" " + Why);
@@ -39,10 +39,8 @@ std::vector<long long> integers(const ModelObject &O, const std::string &Key) {
 
 } // namespace
 
-TreeEnsemble TreeEnsemble::fromXgboostJson(const nlohmann::json &Booster,
-                                           size_t Features,
-                                           const std::string &Origin,
-                                           const std::string &Path) {
+TreeEnsemble TreeEnsemble::fromXgboostJson(const nlohmann::json &Booster, size_t Features,
+                                           const std::string &Origin, const std::string &Path) {
   ModelObject Learner = ModelObject(Booster, Origin, Path).object("learner");
   requireValue(Learner.object("objective"), "name", "reg:squarederror",
                "(regression) is applied without xgboost");
@@ -52,8 +50,8 @@ TreeEnsemble TreeEnsemble::fromXgboostJson(const nlohmann::json &Booster,
   if (numericString(Param, "num_class") != 0)
     Param.fail("num_class", "must be 0 (a regression model)");
   if (numericString(Param, "num_feature") != static_cast<double>(Features))
-    Param.fail("num_feature", "does not match the model's " +
-                                  std::to_string(Features) + " features");
+    Param.fail("num_feature",
+               "does not match the model's " + std::to_string(Features) + " features");
 
   TreeEnsemble E;
   E.Features = Features;
@@ -61,8 +59,8 @@ TreeEnsemble TreeEnsemble::fromXgboostJson(const nlohmann::json &Booster,
   ModelObject Trees = Gbm.object("model");
   for (long long Group : integers(Trees, "tree_info"))
     if (Group != 0)
-      Trees.fail("tree_info", "names output group " + std::to_string(Group) +
-                                  "; a regression model has one");
+      Trees.fail("tree_info",
+                 "names output group " + std::to_string(Group) + "; a regression model has one");
   for (const ModelObject &T : Trees.objects("trees")) {
     std::vector<long long> Left = integers(T, "left_children");
     std::vector<long long> Right = integers(T, "right_children");
@@ -70,8 +68,8 @@ TreeEnsemble TreeEnsemble::fromXgboostJson(const nlohmann::json &Booster,
     std::vector<long long> Default = integers(T, "default_left");
     std::vector<double> Value = T.numbers("split_conditions");
     size_t N = Left.size();
-    if (N == 0 || Right.size() != N || Feature.size() != N ||
-        Default.size() != N || Value.size() != N)
+    if (N == 0 || Right.size() != N || Feature.size() != N || Default.size() != N ||
+        Value.size() != N)
       T.fail("left_children", "and the other node arrays must be non-empty "
                               "and of one length");
     if (T.has("split_type"))
@@ -92,8 +90,8 @@ TreeEnsemble TreeEnsemble::fromXgboostJson(const nlohmann::json &Booster,
       };
       if (!Leaf) {
         if (!validChild(Left[I]) || !validChild(Right[I]))
-          T.fail("left_children", "has node " + std::to_string(I) +
-                                      " with children outside the tree");
+          T.fail("left_children",
+                 "has node " + std::to_string(I) + " with children outside the tree");
         if (Feature[I] < 0 || Feature[I] >= static_cast<long long>(Features))
           T.fail("split_indices", "has node " + std::to_string(I) +
                                       " splitting on a feature the model "

@@ -76,9 +76,7 @@ private:
     LastNode = Node;
     return Node;
   }
-  static uint32_t hash(uint64_t Key) {
-    return uint32_t((Key * 0x9e3779b97f4a7c15ull) >> 32);
-  }
+  static uint32_t hash(uint64_t Key) { return uint32_t((Key * 0x9e3779b97f4a7c15ull) >> 32); }
   uint32_t insert(uint32_t Slot, uint32_t Parent, uint32_t Region) noexcept {
     if (Count == MaxNodes)
       return NoPath;

@@ -25,8 +25,7 @@ std::vector<uint32_t> CallTree::merge(const CallPaths &Thread) {
   return Map;
 }
 
-std::vector<uint64_t>
-CallTree::subtreeTicks(const std::vector<uint32_t> &Written) const {
+std::vector<uint64_t> CallTree::subtreeTicks(const std::vector<uint32_t> &Written) const {
   std::vector<uint64_t> Ticks(Nodes.size(), 0);
   // Children follow their parents: one backward pass sums every subtree.
   for (uint32_t I = uint32_t(Nodes.size()); I-- > 0;) {

@@ -75,13 +75,14 @@ std::string describeClock(double SecondsPerTick) {
     std::snprintf(Rate, sizeof Rate, "%.4f GHz", 1e-9 / SecondsPerTick);
     return "invariant TSC (rdtsc) at " + std::string(Rate) +
            ", calibrated against CLOCK_MONOTONIC over the run; kernel "
-           "clocksource " + Source;
+           "clocksource " +
+           Source;
   }
   timespec Res{};
   clock_getres(CLOCK_MONOTONIC, &Res);
   return "CLOCK_MONOTONIC via clock_gettime, resolution " +
-         std::to_string(Res.tv_sec * 1000000000L + Res.tv_nsec) +
-         " ns; kernel clocksource " + Source;
+         std::to_string(Res.tv_sec * 1000000000L + Res.tv_nsec) + " ns; kernel clocksource " +
+         Source;
 }
 
 std::string isoUtc(uint64_t RealtimeNs) {
@@ -90,9 +91,8 @@ std::string isoUtc(uint64_t RealtimeNs) {
   tm Utc{};
   gmtime_r(&Seconds, &Utc);
   char Buf[40];
-  std::snprintf(Buf, sizeof Buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03uZ",
-                Utc.tm_year + 1900, Utc.tm_mon + 1, Utc.tm_mday, Utc.tm_hour,
-                Utc.tm_min, Utc.tm_sec, Millis);
+  std::snprintf(Buf, sizeof Buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03uZ", Utc.tm_year + 1900,
+                Utc.tm_mon + 1, Utc.tm_mday, Utc.tm_hour, Utc.tm_min, Utc.tm_sec, Millis);
   return Buf;
 }
 

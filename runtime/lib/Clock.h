@@ -43,9 +43,7 @@ inline uint64_t clockNs(clockid_t Clock) noexcept {
 /// Another thread's CPU clock, as glibc's pthread_getcpuclockid makes it
 /// from the thread's id (the kernel's CPUCLOCK_PERTHREAD | CPUCLOCK_SCHED).
 /// It reads only threads of the calling process.
-inline clockid_t threadCpuClock(pid_t Tid) noexcept {
-  return clockid_t((~unsigned(Tid) << 3) | 6);
-}
+inline clockid_t threadCpuClock(pid_t Tid) noexcept { return clockid_t((~unsigned(Tid) << 3) | 6); }
 
 inline uint64_t monotonicNs() noexcept { return clockNs(CLOCK_MONOTONIC); }
 inline uint64_t realtimeNs() noexcept { return clockNs(CLOCK_REALTIME); }

@@ -57,8 +57,7 @@ ENERGY_EXPORT void __energy_region_enter(energy_module *Module, uint32_t Region)
     ++T->Diag.DroppedEnters;
     return;
   }
-  T->enter(Slot->Stats + Region, Sp, clockTicks(), *Rec, Region,
-           Rec->RegionBase + Region);
+  T->enter(Slot->Stats + Region, Sp, clockTicks(), *Rec, Region, Rec->RegionBase + Region);
 }
 
 /// Called at every exit of a region. Thread-safe without locks, like enter.
@@ -86,8 +85,7 @@ ENERGY_EXPORT void __energy_region_exit(energy_module *Module, uint32_t Region) 
 /// rank and size of MPI_COMM_WORLD, the rank on this node (-1: unknown) and
 /// the processor's name: the process's job (launcher `mpi`) unless its
 /// launcher's environment named one. Thread-safe (takes the runtime's lock).
-ENERGY_EXPORT void __energy_job_from_mpi(long Rank, long Size, long LocalRank,
-                                         const char *Node) {
+ENERGY_EXPORT void __energy_job_from_mpi(long Rank, long Size, long LocalRank, const char *Node) {
   if (Rank < 0 || Size <= Rank)
     return;
   JobInfo Job;

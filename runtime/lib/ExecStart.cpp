@@ -137,14 +137,12 @@ __attribute__((visibility("default"))) int execvpe(const char *File, char *const
   return execWithTriggerStopped(real().Execvpe, File, Argv, Envp);
 }
 
-__attribute__((visibility("default"))) int fexecve(int Fd, char *const Argv[],
-                                                   char *const Envp[]) {
+__attribute__((visibility("default"))) int fexecve(int Fd, char *const Argv[], char *const Envp[]) {
   return execWithTriggerStopped(real().Fexecve, Fd, Argv, Envp);
 }
 
-__attribute__((visibility("default"))) int execveat(int DirFd, const char *Path,
-                                                    char *const Argv[], char *const Envp[],
-                                                    int Flags) {
+__attribute__((visibility("default"))) int execveat(int DirFd, const char *Path, char *const Argv[],
+                                                    char *const Envp[], int Flags) {
   return execWithTriggerStopped(real().Execveat, DirFd, Path, Argv, Envp, Flags);
 }
 
@@ -169,10 +167,9 @@ __attribute__((visibility("default"))) int execlp(const char *File, const char *
 __attribute__((visibility("default"))) int execle(const char *Path, const char *Arg, ...) {
   va_list Args;
   va_start(Args, Arg);
-  int Result = execWithArgv(Arg, Args, /*ThenEnvironment=*/true,
-                            [&](char **Argv, char *const *Envp) {
-                              return execve(Path, Argv, Envp);
-                            });
+  int Result =
+      execWithArgv(Arg, Args, /*ThenEnvironment=*/true,
+                   [&](char **Argv, char *const *Envp) { return execve(Path, Argv, Envp); });
   va_end(Args);
   return Result;
 }

@@ -37,8 +37,8 @@ public:
   void *allocate(size_t Bytes) noexcept {
     Bytes = (Bytes + 63) & ~size_t(63);
     if (!Current || Current->Used + Bytes > Current->Size) {
-      size_t Size = Bytes + sizeof(Chunk) + 63 > ChunkBytes ? Bytes + sizeof(Chunk) + 63
-                                                            : ChunkBytes;
+      size_t Size =
+          Bytes + sizeof(Chunk) + 63 > ChunkBytes ? Bytes + sizeof(Chunk) + 63 : ChunkBytes;
       auto *New = static_cast<Chunk *>(allocatePages(Size));
       if (!New)
         return nullptr;
@@ -109,8 +109,8 @@ private:
     uint32_t NewCapacity = Capacity ? Capacity : 64;
     while (NewCapacity <= Region)
       NewCapacity *= 2;
-    auto *New = static_cast<FootprintSketch **>(
-        Memory.allocate(sizeof(FootprintSketch *) * NewCapacity));
+    auto *New =
+        static_cast<FootprintSketch **>(Memory.allocate(sizeof(FootprintSketch *) * NewCapacity));
     if (!New)
       return false;
     if (Capacity)
@@ -289,13 +289,11 @@ ENERGY_EXPORT void __energy_footprint_sample(uint64_t Line, uint64_t OneIn) {
 
 /// A memcpy/memmove/memset range was accessed: its sampled lines are
 /// recorded. Thread-safety as __energy_footprint_sample.
-ENERGY_EXPORT void __energy_footprint_range(const void *Start, uint64_t Bytes,
-                                            uint64_t OneIn) {
+ENERGY_EXPORT void __energy_footprint_range(const void *Start, uint64_t Bytes, uint64_t OneIn) {
   if (Bytes == 0)
     return;
   uint64_t First = reinterpret_cast<uintptr_t>(Start) >> ENERGY_FOOTPRINT_LINE_SHIFT;
-  uint64_t Last =
-      (reinterpret_cast<uintptr_t>(Start) + Bytes - 1) >> ENERGY_FOOTPRINT_LINE_SHIFT;
+  uint64_t Last = (reinterpret_cast<uintptr_t>(Start) + Bytes - 1) >> ENERGY_FOOTPRINT_LINE_SHIFT;
   if (ENERGY_UNLIKELY(OneIn != SampleOneIn.load(std::memory_order_relaxed)))
     acceptRate(First, OneIn);
   uint64_t Rate = SampleOneIn.load(std::memory_order_relaxed);

@@ -47,7 +47,7 @@ private:
   uint32_t Count; /// keys in the exact set
   uint32_t Hll;   /// non-zero once Registers are in use
   union {
-    uint64_t Slots[NumSlots];     /// exact set: key + 1, 0 for empty
+    uint64_t Slots[NumSlots]; /// exact set: key + 1, 0 for empty
     uint8_t Registers[NumRegisters];
   };
 };

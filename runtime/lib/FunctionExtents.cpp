@@ -13,9 +13,9 @@ namespace {
 // "DWARF Extensions": DW_EH_PE_*).
 constexpr uint8_t EncOmit = 0xff;
 constexpr uint8_t EncFormat = 0x0f;
-constexpr uint8_t EncAbsPtr = 0x00, EncUleb128 = 0x01, EncUdata2 = 0x02,
-                  EncUdata4 = 0x03, EncUdata8 = 0x04, EncSleb128 = 0x09,
-                  EncSdata2 = 0x0a, EncSdata4 = 0x0b, EncSdata8 = 0x0c;
+constexpr uint8_t EncAbsPtr = 0x00, EncUleb128 = 0x01, EncUdata2 = 0x02, EncUdata4 = 0x03,
+                  EncUdata8 = 0x04, EncSleb128 = 0x09, EncSdata2 = 0x0a, EncSdata4 = 0x0b,
+                  EncSdata8 = 0x0c;
 constexpr uint8_t EncDatarelSdata4 = 0x3b;
 
 template <typename T> T readAt(const void *P) {

@@ -21,8 +21,7 @@ public:
 
   /// The index of the line (Region, File, Line, Site), or Next after it is
   /// remembered as that.
-  uint32_t findOrAdd(uint32_t Region, uint32_t File, uint32_t Line, uint32_t Site,
-                     uint32_t Next) {
+  uint32_t findOrAdd(uint32_t Region, uint32_t File, uint32_t Line, uint32_t Site, uint32_t Next) {
     uint64_t RegionAndFile = uint64_t(Region) << 32 | File;
     uint64_t LineAndSite = uint64_t(Line) << 32 | Site;
     size_t Mask = Slots.size() - 1;
@@ -83,8 +82,7 @@ std::vector<LineCount> lineCounts(const ModuleRecord &M, const std::vector<uint6
     uint32_t Region = M.Blocks[L.block].region;
     if (Region >= M.NumRegions)
       continue;
-    uint32_t At =
-        IndexOf.findOrAdd(Region, L.file, L.line, L.inlined_at, uint32_t(Lines.size()));
+    uint32_t At = IndexOf.findOrAdd(Region, L.file, L.line, L.inlined_at, uint32_t(Lines.size()));
     if (At == Lines.size())
       Lines.push_back({Region, L.file, L.line, L.inlined_at, {}});
     addExecutions(Lines[At].Counts, L.cost, Counts[L.block]);

@@ -21,7 +21,7 @@ namespace energy::rt {
 
 struct LineCount {
   uint32_t Region; /// the module's region that owns the line's blocks
-  uint32_t File; /// in the module's table of line files
+  uint32_t File;   /// in the module's table of line files
   uint32_t Line;
   /// The module's inline site the code was inlined at (ENERGY_NO_SITE: it
   /// was not inlined).

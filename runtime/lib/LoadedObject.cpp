@@ -14,7 +14,7 @@ namespace {
 constexpr size_t alignUp4(size_t N) { return (N + 3) & ~size_t(3); }
 
 /// The hexadecimal descriptor of a GNU build-id note in one PT_NOTE segment.
-std::string buildIdIn(const dl_phdr_info &Info, const ElfW(Phdr) &Note) {
+std::string buildIdIn(const dl_phdr_info &Info, const ElfW(Phdr) & Note) {
   auto *P = reinterpret_cast<const unsigned char *>(Info.dlpi_addr + Note.p_vaddr);
   const unsigned char *End = P + Note.p_memsz;
   while (P + sizeof(ElfW(Nhdr)) <= End) {

@@ -42,9 +42,7 @@ long requestedPeriodMs() {
 
 /// Whether a sampler would run only for the meters' sake: neither a period
 /// nor a timeline was asked for.
-bool samplesOnlyForMeters(long Period) {
-  return Period < 0 && !support::settings().Timeline.on();
-}
+bool samplesOnlyForMeters(long Period) { return Period < 0 && !support::settings().Timeline.on(); }
 
 } // namespace
 
@@ -52,8 +50,7 @@ void Measurement::configureRegionCounting() {
   bool Hardware = false;
   for (const meters::Source &S : Meters ? Meters->sources() : std::vector<meters::Source>{})
     Hardware |= S.name == "perf-hardware" && S.present;
-  Regions.configure(Hardware, meters::sysfsRoot(),
-                    SampledTiming.load(std::memory_order_relaxed));
+  Regions.configure(Hardware, meters::sysfsRoot(), SampledTiming.load(std::memory_order_relaxed));
 }
 
 void Measurement::start() noexcept {

@@ -102,9 +102,10 @@ ModelApplication::ModelApplication(const ModelChoice &Choice, const RegionCounti
     FallbackNote = Applied->name() + " (" + Choice.Path + ") not applied: " + Lacks;
     Applied = Choice.Fallback.get();
     AppliedPath = &Choice.FallbackPath;
-    std::fprintf(stderr, "energypass: model %s needs %s, which this run did not count per "
-                         "region; applying the default analytic model instead "
-                         "(ENERGY_MODEL_FALLBACK=default)\n",
+    std::fprintf(stderr,
+                 "energypass: model %s needs %s, which this run did not count per "
+                 "region; applying the default analytic model instead "
+                 "(ENERGY_MODEL_FALLBACK=default)\n",
                  Choice.Model->name().c_str(), joined(Missing).c_str());
     return;
   }
@@ -113,11 +114,13 @@ ModelApplication::ModelApplication(const ModelChoice &Choice, const RegionCounti
   std::string WayOut = Required.size() <= MaxRegionEvents
                            ? "run with ENERGY_REGION_EVENTS=" + joined(Required) + ", or "
                            : "it reads more events than one group per thread holds (" +
-                                 std::to_string(MaxRegionEvents) + "), so use a model of fewer "
+                                 std::to_string(MaxRegionEvents) +
+                                 "), so use a model of fewer "
                                  "events (energy-train fit --k 8), or ";
-  std::fprintf(stderr, "energypass: model %s needs events this run did not count per region "
-                       "(%s); modelled energies left null: %sENERGY_MODEL_FALLBACK=default for "
-                       "the default analytic model\n",
+  std::fprintf(stderr,
+               "energypass: model %s needs events this run did not count per region "
+               "(%s); modelled energies left null: %sENERGY_MODEL_FALLBACK=default for "
+               "the default analytic model\n",
                Applied->name().c_str(), joined(Missing).c_str(), WayOut.c_str());
 }
 
@@ -168,8 +171,8 @@ double ModelApplication::realTimeJoules(const json &Timeline) const {
     }
     Samples.push_back(std::move(Sample));
   }
-  double Seconds = Intervals.back()["t_end"].get<double>() -
-                   Intervals.front()["t_start"].get<double>();
+  double Seconds =
+      Intervals.back()["t_end"].get<double>() - Intervals.front()["t_start"].get<double>();
   return Applied->realTimeJoules(Samples, Seconds);
 }
 
@@ -216,9 +219,8 @@ json ModelApplication::modelJson() const {
   if (!FallbackNote.empty())
     Model["fallback_for"] = FallbackNote;
   if (!RunMethod.empty())
-    Model["method"] = (learned() ? "regions: average model on self counts over self time; "
-                                 : "") +
-                      RunMethod;
+    Model["method"] =
+        (learned() ? "regions: average model on self counts over self time; " : "") + RunMethod;
   return Model;
 }
 
@@ -227,8 +229,8 @@ meters::Source ModelApplication::source() const {
   if (!Applied)
     Detail = Choice.Problem;
   else if (!Usable)
-    Detail = Applied->kind() + " model " + Applied->name() + " read from " + *AppliedPath +
-             ", " + NotApplied;
+    Detail = Applied->kind() + " model " + Applied->name() + " read from " + *AppliedPath + ", " +
+             NotApplied;
   else
     Detail = Applied->kind() + " model " + Applied->name() + " read from " + *AppliedPath +
              (FallbackNote.empty() ? "" : " (fallback: " + FallbackNote + ")");

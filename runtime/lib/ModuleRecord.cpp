@@ -44,23 +44,18 @@ const char *descriptorProblem(const energy_module &D) {
 
 } // namespace
 
-ModuleRecord::ModuleRecord(energy_module *D, uint32_t Ordinal,
-                           uint32_t RegionBase)
+ModuleRecord::ModuleRecord(energy_module *D, uint32_t Ordinal, uint32_t RegionBase)
     : Ordinal(Ordinal), RegionBase(RegionBase), NumRegions(D->num_regions),
-      NumBlocks(D->num_blocks), NumDynamic(D->num_dynamic),
-      NumCounters(D->num_counters), NumTerms(D->num_terms), Hash(D->hash),
-      Timing(D->timing == ENERGY_TIMING_SAMPLED ? ENERGY_TIMING_SAMPLED
-                                                : ENERGY_TIMING_EXACT),
-      Source(D->source ? D->source : ""), Regions(D->regions),
-      Blocks(D->blocks), Dynamic(D->dynamic), Terms(D->terms),
-      Lines(D->num_lines ? D->lines : nullptr), NumLines(D->num_lines),
-      LineFiles(D->line_files), NumLineFiles(D->num_line_files),
+      NumBlocks(D->num_blocks), NumDynamic(D->num_dynamic), NumCounters(D->num_counters),
+      NumTerms(D->num_terms), Hash(D->hash),
+      Timing(D->timing == ENERGY_TIMING_SAMPLED ? ENERGY_TIMING_SAMPLED : ENERGY_TIMING_EXACT),
+      Source(D->source ? D->source : ""), Regions(D->regions), Blocks(D->blocks),
+      Dynamic(D->dynamic), Terms(D->terms), Lines(D->num_lines ? D->lines : nullptr),
+      NumLines(D->num_lines), LineFiles(D->line_files), NumLineFiles(D->num_line_files),
       InlineSites(D->num_inline_sites ? D->inline_sites : nullptr),
-      NumInlineSites(D->num_inline_sites), RegionBodyHashes(D->region_body_hashes),
-      Desc(D) {}
+      NumInlineSites(D->num_inline_sites), RegionBodyHashes(D->region_body_hashes), Desc(D) {}
 
-ModuleRecord *ModuleRecord::create(energy_module *Desc, uint32_t Ordinal,
-                                   uint32_t RegionBase,
+ModuleRecord *ModuleRecord::create(energy_module *Desc, uint32_t Ordinal, uint32_t RegionBase,
                                    std::string &Problem) noexcept {
   if (const char *Bad = descriptorProblem(*Desc)) {
     Problem = Bad;

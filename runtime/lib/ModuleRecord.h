@@ -27,7 +27,7 @@ struct RegionTotals {
   uint64_t Calls = 0;
   uint64_t InclusiveTicks = 0;
   uint64_t SelfTicks = 0;
-  uint64_t SelfSquares = 0;      /// sampled: squared sample weights
+  uint64_t SelfSquares = 0; /// sampled: squared sample weights
   uint64_t InclusiveSquares = 0;
 };
 
@@ -35,15 +35,13 @@ class ModuleRecord {
 public:
   /// Validates the descriptor and builds its record; returns null and sets
   /// `Problem` for a malformed descriptor or when memory runs out.
-  static ModuleRecord *create(energy_module *Desc, uint32_t Ordinal,
-                              uint32_t RegionBase, std::string &Problem) noexcept;
+  static ModuleRecord *create(energy_module *Desc, uint32_t Ordinal, uint32_t RegionBase,
+                              std::string &Problem) noexcept;
 
   /// Read on the hot path (only when the stack address alone cannot decide
   /// whether the frame below is stale): function regions own a stack frame,
   /// loop and user regions share their function's.
-  bool isFunctionRegion(uint32_t Region) const {
-    return FunctionRegion[Region] != 0;
-  }
+  bool isFunctionRegion(uint32_t Region) const { return FunctionRegion[Region] != 0; }
 
   /// Block `Block`'s execution count from the merged counters. Blocks are
   /// asked in increasing order, with `NextTerm` starting at 0: it walks the
@@ -139,9 +137,9 @@ public:
   /// Per region, its body hash (0: none); null when the module has none.
   const uint64_t *RegionBodyHashes = nullptr;
 
-  std::vector<uint64_t> Counts;       /// merged counters, then dynamic
-  std::vector<RegionTotals> Totals;   /// merged per-region time and calls
-  std::vector<double> CounterTotals;  /// merged per-region counters, or empty
+  std::vector<uint64_t> Counts;      /// merged counters, then dynamic
+  std::vector<RegionTotals> Totals;  /// merged per-region time and calls
+  std::vector<double> CounterTotals; /// merged per-region counters, or empty
   unsigned CounterStride = 0;
 
 private:

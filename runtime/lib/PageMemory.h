@@ -17,8 +17,8 @@ namespace energy::rt {
 
 /// Zero-filled memory for `Bytes` bytes, or null.
 inline void *allocatePages(size_t Bytes) noexcept {
-  void *P = mmap(nullptr, Bytes ? Bytes : 1, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void *P =
+      mmap(nullptr, Bytes ? Bytes : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   return P == MAP_FAILED ? nullptr : P;
 }
 

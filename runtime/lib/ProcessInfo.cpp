@@ -34,7 +34,9 @@ struct LauncherVariables {
 };
 
 const LauncherVariables Launchers[] = {
-    {"openmpi", "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE",
+    {"openmpi",
+     "OMPI_COMM_WORLD_RANK",
+     "OMPI_COMM_WORLD_SIZE",
      "OMPI_COMM_WORLD_LOCAL_RANK",
      {"OMPI_MCA_ess_base_jobid", "OMPI_MCA_orte_ess_jobid", "PMIX_NAMESPACE"}},
     {"mpich", "PMI_RANK", "PMI_SIZE", "MPI_LOCALRANKID", {"SLURM_JOB_ID"}},

@@ -16,7 +16,7 @@ namespace energy::rt {
 
 namespace {
 
-const char *const HardwareDefault[] = {"cycles",       "instructions",    "cache-misses",
+const char *const HardwareDefault[] = {"cycles",        "instructions",    "cache-misses",
                                        "branch-misses", "LLC-load-misses", "task-clock"};
 const char *const SoftwareDefault[] = {"task-clock", "page-faults", "context-switches",
                                        "cpu-migrations"};
@@ -129,8 +129,7 @@ RegionEventRequest parseRegionEvents(const char *Text, bool HardwarePresent,
 ThreadCounters::ThreadCounters(std::unique_ptr<meters::CounterSet> S)
     : Set(std::move(S)), N(unsigned(Set->size())) {}
 
-std::unique_ptr<ThreadCounters>
-ThreadCounters::adopt(std::unique_ptr<meters::CounterSet> Set) {
+std::unique_ptr<ThreadCounters> ThreadCounters::adopt(std::unique_ptr<meters::CounterSet> Set) {
   if (!Set || Set->size() > MaxRegionEvents || Set->openCount() == 0)
     return nullptr;
   std::unique_ptr<ThreadCounters> T(new (std::nothrow) ThreadCounters(std::move(Set)));
@@ -211,8 +210,7 @@ void ThreadCounters::reopenAfterFork() noexcept {
 void RegionCounting::configure(bool HardwarePresent, const std::string &SysfsRoot,
                                bool ReadAtSamples) {
   AtSamples = ReadAtSamples;
-  Request = parseRegionEvents(support::settings().RegionEvents.text(), HardwarePresent,
-                              SysfsRoot);
+  Request = parseRegionEvents(support::settings().RegionEvents.text(), HardwarePresent, SysfsRoot);
   Enabled = Request.Requested && !Request.Events.empty();
   if (!Request.Problem.empty())
     std::fprintf(stderr, "energypass: %s\n", Request.Problem.c_str());

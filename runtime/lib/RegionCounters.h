@@ -41,7 +41,7 @@ constexpr unsigned MaxRegionEvents = 8;
 struct RegionEventRequest {
   bool Requested = false;
   std::vector<meters::EventSpec> Events; /// all in group 0
-  std::string Problem; /// one line: why the list was refused; empty when fine
+  std::string Problem;                   /// one line: why the list was refused; empty when fine
 };
 
 /// Parses the variable's text (null or empty: not requested). `default`
@@ -56,8 +56,7 @@ class ThreadCounters {
 public:
   /// Takes over a set opened on the calling thread (at most MaxRegionEvents
   /// events) and takes the first reading; null when no event of it counts.
-  static std::unique_ptr<ThreadCounters>
-  adopt(std::unique_ptr<meters::CounterSet> Set);
+  static std::unique_ptr<ThreadCounters> adopt(std::unique_ptr<meters::CounterSet> Set);
 
   unsigned size() const { return N; }
   /// Doubles per frame and per region: self (or start) values, then
@@ -109,8 +108,7 @@ public:
   /// Reads ENERGY_REGION_EVENTS; says on stderr, in one line, when the list
   /// is refused or no event opens. ReadAtSamples: the threads read their
   /// groups at each sample (sampled timing), not at region boundaries.
-  void configure(bool HardwarePresent, const std::string &SysfsRoot,
-                 bool ReadAtSamples);
+  void configure(bool HardwarePresent, const std::string &SysfsRoot, bool ReadAtSamples);
   bool enabled() const { return Enabled; }
   unsigned size() const { return unsigned(Request.Events.size()); }
   const std::string &eventName(unsigned E) const { return Request.Events[E].name; }

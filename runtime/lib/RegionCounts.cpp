@@ -7,8 +7,7 @@ namespace energy::rt {
 
 namespace {
 
-bool addDynamic(model::Activity &A, const energy_dynamic_counter &D,
-                uint64_t Amount) {
+bool addDynamic(model::Activity &A, const energy_dynamic_counter &D, uint64_t Amount) {
   switch (D.kind) {
   case ENERGY_DYNAMIC_BYTES_LOADED:
     A.bytesLoaded += Amount;
@@ -17,8 +16,8 @@ bool addDynamic(model::Activity &A, const energy_dynamic_counter &D,
     A.bytesStored += Amount;
     return true;
   case ENERGY_DYNAMIC_FLOPS:
-    if (D.precision >= ENERGY_NUM_PRECISIONS ||
-        D.flop_kind >= ENERGY_NUM_FLOP_KINDS || D.width >= ENERGY_NUM_WIDTHS)
+    if (D.precision >= ENERGY_NUM_PRECISIONS || D.flop_kind >= ENERGY_NUM_FLOP_KINDS ||
+        D.width >= ENERGY_NUM_WIDTHS)
       return false;
     A.flops[D.precision][D.flop_kind] += Amount * D.scale;
     A.flopsByWidth[D.width] += Amount * D.scale;

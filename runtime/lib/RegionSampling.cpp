@@ -6,8 +6,8 @@
 #include "FunctionExtents.h"
 #include "ModuleRecord.h"
 #include "PageMemory.h"
-#include "SampleTrigger.h"
 #include "Runtime.h"
+#include "SampleTrigger.h"
 #include "ThreadState.h"
 
 #include "support/Settings.h"
@@ -28,8 +28,9 @@ const energy_region *UnattachedSlots[ENERGY_REGION_STACK_SLOTS];
 
 } // namespace
 
-extern "C" __attribute__((visibility("default"))) constinit thread_local
-    energy_region_stack __energy_region_stack = {0, 0, UnattachedSlots};
+extern "C" __attribute__((
+    visibility("default"))) constinit thread_local energy_region_stack __energy_region_stack = {
+    0, 0, UnattachedSlots};
 
 namespace energy::rt {
 
@@ -116,8 +117,7 @@ uintptr_t interruptedPc(const void *Context) noexcept {
 /// from the unwind tables: those whose code lies in the object that holds
 /// the module's own tables (a function another object interposed is that
 /// object's). Null when there are none.
-const SampledFunction *sampledFunctions(const energy_module &Desc,
-                                        uint32_t &Count) noexcept {
+const SampledFunction *sampledFunctions(const energy_module &Desc, uint32_t &Count) noexcept {
   Count = 0;
   if (!Desc.region_functions)
     return nullptr;
@@ -344,9 +344,7 @@ uint64_t runningTimerCpuNs(const ThreadState &T) noexcept {
   return Now > T.TimerStartCpuNs ? Now - T.TimerStartCpuNs : 0;
 }
 
-uint32_t innermostSampledRegion() noexcept {
-  return innermostSampledRegion(__energy_region_stack);
-}
+uint32_t innermostSampledRegion() noexcept { return innermostSampledRegion(__energy_region_stack); }
 
 uint32_t innermostSampledRegion(const energy_region_stack &Stack) noexcept {
   uint32_t Depth = Stack.depth;

@@ -139,8 +139,8 @@ void writeCounts(JsonText &W, const model::Activity &A,
   W.member(key::counts::BytesStored, A.bytesStored);
   uint64_t Flops = A.totalFlops();
   W.member(key::counts::Flops, Flops);
-  bool AnyWidth = std::any_of(A.flopsByWidth.begin(), A.flopsByWidth.end(),
-                              [](uint64_t N) { return N != 0; });
+  bool AnyWidth =
+      std::any_of(A.flopsByWidth.begin(), A.flopsByWidth.end(), [](uint64_t N) { return N != 0; });
   if (Flops || AnyWidth)
     writeFlopBreakdowns(W, A);
   else if (Zero == ZeroBreakdowns::Written)
@@ -178,8 +178,7 @@ struct MeasuredFigures {
   json IdleJoules;
 };
 
-MeasuredFigures measuredEnergy(const RunSummary &Run, const MeasuredEnergy &Measured,
-                               uint32_t Id) {
+MeasuredFigures measuredEnergy(const RunSummary &Run, const MeasuredEnergy &Measured, uint32_t Id) {
   if (!Run.Measure.measuresEnergy())
     return {nullptr, nullptr};
   auto Share = Measured.shares.find(Id);
@@ -262,9 +261,8 @@ void writeRegionTimes(JsonText &W, const RegionTotals &T, const RunSummary &Run,
 bool ran(const ModuleRecord &M, uint32_t R, const RegionCountsResult &Counts) {
   const model::Activity &A = Counts.Regions[R];
   const RegionTotals &T = M.Totals[R];
-  return Counts.Entries[R] > 0 || T.Calls || T.InclusiveTicks || T.SelfTicks ||
-         A.blocks || A.instructions || A.bytesLoaded || A.bytesStored ||
-         M.regionCounters(R);
+  return Counts.Entries[R] > 0 || T.Calls || T.InclusiveTicks || T.SelfTicks || A.blocks ||
+         A.instructions || A.bytesLoaded || A.bytesStored || M.regionCounters(R);
 }
 
 /// The function region that encloses R (R itself for a function region).
@@ -334,11 +332,11 @@ struct HashText {
   char Digits[16];
 };
 
-void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R,
-                 const model::Activity &A, int64_t Entries, const json &Modelled,
-                 const RunSummary &Run, const MeasuredFigures &Measured,
-                 const std::vector<uint32_t> &Ids, const RegionCounting &Counting,
-                 SharedText &File, SharedText &Module, const OnePeriod &Period) {
+void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R, const model::Activity &A,
+                 int64_t Entries, const json &Modelled, const RunSummary &Run,
+                 const MeasuredFigures &Measured, const std::vector<uint32_t> &Ids,
+                 const RegionCounting &Counting, SharedText &File, SharedText &Module,
+                 const OnePeriod &Period) {
   const RegionTotals &T = M.Totals[R];
   W.beginObject();
   W.member(key::region::Id, Ids[M.RegionBase + R]);
@@ -585,8 +583,8 @@ void writeInlineChain(JsonText &W, const ModuleRecord &M, uint32_t Site) {
 
 /// The columns of a `lines` row, in order; a row of a line that did
 /// floating-point work has one element more, its FLOP breakdowns.
-constexpr JsonName LineColumns[] = {"region", "file",         "line",         "inlined_at",
-                                    "blocks", "instructions", "branches",     "calls",
+constexpr JsonName LineColumns[] = {"region",       "file",         "line",     "inlined_at",
+                                    "blocks",       "instructions", "branches", "calls",
                                     "bytes_loaded", "bytes_stored", "flops"};
 
 /// `lines` (version 7): a row per executed (region, source line, inline
@@ -743,11 +741,10 @@ void renumberTimeline(json &Timeline, const std::vector<uint32_t> &Ids) {
     return;
   for (json &Interval : Timeline["intervals"])
     for (json &Thread : Interval["threads"])
-      if (json &Region = Thread["region"]; Region.is_number_unsigned() &&
-                                           Region.get<uint64_t>() < Ids.size())
-        Region = Ids[Region.get<uint64_t>()] == NotWritten
-                     ? json(nullptr)
-                     : json(Ids[Region.get<uint64_t>()]);
+      if (json &Region = Thread["region"];
+          Region.is_number_unsigned() && Region.get<uint64_t>() < Ids.size())
+        Region = Ids[Region.get<uint64_t>()] == NotWritten ? json(nullptr)
+                                                           : json(Ids[Region.get<uint64_t>()]);
 }
 
 } // namespace
@@ -768,7 +765,8 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   // The whole report is written straight into one text, regions first (key
   // order means nothing to a JSON reader), sized for what a region takes
   // without counters: a report of megabytes is not copied as it grows.
-  size_t Written = std::count_if(Ids.begin(), Ids.end(), [](uint32_t Id) { return Id != NotWritten; });
+  size_t Written =
+      std::count_if(Ids.begin(), Ids.end(), [](uint32_t Id) { return Id != NotWritten; });
   size_t LineEntries = 0;
   for (const ModuleRecord *M : Run.Modules)
     LineEntries += M->NumLines;

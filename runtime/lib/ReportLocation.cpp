@@ -12,9 +12,7 @@
 namespace energy::rt {
 namespace {
 
-std::string rankText(const JobInfo &Job) {
-  return Job.inJob() ? std::to_string(Job.Rank) : "";
-}
+std::string rankText(const JobInfo &Job) { return Job.inJob() ? std::to_string(Job.Rank) : ""; }
 
 /// The rank, zero-padded to the width of the job's largest, so that a
 /// directory's reports list in rank order.
@@ -70,16 +68,14 @@ std::string expandPattern(const char *Pattern, const ProcessInfo &Process) {
 
 } // namespace
 
-ReportLocation ReportLocation::choose(const ProcessInfo &Process,
-                                      long long StartUnixSeconds) {
+ReportLocation ReportLocation::choose(const ProcessInfo &Process, long long StartUnixSeconds) {
   ReportLocation Where;
   if (const char *Pattern = support::settings().Report.text()) {
     Where.NamedPath = expandPattern(Pattern, Process);
     return Where;
   }
   Where.Directories = support::reportDirectories();
-  Where.FileName =
-      support::reportFileName(reportNameStem(Process), Process.Pid, StartUnixSeconds);
+  Where.FileName = support::reportFileName(reportNameStem(Process), Process.Pid, StartUnixSeconds);
   return Where;
 }
 

@@ -13,13 +13,11 @@ support::WriteOptions reportOptions() {
 
 } // namespace
 
-bool writeFileAtomically(const std::string &Path, std::string_view Text,
-                         std::string &Error) {
+bool writeFileAtomically(const std::string &Path, std::string_view Text, std::string &Error) {
   return support::writeFileSafely(Path, Text, reportOptions(), Error);
 }
 
-bool writeCheckpointAtomically(const std::string &Path, std::string_view Text,
-                               std::string &Error) {
+bool writeCheckpointAtomically(const std::string &Path, std::string_view Text, std::string &Error) {
   support::WriteOptions Options = reportOptions();
   Options.Named = false;
   return support::writeFileSafely(Path, Text, Options, Error);

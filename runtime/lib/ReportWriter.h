@@ -14,16 +14,14 @@ namespace energy::rt {
 /// ENERGY_REPORT named it. Mode 0666 less the umask; in a secure process
 /// 0600, and only into a directory of the effective user that no one else
 /// can write. On failure returns false with `Error` naming the step and why.
-bool writeFileAtomically(const std::string &Path, std::string_view Text,
-                         std::string &Error);
+bool writeFileAtomically(const std::string &Path, std::string_view Text, std::string &Error);
 
 /// The same for a checkpoint (Checkpoint.h), which only ever replaces a
 /// regular file or creates one: never written into a device or FIFO, nor
 /// through a link, even one ENERGY_REPORT named (the final report is written
 /// there; a checkpoint every period into /dev/stdout would be the program's
 /// output).
-bool writeCheckpointAtomically(const std::string &Path, std::string_view Text,
-                               std::string &Error);
+bool writeCheckpointAtomically(const std::string &Path, std::string_view Text, std::string &Error);
 
 } // namespace energy::rt
 

@@ -3,9 +3,9 @@
 
 #include "Checkpoint.h"
 #include "Clock.h"
-#include "ReportBuilder.h"
 #include "PageMemory.h"
 #include "RegionSampling.h"
+#include "ReportBuilder.h"
 #include "ReportLocation.h"
 #include "ReportWriter.h"
 #include "SignalEndings.h"
@@ -170,16 +170,14 @@ void Runtime::registerModule(energy_module *Desc) noexcept {
                  "energypass: module %s was instrumented for ABI version %u, "
                  "this runtime reads version %u; rebuild it with this "
                  "EnergyPass (its regions are not measured)\n",
-                 Desc->source ? Desc->source : "?", Desc->abi_version,
-                 ENERGY_ABI_VERSION);
+                 Desc->source ? Desc->source : "?", Desc->abi_version, ENERGY_ABI_VERSION);
     return;
   }
   LockedSection L(Lock);
   if (!L.owns() || Desc->runtime || !initialise(*Desc))
     return;
   std::string Problem;
-  ModuleRecord *Rec =
-      ModuleRecord::create(Desc, uint32_t(Modules.size()), TotalRegions, Problem);
+  ModuleRecord *Rec = ModuleRecord::create(Desc, uint32_t(Modules.size()), TotalRegions, Problem);
   if (Rec) {
     try {
       Modules.push_back(Rec);
@@ -306,8 +304,7 @@ void Runtime::detachThread(ThreadState &T) noexcept {
 
 // Before the thread adopts any module: counter storage comes with the slots.
 void Runtime::attachRegionCounters(ThreadState &T) noexcept {
-  std::unique_ptr<ThreadCounters> Counters =
-      Measure.regionCounting().openForCallingThread();
+  std::unique_ptr<ThreadCounters> Counters = Measure.regionCounting().openForCallingThread();
   if (!Counters)
     return;
   void *Frames = allocatePages(size_t(T.Capacity) * Counters->stride() * sizeof(double));
@@ -329,8 +326,8 @@ void Runtime::adoptAllModules(ThreadState &T) noexcept {
   uint32_t Wanted = uint32_t(Modules.size());
   if (T.SlotCapacity < Wanted) {
     uint32_t Capacity = std::max({Wanted, 2 * T.SlotCapacity, 4u});
-    void *Grown = T.growArray(T.Slots, T.SlotCapacity * sizeof(ModuleSlot),
-                              Capacity * sizeof(ModuleSlot));
+    void *Grown =
+        T.growArray(T.Slots, T.SlotCapacity * sizeof(ModuleSlot), Capacity * sizeof(ModuleSlot));
     if (!Grown)
       return;
     T.Slots = static_cast<ModuleSlot *>(Grown);
@@ -341,13 +338,12 @@ void Runtime::adoptAllModules(ThreadState &T) noexcept {
     if (S.Stats || M->unloaded())
       continue;
     S.Counters = M->callingThreadCounters();
-    S.Stats = static_cast<RegionStats *>(
-        allocatePages(M->NumRegions * sizeof(RegionStats)));
+    S.Stats = static_cast<RegionStats *>(allocatePages(M->NumRegions * sizeof(RegionStats)));
     S.NumRegions = S.Stats ? M->NumRegions : 0;
     if (size_t Stride = T.counterStride(); Stride && S.Stats) {
       // Without this memory the module's regions keep their time, not counts.
-      S.CounterStats = static_cast<double *>(
-          allocatePages(M->NumRegions * Stride * sizeof(double)));
+      S.CounterStats =
+          static_cast<double *>(allocatePages(M->NumRegions * Stride * sizeof(double)));
       for (uint32_t R = 0; S.CounterStats && R < M->NumRegions; ++R)
         S.Stats[R].Counters = S.CounterStats + R * Stride;
     }
@@ -369,8 +365,7 @@ bool Runtime::growFrames(ThreadState &T) noexcept {
       return false;
     T.CounterFrames = static_cast<double *>(GrownCounters);
   }
-  void *Grown = T.growArray(T.Frames, T.Capacity * sizeof(Frame),
-                            NewCapacity * sizeof(Frame));
+  void *Grown = T.growArray(T.Frames, T.Capacity * sizeof(Frame), NewCapacity * sizeof(Frame));
   if (!Grown)
     return false;
   T.Frames = static_cast<Frame *>(Grown);
@@ -413,8 +408,10 @@ void Runtime::mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noe
       }
     }
   } catch (const std::bad_alloc &) {
-    std::fprintf(stderr, "energypass: out of memory: the open regions of "
-                         "thread %d are left out of the report\n", int(T.Tid));
+    std::fprintf(stderr,
+                 "energypass: out of memory: the open regions of "
+                 "thread %d are left out of the report\n",
+                 int(T.Tid));
   }
   if (T.Counters)
     mergeRegionCounters(T, OnItsOwnThread);
@@ -454,8 +451,10 @@ void Runtime::mergeRegionCounters(ThreadState &T, bool OnItsOwnThread) noexcept 
       }
     }
   } catch (const std::bad_alloc &) {
-    std::fprintf(stderr, "energypass: out of memory: the open regions' counters of "
-                         "thread %d are left out of the report\n", int(T.Tid));
+    std::fprintf(stderr,
+                 "energypass: out of memory: the open regions' counters of "
+                 "thread %d are left out of the report\n",
+                 int(T.Tid));
   }
   Measure.regionCounting().merge(*T.Counters);
 }
@@ -733,8 +732,8 @@ void Runtime::resetAfterFork() noexcept {
     for (uint32_t I = 0; I < Me->NumSlots; ++I) {
       RegionStats *Stats = Me->Slots[I].Stats;
       for (uint32_t R = 0; Stats && R < Modules[I]->NumRegions; ++R)
-        Stats[R] = RegionStats{0, 0, 0, Stats[R].Active, Stats[R].OpenPath, 0,
-                               0, 0, Stats[R].Counters};
+        Stats[R] =
+            RegionStats{0, 0, 0, Stats[R].Active, Stats[R].OpenPath, 0, 0, 0, Stats[R].Counters};
       if (double *Counts = Me->Slots[I].CounterStats)
         std::fill_n(Counts, size_t(Modules[I]->NumRegions) * Me->counterStride(), 0.0);
     }

@@ -26,8 +26,7 @@
 namespace energy::rt {
 
 /// The calling thread's state; null until its first region entry.
-extern constinit thread_local ThreadState *CurrentThread
-    __attribute__((tls_model("initial-exec")));
+extern constinit thread_local ThreadState *CurrentThread __attribute__((tls_model("initial-exec")));
 
 /// Whether the process's regions are timed by sampling (its first module was
 /// instrumented so); then the exact entry points push onto the region stack.

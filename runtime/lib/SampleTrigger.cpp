@@ -82,7 +82,8 @@ int openTaskClock(int Signal, uint64_t FirstPeriodNs) noexcept {
 /// The kernel's id of the event behind Fd, 0 when Fd is no perf event.
 uint64_t eventId(int Fd) noexcept {
   uint64_t Id = 0;
-  if (meters::linuxPerfSys().ioctl(Fd, PERF_EVENT_IOC_ID, reinterpret_cast<unsigned long>(&Id)) != 0)
+  if (meters::linuxPerfSys().ioctl(Fd, PERF_EVENT_IOC_ID, reinterpret_cast<unsigned long>(&Id)) !=
+      0)
     return 0;
   return Id;
 }
@@ -153,8 +154,8 @@ TriggerChoice triggerChoiceFromEnvironment() noexcept {
   return Choices[support::settings().SampleTrigger.index()];
 }
 
-bool startTrigger(SampleTrigger &T, TriggerChoice Choice, int Signal, void *Tag,
-                  uint64_t PeriodNs, bool Jitter) noexcept {
+bool startTrigger(SampleTrigger &T, TriggerChoice Choice, int Signal, void *Tag, uint64_t PeriodNs,
+                  bool Jitter) noexcept {
   T.Owner = gettid();
   if (Choice != TriggerChoice::CpuTimerOnly && startTaskClock(T, Signal, PeriodNs, Jitter))
     return true;
@@ -183,8 +184,7 @@ void takeQueuedTriggerSignals(const SampleTrigger &T, int Signal, const void *Ta
     syscall(SYS_rt_tgsigqueueinfo, getpid(), gettid(), Signal, &Kept[I]);
 }
 
-bool isTriggerSignal(const SampleTrigger *T, const siginfo_t *Info,
-                     const void *Tag) noexcept {
+bool isTriggerSignal(const SampleTrigger *T, const siginfo_t *Info, const void *Tag) noexcept {
   if (Info->si_code == SI_TIMER)
     return Info->si_value.sival_ptr == Tag;
   return Info->si_code == POLL_IN && T &&

@@ -59,14 +59,13 @@ TriggerChoice triggerChoiceFromEnvironment() noexcept;
 /// Starts a trigger that sends the calling thread `Signal` every PeriodNs of
 /// its CPU time (each period drawn anew around it when Jitter), tagged with
 /// Tag; false when no allowed kind can be had.
-bool startTrigger(SampleTrigger &T, TriggerChoice Choice, int Signal, void *Tag,
-                  uint64_t PeriodNs, bool Jitter) noexcept;
+bool startTrigger(SampleTrigger &T, TriggerChoice Choice, int Signal, void *Tag, uint64_t PeriodNs,
+                  bool Jitter) noexcept;
 
 /// Whether a signal the handler received is the runtime's: a timer's
 /// tagged Tag, or the calling thread's event's (T, null when the thread has
 /// no state), running or stopped.
-bool isTriggerSignal(const SampleTrigger *T, const siginfo_t *Info,
-                     const void *Tag) noexcept;
+bool isTriggerSignal(const SampleTrigger *T, const siginfo_t *Info, const void *Tag) noexcept;
 
 /// In the handler, after T's signal: the periods this signal stands for
 /// (a timer's one plus its overruns; an event's CPU time since the last

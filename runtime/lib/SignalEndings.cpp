@@ -132,8 +132,7 @@ void sleepMilliseconds(long Ms) {
 /// in place, returning re-runs the instruction, which faults again and dumps
 /// core where the program crashed, with the kernel's own siginfo.
 bool isFault(int Signal, const siginfo_t *Info) {
-  bool Synchronous = Signal == SIGSEGV || Signal == SIGBUS || Signal == SIGFPE ||
-                     Signal == SIGILL;
+  bool Synchronous = Signal == SIGSEGV || Signal == SIGBUS || Signal == SIGFPE || Signal == SIGILL;
   return Synchronous && Info && Info->si_code > 0;
 }
 
@@ -227,8 +226,8 @@ int signalNamed(std::string_view Name) {
   static constexpr struct {
     std::string_view Name;
     int Number;
-  } Named[] = {{"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"HUP", SIGHUP},  {"INT", SIGINT},
-               {"QUIT", SIGQUIT}, {"TERM", SIGTERM}, {"PWR", SIGPWR},  {"WINCH", SIGWINCH},
+  } Named[] = {{"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"HUP", SIGHUP},   {"INT", SIGINT},
+               {"QUIT", SIGQUIT}, {"TERM", SIGTERM}, {"PWR", SIGPWR},   {"WINCH", SIGWINCH},
                {"URG", SIGURG},   {"TTIN", SIGTTIN}, {"TTOU", SIGTTOU}, {"PROF", SIGPROF}};
   for (const auto &N : Named)
     if (N.Name == Name)

@@ -11,10 +11,10 @@
 //===----------------------------------------------------------------------===//
 #include "Runtime.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <cerrno>
 #include <cstdlib>
+#include <dlfcn.h>
+#include <pthread.h>
 
 using namespace energy::rt;
 
@@ -42,8 +42,7 @@ CreateFn realPthreadCreate() {
 } // namespace
 
 extern "C" __attribute__((visibility("default"))) int
-pthread_create(pthread_t *Thread, const pthread_attr_t *Attr,
-               void *(*Fn)(void *), void *Arg) {
+pthread_create(pthread_t *Thread, const pthread_attr_t *Attr, void *(*Fn)(void *), void *Arg) {
   CreateFn Real = realPthreadCreate();
   if (!Real)
     return EAGAIN;

@@ -61,8 +61,8 @@ void *ThreadState::growArray(void *Old, size_t OldBytes, size_t NewBytes) {
 }
 
 template <bool Counted>
-void ThreadState::closeStaleBeforeEnter(uintptr_t Sp, const ModuleRecord &Rec,
-                                        uint32_t Region, uint64_t Now) {
+void ThreadState::closeStaleBeforeEnter(uintptr_t Sp, const ModuleRecord &Rec, uint32_t Region,
+                                        uint64_t Now) {
   bool OwnsFrame = Rec.isFunctionRegion(Region);
   bool Closed = false;
   while (Depth) {
@@ -87,8 +87,7 @@ bool ThreadState::leaveOverflow(uintptr_t Sp) {
   return false;
 }
 
-template <bool Counted>
-void ThreadState::exitSlow(RegionStats *S, uintptr_t Sp, uint64_t Now) {
+template <bool Counted> void ThreadState::exitSlow(RegionStats *S, uintptr_t Sp, uint64_t Now) {
   // Frames below the caller are gone. One of them may be the exiting region
   // itself when its exit call was made from a frame that has already been
   // torn down (a tail call): then that one is this exit, not an unwinding.
@@ -124,18 +123,17 @@ void ThreadState::exitSlow(RegionStats *S, uintptr_t Sp, uint64_t Now) {
   ++Diag.UnmatchedExits;
 }
 
-template void ThreadState::closeStaleBeforeEnter<false>(uintptr_t, const ModuleRecord &,
-                                                       uint32_t, uint64_t);
-template void ThreadState::closeStaleBeforeEnter<true>(uintptr_t, const ModuleRecord &,
-                                                      uint32_t, uint64_t);
+template void ThreadState::closeStaleBeforeEnter<false>(uintptr_t, const ModuleRecord &, uint32_t,
+                                                        uint64_t);
+template void ThreadState::closeStaleBeforeEnter<true>(uintptr_t, const ModuleRecord &, uint32_t,
+                                                       uint64_t);
 template void ThreadState::exitSlow<false>(RegionStats *, uintptr_t, uint64_t);
 template void ThreadState::exitSlow<true>(RegionStats *, uintptr_t, uint64_t);
 
 // Enter reads the counters after the clock and exit before it, so that each
 // region's counts cover no more than its time does.
-void ThreadState::enterCounted(RegionStats *S, uintptr_t Sp, uint64_t Now,
-                               const ModuleRecord &Rec, uint32_t Region,
-                               uint32_t ReportId) {
+void ThreadState::enterCounted(RegionStats *S, uintptr_t Sp, uint64_t Now, const ModuleRecord &Rec,
+                               uint32_t Region, uint32_t ReportId) {
   Counters->sample();
   push<true>(S, Sp, Now, Rec, Region, ReportId);
 }
@@ -160,8 +158,7 @@ void ThreadState::restartAfterFork(uint64_t Now) {
   Diag = Diagnostics{};
 }
 
-std::vector<ThreadState::OpenFrameShare>
-ThreadState::openFrameShares(uint64_t Now) const {
+std::vector<ThreadState::OpenFrameShare> ThreadState::openFrameShares(uint64_t Now) const {
   std::vector<bool> Outermost(Depth);
   std::unordered_set<const RegionStats *> Seen;
   for (uint32_t I = 0; I < Depth; ++I)
@@ -172,8 +169,8 @@ ThreadState::openFrameShares(uint64_t Now) const {
   for (uint32_t I = Depth; I-- > 0;) {
     const Frame &F = Frames[I];
     uint64_t Elapsed = Now - F.StartTicks;
-    Shares.push_back({F.Stats, Elapsed - F.ChildrenTicks - CalleeElapsed,
-                      Outermost[I] ? Elapsed : 0, F.Path});
+    Shares.push_back(
+        {F.Stats, Elapsed - F.ChildrenTicks - CalleeElapsed, Outermost[I] ? Elapsed : 0, F.Path});
     CalleeElapsed = Elapsed;
   }
   return Shares;

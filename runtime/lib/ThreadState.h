@@ -50,7 +50,7 @@ struct RegionStats {
   uint64_t Calls;
   uint64_t InclusiveTicks; /// counted once per outermost instance (recursion)
   uint64_t SelfTicks;
-  uint64_t Active; /// instances of the region now on the thread's stack
+  uint64_t Active;   /// instances of the region now on the thread's stack
   uint32_t OpenPath; /// the call path of its outermost open instance
   /// Sampled timing: the last sample that found the region on the stack, so
   /// that recursion counts once per sample.
@@ -66,8 +66,8 @@ struct RegionStats {
 
 /// A module as one thread sees it.
 struct ModuleSlot {
-  uint64_t *Counters;  /// this thread's counter array; null once merged away
-  RegionStats *Stats;  /// NumRegions entries; null until adopted
+  uint64_t *Counters; /// this thread's counter array; null once merged away
+  RegionStats *Stats; /// NumRegions entries; null until adopted
   uint64_t NumRegions;
   double *CounterStats; /// NumRegions x stride doubles, or null
 };
@@ -136,7 +136,7 @@ public:
   }
 
   ENERGY_ALWAYS_INLINE void enter(RegionStats *S, uintptr_t Sp, uint64_t Now,
-             const ModuleRecord &Rec, uint32_t Region, uint32_t ReportId) {
+                                  const ModuleRecord &Rec, uint32_t Region, uint32_t ReportId) {
     if (ENERGY_UNLIKELY(Counters)) {
       enterCounted(S, Sp, Now, Rec, Region, ReportId);
       return;
@@ -156,8 +156,7 @@ private:
   // Enter and exit, instantiated without and with per-region counters.
   template <bool Counted>
   ENERGY_ALWAYS_INLINE void push(RegionStats *S, uintptr_t Sp, uint64_t Now,
-                                 const ModuleRecord &Rec, uint32_t Region,
-                                 uint32_t ReportId) {
+                                 const ModuleRecord &Rec, uint32_t Region, uint32_t ReportId) {
     ++S->Calls;
     if (ENERGY_UNLIKELY(Depth && Frames[Depth - 1].Sp <= Sp))
       closeStaleBeforeEnter<Counted>(Sp, Rec, Region, Now);
@@ -171,9 +170,8 @@ private:
     // A signal handler may enter regions between any two instructions here:
     // the frame is complete before Depth counts it (compiler barriers only).
     // Recursion is collapsed onto the outermost open instance's path.
-    uint32_t Path = S->Active ? S->OpenPath
-                              : Paths.find(Depth ? Frames[Depth - 1].Path : RootPath,
-                                           ReportId);
+    uint32_t Path =
+        S->Active ? S->OpenPath : Paths.find(Depth ? Frames[Depth - 1].Path : RootPath, ReportId);
     if (ENERGY_LIKELY(Path != NoPath))
       ++Paths.Nodes[Path].Calls;
     else
@@ -195,8 +193,7 @@ private:
   ENERGY_ALWAYS_INLINE void leave(RegionStats *S, uintptr_t Sp, uint64_t Now) {
     if (ENERGY_UNLIKELY(Overflow) && leaveOverflow(Sp))
       return;
-    if (ENERGY_LIKELY(Depth && Frames[Depth - 1].Stats == S &&
-                      Frames[Depth - 1].Sp >= Sp)) {
+    if (ENERGY_LIKELY(Depth && Frames[Depth - 1].Stats == S && Frames[Depth - 1].Sp >= Sp)) {
       pop<Counted>(Now);
       return;
     }
@@ -297,8 +294,7 @@ private:
     Frame F = Frames[Depth - 1];
     [[maybe_unused]] double Saved[Counted ? 2 * MaxRegionEvents : 1];
     if constexpr (Counted)
-      __builtin_memcpy(Saved, counterFrame(Depth - 1),
-                       Counters->stride() * sizeof(double));
+      __builtin_memcpy(Saved, counterFrame(Depth - 1), Counters->stride() * sizeof(double));
     std::atomic_signal_fence(std::memory_order_seq_cst);
     --Depth;
     std::atomic_signal_fence(std::memory_order_seq_cst);
@@ -312,19 +308,16 @@ private:
     if (Depth)
       Frames[Depth - 1].ChildrenTicks += Elapsed;
     if constexpr (Counted)
-      Counters->closeFrame(Saved, Depth ? counterFrame(Depth - 1) : nullptr,
-                           F.Stats->Counters, Outermost);
-    TopRegion.store(Depth ? Frames[Depth - 1].Region : NoRegionOnTop,
-                    std::memory_order_relaxed);
+      Counters->closeFrame(Saved, Depth ? counterFrame(Depth - 1) : nullptr, F.Stats->Counters,
+                           Outermost);
+    TopRegion.store(Depth ? Frames[Depth - 1].Region : NoRegionOnTop, std::memory_order_relaxed);
   }
   template <bool Counted>
-  void closeStaleBeforeEnter(uintptr_t Sp, const ModuleRecord &Rec,
-                             uint32_t Region, uint64_t Now);
+  void closeStaleBeforeEnter(uintptr_t Sp, const ModuleRecord &Rec, uint32_t Region, uint64_t Now);
   bool leaveOverflow(uintptr_t Sp);
-  template <bool Counted>
-  void exitSlow(RegionStats *S, uintptr_t Sp, uint64_t Now);
-  void enterCounted(RegionStats *S, uintptr_t Sp, uint64_t Now,
-                    const ModuleRecord &Rec, uint32_t Region, uint32_t ReportId);
+  template <bool Counted> void exitSlow(RegionStats *S, uintptr_t Sp, uint64_t Now);
+  void enterCounted(RegionStats *S, uintptr_t Sp, uint64_t Now, const ModuleRecord &Rec,
+                    uint32_t Region, uint32_t ReportId);
   void exitCounted(RegionStats *S, uintptr_t Sp, uint64_t Now);
   bool makeRoom();
 };

@@ -43,8 +43,8 @@ ThreadSummary summariseThread(const ThreadState &T, const std::vector<ModuleReco
       for (uint32_t R = 0; R < M.NumRegions; ++R)
         S.RegionTicks += Stats[R].SelfTicks;
     if (!Alone)
-      S.Counts += moduleActivity(M, OnItsOwnThread ? M.callingThreadCounters()
-                                                   : T.Slots[I].Counters);
+      S.Counts +=
+          moduleActivity(M, OnItsOwnThread ? M.callingThreadCounters() : T.Slots[I].Counters);
   }
   return S;
 }

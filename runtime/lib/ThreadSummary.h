@@ -25,17 +25,15 @@ class ThreadState;
 
 struct ThreadSummary {
   pid_t Tid = 0;
-  char Name[16] = {}; /// the kernel's thread name (comm)
-  uint64_t CpuNs = 0; /// 0 when its CPU clock could not be read
+  char Name[16] = {};       /// the kernel's thread name (comm)
+  uint64_t CpuNs = 0;       /// 0 when its CPU clock could not be read
   uint64_t RegionTicks = 0; /// self time of its regions, in the run's time unit
   /// False for a process's only thread, whose counts are the run's totals:
   /// they are not computed twice.
   bool CountsKnown = false;
   model::Activity Counts;
 
-  bool ranInstrumentedCode() const {
-    return RegionTicks || Counts.blocks || !CountsKnown;
-  }
+  bool ranInstrumentedCode() const { return RegionTicks || Counts.blocks || !CountsKnown; }
 };
 
 /// Summarises T before it is merged. `Counters(I)` is its counter array

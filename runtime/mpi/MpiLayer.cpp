@@ -63,17 +63,15 @@ enum class Call : uint32_t {
 };
 
 constexpr std::array<const char *, 15> CallNames = {
-    "MPI_Init",      "MPI_Init_thread", "MPI_Finalize", "MPI_Send",
-    "MPI_Recv",      "MPI_Isend",       "MPI_Irecv",    "MPI_Wait",
-    "MPI_Waitall",   "MPI_Bcast",       "MPI_Reduce",   "MPI_Allreduce",
-    "MPI_Barrier",   "MPI_Alltoall",    "MPI_Allgather"};
+    "MPI_Init",   "MPI_Init_thread", "MPI_Finalize", "MPI_Send",     "MPI_Recv",
+    "MPI_Isend",  "MPI_Irecv",       "MPI_Wait",     "MPI_Waitall",  "MPI_Bcast",
+    "MPI_Reduce", "MPI_Allreduce",   "MPI_Barrier",  "MPI_Alltoall", "MPI_Allgather"};
 constexpr uint32_t NumCalls = CallNames.size();
 
 constexpr std::array<energy_region, NumCalls> makeRegions() {
   std::array<energy_region, NumCalls> Regions{};
   for (uint32_t I = 0; I < NumCalls; ++I)
-    Regions[I] = {CallNames[I], CallNames[I], "", 0, ENERGY_REGION_MPI,
-                  ENERGY_NO_REGION, I};
+    Regions[I] = {CallNames[I], CallNames[I], "", 0, ENERGY_REGION_MPI, ENERGY_NO_REGION, I};
   return Regions;
 }
 
@@ -117,11 +115,22 @@ thread_local uint64_t Counters[NumCalls + 2 * NumCalls];
 
 uint64_t *threadCounters() { return Counters; }
 
-energy_module Module = {
-    ENERGY_ABI_VERSION, NumCalls,        NumCalls,     2 * NumCalls,
-    tablesHash(),       "libenergympi",  Regions.data(), Blocks.data(),
-    Dynamic.data(),     NumCalls,        0,            nullptr,
-    threadCounters,     ENERGY_TIMING_EXACT, 0,        nullptr};
+energy_module Module = {ENERGY_ABI_VERSION,
+                        NumCalls,
+                        NumCalls,
+                        2 * NumCalls,
+                        tablesHash(),
+                        "libenergympi",
+                        Regions.data(),
+                        Blocks.data(),
+                        Dynamic.data(),
+                        NumCalls,
+                        0,
+                        nullptr,
+                        threadCounters,
+                        ENERGY_TIMING_EXACT,
+                        0,
+                        nullptr};
 
 __attribute__((destructor(ENERGY_CTOR_PRIORITY))) void unregisterLayer() {
   __energy_unregister_module(&Module);
@@ -131,8 +140,7 @@ __attribute__((destructor(ENERGY_CTOR_PRIORITY))) void unregisterLayer() {
 /// enter and exit must see the wrapper's own frame.
 class MpiCall {
 public:
-  [[gnu::always_inline]] explicit MpiCall(Call C) noexcept
-      : Region(uint32_t(C)) {
+  [[gnu::always_inline]] explicit MpiCall(Call C) noexcept : Region(uint32_t(C)) {
     ++Counters[Region];
     __energy_region_enter(&Module, Region);
   }
@@ -156,8 +164,8 @@ private:
 /// Bytes of `Count` elements of `Type`; 0 for a type MPI does not know.
 uint64_t bytes(int Count, MPI_Datatype Type) noexcept {
   int Size = 0;
-  if (Count <= 0 || Type == MPI_DATATYPE_NULL ||
-      PMPI_Type_size(Type, &Size) != MPI_SUCCESS || Size < 0)
+  if (Count <= 0 || Type == MPI_DATATYPE_NULL || PMPI_Type_size(Type, &Size) != MPI_SUCCESS ||
+      Size < 0)
     return 0;
   return uint64_t(Count) * uint64_t(Size);
 }
@@ -242,14 +250,13 @@ int MPI_Finalize() {
   return PMPI_Finalize();
 }
 
-int MPI_Send(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
-             MPI_Comm Comm) {
+int MPI_Send(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm) {
   MpiCall C(Call::Send);
   return C.moved(PMPI_Send(Buf, Count, Type, Dest, Tag, Comm), bytes(Count, Type), 0);
 }
 
-int MPI_Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
-             MPI_Comm Comm, MPI_Status *Status) {
+int MPI_Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+             MPI_Status *Status) {
   MpiCall C(Call::Recv);
   MPI_Status Own;
   MPI_Status *Where = Status == MPI_STATUS_IGNORE ? &Own : Status;
@@ -257,20 +264,18 @@ int MPI_Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
   return C.moved(Result, 0, Result == MPI_SUCCESS ? receivedBytes(*Where, Type) : 0);
 }
 
-int MPI_Isend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
-              MPI_Comm Comm, MPI_Request *Request) {
+int MPI_Isend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+              MPI_Request *Request) {
   MpiCall C(Call::Isend);
-  return C.moved(PMPI_Isend(Buf, Count, Type, Dest, Tag, Comm, Request),
-                 bytes(Count, Type), 0);
+  return C.moved(PMPI_Isend(Buf, Count, Type, Dest, Tag, Comm, Request), bytes(Count, Type), 0);
 }
 
 // The size a receive posts: what arrives is known only when it completes, in
 // a wait whose requests may be of any kind.
-int MPI_Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
-              MPI_Comm Comm, MPI_Request *Request) {
+int MPI_Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+              MPI_Request *Request) {
   MpiCall C(Call::Irecv);
-  return C.moved(PMPI_Irecv(Buf, Count, Type, Source, Tag, Comm, Request), 0,
-                 bytes(Count, Type));
+  return C.moved(PMPI_Irecv(Buf, Count, Type, Source, Tag, Comm, Request), 0, bytes(Count, Type));
 }
 
 int MPI_Wait(MPI_Request *Request, MPI_Status *Status) {
@@ -290,16 +295,16 @@ int MPI_Bcast(void *Buf, int Count, MPI_Datatype Type, int Root, MPI_Comm Comm) 
   return isRoot(Root, Comm) ? C.moved(Result, Bytes, 0) : C.moved(Result, 0, Bytes);
 }
 
-int MPI_Reduce(const void *Send, void *Recv, int Count, MPI_Datatype Type,
-               MPI_Op Op, int Root, MPI_Comm Comm) {
+int MPI_Reduce(const void *Send, void *Recv, int Count, MPI_Datatype Type, MPI_Op Op, int Root,
+               MPI_Comm Comm) {
   MpiCall C(Call::Reduce);
   int Result = PMPI_Reduce(Send, Recv, Count, Type, Op, Root, Comm);
   uint64_t Bytes = bytes(Count, Type);
   return C.moved(Result, Bytes, isRoot(Root, Comm) ? Bytes : 0);
 }
 
-int MPI_Allreduce(const void *Send, void *Recv, int Count, MPI_Datatype Type,
-                  MPI_Op Op, MPI_Comm Comm) {
+int MPI_Allreduce(const void *Send, void *Recv, int Count, MPI_Datatype Type, MPI_Op Op,
+                  MPI_Comm Comm) {
   MpiCall C(Call::Allreduce);
   uint64_t Bytes = bytes(Count, Type);
   return C.moved(PMPI_Allreduce(Send, Recv, Count, Type, Op, Comm), Bytes, Bytes);
@@ -312,8 +317,8 @@ int MPI_Barrier(MPI_Comm Comm) {
 
 // In place, the send arguments are ignored and the receive buffer holds what
 // is sent.
-int MPI_Alltoall(const void *Send, int SendCount, MPI_Datatype SendType,
-                 void *Recv, int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm) {
+int MPI_Alltoall(const void *Send, int SendCount, MPI_Datatype SendType, void *Recv, int RecvCount,
+                 MPI_Datatype RecvType, MPI_Comm Comm) {
   MpiCall C(Call::Alltoall);
   int Result = PMPI_Alltoall(Send, SendCount, SendType, Recv, RecvCount, RecvType, Comm);
   uint64_t Ranks = uint64_t(communicatorSize(Comm));
@@ -322,8 +327,8 @@ int MPI_Alltoall(const void *Send, int SendCount, MPI_Datatype SendType,
   return C.moved(Result, Sent, Received);
 }
 
-int MPI_Allgather(const void *Send, int SendCount, MPI_Datatype SendType,
-                  void *Recv, int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm) {
+int MPI_Allgather(const void *Send, int SendCount, MPI_Datatype SendType, void *Recv, int RecvCount,
+                  MPI_Datatype RecvType, MPI_Comm Comm) {
   MpiCall C(Call::Allgather);
   int Result = PMPI_Allgather(Send, SendCount, SendType, Recv, RecvCount, RecvType, Comm);
   uint64_t Own = Send == MPI_IN_PLACE ? bytes(RecvCount, RecvType) : bytes(SendCount, SendType);

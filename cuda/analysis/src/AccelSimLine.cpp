@@ -51,7 +51,8 @@ uint16_t registerKey(std::string_view Name) {
   uint64_t N = 0;
   if (Name.size() > 1 && Name[0] == 'R' && parseUnsigned(Name.substr(1), 10, N) && N < 255)
     return uint16_t(N + 1);
-  if (Name.size() > 2 && Name.substr(0, 2) == "UR" && parseUnsigned(Name.substr(2), 10, N) && N < 63)
+  if (Name.size() > 2 && Name.substr(0, 2) == "UR" && parseUnsigned(Name.substr(2), 10, N) &&
+      N < 63)
     return uint16_t(N + 257);
   return 0;
 }
@@ -129,7 +130,8 @@ std::string parseTraceInstruction(std::string_view Line, const TraceLineLayout &
     uint32_t *Prefix[4] = {&Out.BlockX, &Out.BlockY, &Out.BlockZ, &Out.Warp};
     for (uint32_t *P : Prefix) {
       if (!F.next(Tok) || !parseUnsigned(Tok, 10, N) || N > UINT32_MAX)
-        return "expected the thread block and warp (4 decimal numbers) at the start of a raw trace line";
+        return "expected the thread block and warp (4 decimal numbers) at the start of a raw trace "
+               "line";
       *P = uint32_t(N);
     }
   }

@@ -123,11 +123,13 @@ private:
 
   void startBody() {
     if (!HaveVersion)
-      fail("no '-accelsim tracer version' header before the trace body; is this an Accel-Sim trace?");
+      fail("no '-accelsim tracer version' header before the trace body; is this an Accel-Sim "
+           "trace?");
     if (!HaveGrid || !HaveBlock)
       fail("the header lacks '-grid dim' or '-block dim'");
     if (K.Grid.count() == 0 || K.Block.count() == 0 || K.threads() > MaxThreads)
-      fail("grid or block dim is zero or the launch has more than 2^27 threads (more than this reader holds)");
+      fail("grid or block dim is zero or the launch has more than 2^27 threads (more than this "
+           "reader holds)");
     Builder = std::make_unique<SassKernelBuilder>(K);
   }
 
@@ -177,8 +179,8 @@ private:
     if (!InBlock || Eq == std::string_view::npos || !parseTriple(Line.substr(Eq + 1), X, Y, Z))
       fail("expected 'thread block = x,y,z' right after #BEGIN_TB");
     if (X >= K.Grid.X || Y >= K.Grid.Y || Z >= K.Grid.Z)
-      fail("thread block " + std::to_string(X) + "," + std::to_string(Y) + "," +
-           std::to_string(Z) + " lies outside the grid of the header");
+      fail("thread block " + std::to_string(X) + "," + std::to_string(Y) + "," + std::to_string(Z) +
+           " lies outside the grid of the header");
     BlockLinear = (uint64_t(Z) * K.Grid.Y + Y) * K.Grid.X + X;
     HaveBlockId = true;
   }
@@ -186,7 +188,8 @@ private:
   void warpLine(std::string_view Line) {
     size_t Eq = Line.find('=');
     uint64_t N = 0;
-    if (!InBlock || !HaveBlockId || Eq == std::string_view::npos || !parseCount(Line.substr(Eq + 1), N))
+    if (!InBlock || !HaveBlockId || Eq == std::string_view::npos ||
+        !parseCount(Line.substr(Eq + 1), N))
       fail("expected 'warp = N' inside a thread block after its 'thread block =' line");
     if (N >= K.warpsPerBlock())
       fail("warp " + std::to_string(N) + " does not exist in a block of " +
@@ -212,8 +215,8 @@ private:
     if (!Raw && (!InWarp || Expected == UINT64_MAX))
       fail("instruction line outside a warp section (expected 'warp = N' and 'insts = N' first)");
     if (!Raw && Stream.size() >= Expected)
-      fail("warp " + std::to_string(Warp) + " has more instructions than its 'insts = " +
-           std::to_string(Expected) + "'");
+      fail("warp " + std::to_string(Warp) +
+           " has more instructions than its 'insts = " + std::to_string(Expected) + "'");
     TraceInstruction I;
     if (std::string E = parseTraceInstruction(Line, Layout, I); !E.empty())
       fail(E);
@@ -249,9 +252,8 @@ private:
     if (InBlock)
       failAt(R.path(), R.lineNumber(),
              "truncated: the file ends inside a thread block" +
-                 (InWarp ? " (warp " + std::to_string(Warp) + ", " +
-                               std::to_string(Stream.size()) + " of " +
-                               std::to_string(Expected) + " instructions)"
+                 (InWarp ? " (warp " + std::to_string(Warp) + ", " + std::to_string(Stream.size()) +
+                               " of " + std::to_string(Expected) + " instructions)"
                          : std::string()) +
                  "; re-run the tracer or re-copy the file");
     for (const auto &[Key, S] : RawStreams)
@@ -298,8 +300,9 @@ std::vector<Kernel> readAccelSimKernelList(const std::string &Path) {
     if (Line.empty() || startsWith(Line, "Memcpy") || Line.front() == '#')
       continue;
     if (Line.find(".trace") == std::string_view::npos)
-      failAt(Path, R.lineNumber(), "expected a MemcpyHtoD command or a kernel trace file name, found '" +
-                                       std::string(Line.substr(0, 60)) + "'");
+      failAt(Path, R.lineNumber(),
+             "expected a MemcpyHtoD command or a kernel trace file name, found '" +
+                 std::string(Line.substr(0, 60)) + "'");
     Traces.push_back(resolveTrace(Dir, std::string(Line)));
   }
   if (Traces.empty())

@@ -11,8 +11,8 @@ void transitions(KernelAnalysis &A) {
   std::vector<uint64_t> Out(A.K.Blocks.size(), 0);
   for (const auto &[Edge, Count] : A.K.Edges) {
     uint64_t From = A.BlockExecutions[Edge.first];
-    A.Transitions.push_back(Transition{Edge.first, Edge.second, Count,
-                                       From ? double(Count) / double(From) : 0.0});
+    A.Transitions.push_back(
+        Transition{Edge.first, Edge.second, Count, From ? double(Count) / double(From) : 0.0});
     Out[Edge.first] += Count;
   }
   A.ExitProbability.assign(A.K.Blocks.size(), 0.0);
@@ -30,7 +30,8 @@ KernelAnalysis analyseKernel(Kernel K, const AnalysisOptions &Options) {
     estimateWarpCounts(A.K);
   transitions(A);
   A.Vectors = behaviourVectors(A.K, Options.Vectors);
-  A.Similarity = computeSimilarity(A.Vectors, Options.Vectors.Distance, Options.MaxMatrixBehaviours);
+  A.Similarity =
+      computeSimilarity(A.Vectors, Options.Vectors.Distance, Options.MaxMatrixBehaviours);
   A.Divergence = summarizeDivergence(A.K);
   A.Warps = analyseGroups(A.K, GroupKind::Warp, A.Vectors, A.Similarity, Options.Vectors.Distance);
   A.ThreadBlocks =

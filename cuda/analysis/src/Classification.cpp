@@ -22,8 +22,8 @@ const std::vector<StatisticDefinition> &statisticDefinitions() {
        "mean basic-block-vector distance between threads of the same warp", 1.0},
       {"warp_sync_ratio", "behaviour", "at_most",
        "share of same-warp thread pairs with identical basic-block vectors", 0.95},
-      {"behaviour_clusters", "behaviour", "at_least",
-       "number of behaviour clusters chosen by BIC", 2},
+      {"behaviour_clusters", "behaviour", "at_least", "number of behaviour clusters chosen by BIC",
+       2},
   };
   return Defs;
 }
@@ -40,7 +40,8 @@ void Thresholds::set(const std::string &Assignment) {
     std::string Known;
     for (const StatisticDefinition &D : statisticDefinitions())
       Known += (Known.empty() ? "" : ", ") + D.Name;
-    throw InputError("bad threshold '" + Assignment + "': expected NAME=VALUE with NAME one of " + Known);
+    throw InputError("bad threshold '" + Assignment + "': expected NAME=VALUE with NAME one of " +
+                     Known);
   }
   std::string Text = Assignment.substr(Eq + 1);
   double V = 0;
@@ -53,7 +54,8 @@ void Thresholds::set(const std::string &Assignment) {
 namespace {
 double valueOf(const std::string &Name, const KernelAnalysis &A) {
   if (Name == "divergent_warp_share")
-    return A.Divergence.Warps ? double(A.Divergence.DivergentWarps) / double(A.Divergence.Warps) : 0;
+    return A.Divergence.Warps ? double(A.Divergence.DivergentWarps) / double(A.Divergence.Warps)
+                              : 0;
   if (Name == "branch_efficiency")
     return A.Divergence.BranchEfficiency;
   if (Name == "warp_execution_efficiency")

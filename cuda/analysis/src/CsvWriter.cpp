@@ -20,11 +20,13 @@ std::string csvField(const std::string &S) {
 std::vector<std::string> behaviourLabels(const KernelAnalysis &A) {
   std::vector<std::string> Labels;
   for (size_t I = 0; I < A.K.Behaviours.size(); ++I)
-    Labels.push_back("b" + std::to_string(I) + " (" + std::to_string(A.K.Behaviours[I].Threads) + " threads)");
+    Labels.push_back("b" + std::to_string(I) + " (" + std::to_string(A.K.Behaviours[I].Threads) +
+                     " threads)");
   return Labels;
 }
 
-void writeMatrixCsv(std::ostream &OS, const Eigen::MatrixXd &M, const std::vector<std::string> &Labels) {
+void writeMatrixCsv(std::ostream &OS, const Eigen::MatrixXd &M,
+                    const std::vector<std::string> &Labels) {
   OS << "";
   for (const std::string &L : Labels)
     OS << ',' << csvField(L);

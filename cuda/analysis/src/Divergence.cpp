@@ -8,8 +8,8 @@ namespace energy::gpu {
 namespace {
 
 bool isBranchBlock(const BasicBlock &B) {
-  static const char *Branches[] = {"bra", "brx", "ret", "exit", "BRA", "BRX", "JMP",
-                                   "JMX", "RET", "EXIT", "BRK", "CONT"};
+  static const char *Branches[] = {"bra", "brx", "ret", "exit", "BRA", "BRX",
+                                   "JMP", "JMX", "RET", "EXIT", "BRK", "CONT"};
   if (B.EndsInExit || B.Successors.size() >= 2)
     return true;
   for (const char *Name : Branches)
@@ -58,8 +58,9 @@ double branchEfficiency(const WarpCounts &W) {
 }
 
 double warpExecutionEfficiency(const WarpCounts &W, uint32_t WarpSize) {
-  return W.WarpInstructions ? double(W.ActiveThreadInstructions) / (double(W.WarpInstructions) * WarpSize)
-                            : 1.0;
+  return W.WarpInstructions
+             ? double(W.ActiveThreadInstructions) / (double(W.WarpInstructions) * WarpSize)
+             : 1.0;
 }
 
 void estimateWarpCounts(Kernel &K) {

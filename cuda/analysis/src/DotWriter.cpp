@@ -45,9 +45,10 @@ void writeCfgDot(std::ostream &OS, const KernelAnalysis &A) {
     std::sort(Top.rbegin(), Top.rend());
     for (size_t I = 0; I < Top.size() && I < 3; ++I)
       Mix += (I ? " " : "") + Top[I].second + ":" + std::to_string(Top[I].first);
-    OS << "  B" << B.Id << " [label=\"B" << B.Id << " " << escape(B.Label) << "\\n" << B.Instructions
-       << " instructions, " << A.BlockExecutions[B.Id] << " thread runs\\n" << escape(Mix)
-       << "\", fillcolor=\"" << heatColour(double(A.BlockExecutions[B.Id]) / double(Hottest)) << "\"];\n";
+    OS << "  B" << B.Id << " [label=\"B" << B.Id << " " << escape(B.Label) << "\\n"
+       << B.Instructions << " instructions, " << A.BlockExecutions[B.Id] << " thread runs\\n"
+       << escape(Mix) << "\", fillcolor=\""
+       << heatColour(double(A.BlockExecutions[B.Id]) / double(Hottest)) << "\"];\n";
   }
   bool AnyExit = false;
   for (const Transition &T : A.Transitions) {

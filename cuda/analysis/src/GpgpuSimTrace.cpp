@@ -94,8 +94,9 @@ public:
       step(L);
     }
     if (Threads.empty())
-      failAt(R.path(), R.lineNumber(), "no executed instruction in the log; was "
-                                       "-gpgpu_ptx_inst_debug_to_file 1 set?");
+      failAt(R.path(), R.lineNumber(),
+             "no executed instruction in the log; was "
+             "-gpgpu_ptx_inst_debug_to_file 1 set?");
     return kernels();
   }
 

@@ -58,14 +58,15 @@ private:
     }
   }
 
-  const json &member(const json &Obj, const char *Key, const std::string &Where, json::value_t Type) {
+  const json &member(const json &Obj, const char *Key, const std::string &Where,
+                     json::value_t Type) {
     std::string At = Where.empty() ? Key : Where + "." + Key;
     if (!Obj.is_object() || !Obj.contains(Key))
       fail(At, "missing");
     const json &V = Obj[Key];
-    bool Ok = V.type() == Type ||
-              (Type == json::value_t::number_unsigned && V.type() == json::value_t::number_integer &&
-               V.get<int64_t>() >= 0);
+    bool Ok =
+        V.type() == Type || (Type == json::value_t::number_unsigned &&
+                             V.type() == json::value_t::number_integer && V.get<int64_t>() >= 0);
     if (!Ok)
       fail(At, "has the wrong type (" + std::string(V.type_name()) + ")");
     return V;
@@ -102,10 +103,10 @@ private:
       if (count(member(B, "id", At, json::value_t::number_unsigned), At + ".id") != I)
         fail(At + ".id", "block ids must be 0, 1, 2, ... in order");
       Out.Label = B.contains("label") && B["label"].is_string() ? B["label"].get<std::string>()
-                                                                 : "B" + std::to_string(I);
+                                                                : "B" + std::to_string(I);
       Out.Address = B.contains("address") ? count(B["address"], At + ".address") : I;
-      Out.Instructions = uint32_t(count(member(B, "instructions", At, json::value_t::number_unsigned),
-                                        At + ".instructions"));
+      Out.Instructions = uint32_t(count(
+          member(B, "instructions", At, json::value_t::number_unsigned), At + ".instructions"));
       if (B.contains("opcodes")) {
         if (!B["opcodes"].is_object())
           fail(At + ".opcodes", "expected an object of mnemonic counts");
@@ -152,7 +153,8 @@ private:
       uint64_t First = count(Ranges[I][0], At), Last = count(Ranges[I][1], At);
       if (First > Last || Last >= K.threads())
         fail(At, "range " + std::to_string(First) + "-" + std::to_string(Last) +
-                     " is empty or outside the launch's " + std::to_string(K.threads()) + " threads");
+                     " is empty or outside the launch's " + std::to_string(K.threads()) +
+                     " threads");
       for (uint64_t T = First; T <= Last; ++T) {
         if (Seen[T])
           fail(At, "thread " + std::to_string(T) + " appears in two groups");
@@ -168,7 +170,8 @@ private:
       std::string At = Where + ".edges[" + std::to_string(I) + "]";
       if (!Edges[I].is_array() || Edges[I].size() != 3)
         fail(At, "expected [from, to, count]");
-      uint64_t From = count(Edges[I][0], At), To = count(Edges[I][1], At), C = count(Edges[I][2], At);
+      uint64_t From = count(Edges[I][0], At), To = count(Edges[I][1], At),
+               C = count(Edges[I][2], At);
       if (From >= K.Blocks.size() || To >= K.Blocks.size())
         fail(At, "edge between blocks that the kernel does not have");
       K.Edges[{uint32_t(From), uint32_t(To)}] += C * Members;
@@ -178,7 +181,8 @@ private:
   Kernel kernel(const json &Obj, const std::string &Where) {
     Kernel K;
     K.Name = member(Obj, "name", Where, json::value_t::string).get<std::string>();
-    K.Launch = uint32_t(count(member(Obj, "launch", Where, json::value_t::number_unsigned), Where + ".launch"));
+    K.Launch = uint32_t(
+        count(member(Obj, "launch", Where, json::value_t::number_unsigned), Where + ".launch"));
     K.Grid = dim(Obj, "grid", Where);
     K.Block = dim(Obj, "block", Where);
     if (K.threads() > MaxThreads)

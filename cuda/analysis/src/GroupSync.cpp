@@ -64,7 +64,8 @@ GroupSyncSummary analyseGroups(const Kernel &K, GroupKind G, const Eigen::Matrix
           Row += Column[Comp[C].first] * Comp[C].second;
       } else {
         for (size_t C = A + 1; C < Comp.size(); ++C)
-          Row += distance(Vectors.row(Comp[A].first), Vectors.row(Comp[C].first), M) * Comp[C].second;
+          Row +=
+              distance(Vectors.row(Comp[A].first), Vectors.row(Comp[C].first), M) * Comp[C].second;
       }
       Dist += Row * Comp[A].second;
     }

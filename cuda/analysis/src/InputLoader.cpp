@@ -23,7 +23,8 @@ std::string firstLine(const std::string &Path) {
 }
 
 bool hasSuffix(const std::string &S, const std::string &Suffix) {
-  return S.size() >= Suffix.size() && S.compare(S.size() - Suffix.size(), Suffix.size(), Suffix) == 0;
+  return S.size() >= Suffix.size() &&
+         S.compare(S.size() - Suffix.size(), Suffix.size(), Suffix) == 0;
 }
 
 } // namespace
@@ -43,16 +44,17 @@ std::vector<Kernel> loadInput(const std::string &Path, const GpgpuSimOptions &Gp
   if (Name == "kernelslist.g" || Name == "kernelslist")
     return readAccelSimKernelList(Path);
   std::string First = firstLine(Path);
-  if (First.rfind("-kernel name", 0) == 0 || First.rfind("-", 0) == 0 || hasSuffix(Name, ".traceg") ||
-      hasSuffix(Name, ".trace"))
+  if (First.rfind("-kernel name", 0) == 0 || First.rfind("-", 0) == 0 ||
+      hasSuffix(Name, ".traceg") || hasSuffix(Name, ".trace"))
     return {readAccelSimKernel(Path)};
   if (First.rfind("[thd=", 0) == 0)
     return readGpgpuSimLog(Path, Gpgpu);
   if (First.rfind("{", 0) == 0)
     return readGpuProfile(Path);
-  failAt(Path, 0, "unknown input: expected an Accel-Sim trace (kernelslist.g, kernel-N.trace[g]), "
-                  "a GPGPU-Sim instruction log ([thd=N] lines) or an EnergyPass GPU profile (JSON); "
-                  "see docs/energy-gpu.md");
+  failAt(Path, 0,
+         "unknown input: expected an Accel-Sim trace (kernelslist.g, kernel-N.trace[g]), "
+         "a GPGPU-Sim instruction log ([thd=N] lines) or an EnergyPass GPU profile (JSON); "
+         "see docs/energy-gpu.md");
 }
 
 } // namespace energy::gpu

@@ -46,15 +46,16 @@ json behavioursJson(const KernelAnalysis &A) {
     json R = json::array();
     for (const auto &[First, Last] : Ranges[I].Ranges)
       R.push_back({First, Last});
-    Out.push_back({{"id", I},
-                   {"threads", B.Threads},
-                   {"first_thread", B.FirstThread},
-                   {"thread_ranges", R},
-                   {"thread_range_count", Ranges[I].Total},
-                   {"block_counts", B.BlockCounts},
-                   {"instructions", A.K.instructionsOf(B)},
-                   {"instructions_predicated_on", predicatedOn(A.K, B)},
-                   {"cluster", A.Clusters.BehaviourCluster.empty() ? 0 : A.Clusters.BehaviourCluster[I]}});
+    Out.push_back(
+        {{"id", I},
+         {"threads", B.Threads},
+         {"first_thread", B.FirstThread},
+         {"thread_ranges", R},
+         {"thread_range_count", Ranges[I].Total},
+         {"block_counts", B.BlockCounts},
+         {"instructions", A.K.instructionsOf(B)},
+         {"instructions_predicated_on", predicatedOn(A.K, B)},
+         {"cluster", A.Clusters.BehaviourCluster.empty() ? 0 : A.Clusters.BehaviourCluster[I]}});
   }
   return Out;
 }
@@ -68,7 +69,8 @@ json divergenceJson(const KernelAnalysis &A) {
           {"warp_instructions", D.Total.WarpInstructions},
           {"active_thread_instructions", D.Total.ActiveThreadInstructions},
           {"warp_execution_efficiency", D.WarpExecutionEfficiency},
-          {"predicated_on_efficiency", D.PredicatedOnEfficiency < 0 ? json(nullptr) : json(D.PredicatedOnEfficiency)},
+          {"predicated_on_efficiency",
+           D.PredicatedOnEfficiency < 0 ? json(nullptr) : json(D.PredicatedOnEfficiency)},
           {"warps", D.Warps},
           {"divergent_warps", D.DivergentWarps}};
 }
@@ -123,7 +125,8 @@ json dependenciesJson(const Kernel &K) {
 
 json kernelToJson(const KernelAnalysis &A) {
   const Kernel &K = A.K;
-  json Similarity = {{"computed", A.Similarity.Computed}, {"over", "behaviours"},
+  json Similarity = {{"computed", A.Similarity.Computed},
+                     {"over", "behaviours"},
                      {"max_distance", A.Similarity.MaxDistance}};
   if (!A.Similarity.Computed)
     Similarity["omitted_reason"] = A.Similarity.OmittedReason;

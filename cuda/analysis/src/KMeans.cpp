@@ -78,7 +78,8 @@ Fit lloyd(const Eigen::MatrixXd &P, const std::vector<double> &W, Eigen::MatrixX
 
 // Pelleg and Moore's BIC for spherical Gaussians, as SimPoint computes it, with points weighted
 // by their thread counts.
-double bic(const Fit &F, const std::vector<double> &W, Eigen::Index Dims, uint32_t K, double Floor) {
+double bic(const Fit &F, const std::vector<double> &W, Eigen::Index Dims, uint32_t K,
+           double Floor) {
   double R = std::accumulate(W.begin(), W.end(), 0.0);
   std::vector<double> Rn(K, 0.0);
   for (size_t I = 0; I < F.Assign.size(); ++I)

@@ -97,8 +97,9 @@ LineReader::LineReader(const std::string &path) : Path(path), In(std::make_uniqu
   bool Xz = isXzFile(path);
   In->File = std::fopen(path.c_str(), "rb");
   if (!In->File)
-    failAt(path, 0, std::string("cannot open: ") + std::strerror(errno) +
-                        "; check the path and its permissions");
+    failAt(path, 0,
+           std::string("cannot open: ") + std::strerror(errno) +
+               "; check the path and its permissions");
   if (Xz) {
     In->Xz = true;
     if (lzma_stream_decoder(&In->Stream, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)

@@ -23,7 +23,8 @@ std::string mnemonicOf(std::string_view Instruction) {
   Instruction = trim(Instruction);
   if (!Instruction.empty() && Instruction.front() == '@') {
     size_t Space = Instruction.find_first_of(" \t");
-    Instruction = Space == std::string_view::npos ? std::string_view() : trim(Instruction.substr(Space));
+    Instruction =
+        Space == std::string_view::npos ? std::string_view() : trim(Instruction.substr(Space));
   }
   std::string_view Op = Instruction.substr(0, Instruction.find_first_of(" \t;"));
   return std::string(Op.substr(0, Op.find('.')));
@@ -45,8 +46,8 @@ public:
         inside(Code);
     }
     if (Depth != 0)
-      failAt(R.path(), R.lineNumber(), "truncated PTX: the body of ." + M.Entries.back().Name +
-                                           " has no closing '}'");
+      failAt(R.path(), R.lineNumber(),
+             "truncated PTX: the body of ." + M.Entries.back().Name + " has no closing '}'");
     return std::move(M);
   }
 

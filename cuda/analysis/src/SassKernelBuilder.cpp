@@ -40,8 +40,7 @@ std::string hexLabel(uint64_t Pc) {
 }
 } // namespace
 
-SassKernelBuilder::SassKernelBuilder(Kernel Header)
-    : K(std::move(Header)), Grouper(K.threads()) {
+SassKernelBuilder::SassKernelBuilder(Kernel Header) : K(std::move(Header)), Grouper(K.threads()) {
   K.WarpStats.assign(K.warps(), WarpCounts());
   WarpSeen.assign(K.warps(), false);
   K.DivergenceMeasured = true;
@@ -57,12 +56,13 @@ std::string SassKernelBuilder::record(const TraceInstruction &I, WarpInstruction
     Out = WarpInstruction{I.Pc, I.Mask, Known->second, I.Dests, I.Sources, I.Dest, I.Source};
     return "";
   }
-  auto [It, Inserted] = OpcodeIndex.try_emplace(std::string(I.Opcode), uint32_t(OpcodeNames.size()));
+  auto [It, Inserted] =
+      OpcodeIndex.try_emplace(std::string(I.Opcode), uint32_t(OpcodeNames.size()));
   if (Inserted) {
     OpcodeNames.emplace_back(I.Opcode);
     std::string_view M = sassMnemonic(I.Opcode);
-    OpcodeFlags.push_back(uint8_t((isSassBlockEnd(M) ? 1 : 0) | (isSassBranch(M) ? 2 : 0) |
-                                  (isSassExit(M) ? 4 : 0)));
+    OpcodeFlags.push_back(
+        uint8_t((isSassBlockEnd(M) ? 1 : 0) | (isSassBranch(M) ? 2 : 0) | (isSassExit(M) ? 4 : 0)));
   }
   OpcodeAt.emplace(I.Pc, It->second);
   Out = WarpInstruction{I.Pc, I.Mask, It->second, I.Dests, I.Sources, I.Dest, I.Source};

@@ -38,7 +38,8 @@ public:
   std::string record(const TraceInstruction &I, WarpInstruction &Out);
   // Adds one warp's complete stream (block linear index, warp in block); returns "" or why the
   // warp cannot be added (it was seen before).
-  std::string addWarp(uint64_t BlockLinear, uint32_t Warp, const std::vector<WarpInstruction> &Stream);
+  std::string addWarp(uint64_t BlockLinear, uint32_t Warp,
+                      const std::vector<WarpInstruction> &Stream);
   Kernel finish();
 
 private:
@@ -56,7 +57,7 @@ private:
   std::map<uint64_t, uint32_t> OpcodeAt; // static instructions: PC -> opcode
   std::map<std::pair<uint64_t, uint64_t>, uint32_t> SegmentIndex;
   std::vector<std::pair<uint64_t, uint64_t>> Segments;
-  std::vector<uint64_t> SegmentRuns;                  // thread executions per segment
+  std::vector<uint64_t> SegmentRuns;                   // thread executions per segment
   std::unordered_map<uint64_t, uint64_t> SegmentEdges; // (from << 32 | to) -> thread transitions
   std::vector<bool> WarpSeen;
 };

@@ -19,7 +19,7 @@ std::string_view sassMnemonic(std::string_view Opcode) {
 }
 
 bool isSassBranch(std::string_view M) {
-  static constexpr std::array<std::string_view, 8> Branches = {"BRA", "BRX", "JMP", "JMX",
+  static constexpr std::array<std::string_view, 8> Branches = {"BRA", "BRX",  "JMP", "JMX",
                                                                "RET", "EXIT", "BRK", "CONT"};
   return oneOf(M, Branches);
 }

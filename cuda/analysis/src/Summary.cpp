@@ -80,8 +80,8 @@ std::string describeWarp(const KernelAnalysis &A, const GroupStats &G) {
            describeBehaviour(K, K.Behaviours[Comp[I].first]);
   }
   const WarpCounts &W = K.WarpStats[G.Group];
-  return S + "; branch efficiency " + percent(branchEfficiency(W)) + ", warp execution efficiency " +
-         percent(warpExecutionEfficiency(W, K.WarpSize));
+  return S + "; branch efficiency " + percent(branchEfficiency(W)) +
+         ", warp execution efficiency " + percent(warpExecutionEfficiency(W, K.WarpSize));
 }
 
 } // namespace
@@ -108,7 +108,8 @@ std::vector<ThreadRanges> behaviourThreadRanges(const Kernel &K, size_t MaxRange
 std::string describeRanges(const ThreadRanges &R) {
   std::string S;
   for (const auto &[A, B] : R.Ranges)
-    S += (S.empty() ? "" : ", ") + (A == B ? std::to_string(A) : std::to_string(A) + "-" + std::to_string(B));
+    S += (S.empty() ? "" : ", ") +
+         (A == B ? std::to_string(A) : std::to_string(A) + "-" + std::to_string(B));
   if (R.Total > R.Ranges.size())
     S += ", ... (" + std::to_string(R.Total) + " ranges in all)";
   return S;
@@ -175,11 +176,13 @@ std::vector<std::string> summarize(const KernelAnalysis &A, size_t MaxWarps) {
     ++Mixed;
   }
   if (Mixed > MaxWarps)
-    Lines.push_back("... and " + std::to_string(Mixed - MaxWarps) + " more warps with mixed behaviours");
+    Lines.push_back("... and " + std::to_string(Mixed - MaxWarps) +
+                    " more warps with mixed behaviours");
 
   std::string Clusters = "clusters: " + std::to_string(A.Clusters.K) + " (chosen by BIC)";
   for (size_t C = 0; C < A.Clusters.Clusters.size() && C < 10; ++C)
-    Clusters += "; cluster " + std::to_string(C) + ": " + std::to_string(A.Clusters.Clusters[C].Threads) +
+    Clusters += "; cluster " + std::to_string(C) + ": " +
+                std::to_string(A.Clusters.Clusters[C].Threads) +
                 " threads, representative thread " +
                 std::to_string(A.Clusters.Clusters[C].RepresentativeThread);
   Lines.push_back(Clusters);
@@ -196,8 +199,9 @@ std::vector<std::string> summarize(const KernelAnalysis &A, size_t MaxWarps) {
       }
     return Why.empty() ? S : S + " (" + Why + ")";
   };
-  Lines.push_back("classification: " + Verdict(A.Classification.DivergenceSignificant, "divergence") +
-                  "; " + Verdict(A.Classification.BehaviourSignificant, "behaviour"));
+  Lines.push_back(
+      "classification: " + Verdict(A.Classification.DivergenceSignificant, "divergence") + "; " +
+      Verdict(A.Classification.BehaviourSignificant, "behaviour"));
   return Lines;
 }
 

@@ -26,20 +26,31 @@ std::string xmlEscape(const std::string &S) {
   Out.reserve(S.size());
   for (char C : S)
     switch (C) {
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '&': Out += "&amp;"; break;
-    case '"': Out += "&quot;"; break;
-    case '\'': Out += "&apos;"; break;
-    default: Out += C;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '&':
+      Out += "&amp;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    case '\'':
+      Out += "&apos;";
+      break;
+    default:
+      Out += C;
     }
   return Out;
 }
 
 // Viridis at five stops; linear between them.
 std::string viridis(double T) {
-  static const std::array<std::array<double, 3>, 5> Stops = {{
-      {68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}}};
+  static const std::array<std::array<double, 3>, 5> Stops = {
+      {{68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}}};
   T = std::clamp(T, 0.0, 1.0) * (Stops.size() - 1);
   size_t I = std::min(size_t(T), Stops.size() - 2);
   double F = T - double(I);
@@ -141,7 +152,8 @@ void writeLegend(std::ostream &OS, const Scale &S, size_t X) {
      << "<text x=\"" << X + LegendWidth + 4 << "\" y=\"" << Top + 8 << "\">" << number(S.Hi)
      << "</text>\n<text x=\"" << X + LegendWidth + 4 << "\" y=\"" << Top + LegendHeight << "\">"
      << number(S.Lo) << "</text>\n<text x=\"" << X << "\" y=\"" << Top + LegendHeight + 18 << "\">"
-     << (S.Stretched ? "from the least to the most similar pair" : "every pair off the diagonal alike")
+     << (S.Stretched ? "from the least to the most similar pair"
+                     : "every pair off the diagonal alike")
      << "</text>\n<text x=\"" << X << "\" y=\"" << Top + LegendHeight + 32
      << "\">1 = identical, 0 = farthest apart; diagonal 1</text>\n";
 }
@@ -149,7 +161,8 @@ void writeLegend(std::ostream &OS, const Scale &S, size_t X) {
 } // namespace
 
 void writeSimilaritySvg(std::ostream &OS, const KernelAnalysis &A, size_t MaxCells) {
-  std::vector<size_t> Order = A.Similarity.Computed ? displayOrder(A, MaxCells) : std::vector<size_t>();
+  std::vector<size_t> Order =
+      A.Similarity.Computed ? displayOrder(A, MaxCells) : std::vector<size_t>();
   size_t Cell = Order.empty() ? MaxCell : std::clamp(MapPixels / Order.size(), MinCell, MaxCell);
   size_t Side = Order.size() * Cell, LegendX = Left + Side + 30;
   OS << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << LegendX + 260 << "\" height=\""
@@ -173,8 +186,8 @@ void writeSimilaritySvg(std::ostream &OS, const KernelAnalysis &A, size_t MaxCel
       double V = A.Similarity.Similarity(Order[R], Order[C]);
       OS << "<rect class=\"cell\" x=\"" << Left + C * Cell << "\" y=\"" << Top + R * Cell
          << "\" width=\"" << Cell << "\" height=\"" << Cell << "\" fill=\""
-         << viridis(R == C ? 1.0 : S.position(V)) << "\"><title>b" << Order[R] << " / b"
-         << Order[C] << ": " << number(V) << "</title></rect>\n";
+         << viridis(R == C ? 1.0 : S.position(V)) << "\"><title>b" << Order[R] << " / b" << Order[C]
+         << ": " << number(V) << "</title></rect>\n";
     }
   writeClusterBoundaries(OS, A, Order, Cell);
   writeLegend(OS, S, LegendX);

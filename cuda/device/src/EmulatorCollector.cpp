@@ -45,8 +45,9 @@ struct ActiveLaunch {
       if (kernel.load(std::memory_order_relaxed) == nullptr) {
         rows.reset(new (std::nothrow) uint64_t[threads() * k->num_slots]());
         if (!rows)
-          std::fprintf(stderr, "energy-gpu: no memory for the counters of kernel %s "
-                               "(%llu threads); the launch is not profiled\n",
+          std::fprintf(stderr,
+                       "energy-gpu: no memory for the counters of kernel %s "
+                       "(%llu threads); the launch is not profiled\n",
                        k->name, static_cast<unsigned long long>(threads()));
         kernel.store(k, std::memory_order_release);
       }

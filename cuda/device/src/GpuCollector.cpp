@@ -42,8 +42,8 @@ constexpr uint64_t MaxThreadsPerLaunch = uint64_t(1) << 27;
 constexpr size_t SlotsPerPinnedBlock = 512;
 
 struct DeviceModule {
-  void *rows = nullptr;            // host shadow of __energy_gpu_rows
-  const void *tableRef = nullptr;  // host shadow of __energy_gpu_table_ref
+  void *rows = nullptr;           // host shadow of __energy_gpu_rows
+  const void *tableRef = nullptr; // host shadow of __energy_gpu_table_ref
   bool loaded = false;
   std::optional<KernelTable> table;
   cudaEvent_t lastLaunch = nullptr; // after the latest launch's step 4
@@ -62,10 +62,10 @@ struct PendingLaunch {
   uint64_t id;
   Shape grid, block;
   uint64_t threads;
-  uint64_t *rows;       // device buffer
-  void **pointerSlot;   // pinned source of step 2
+  uint64_t *rows;     // device buffer
+  void **pointerSlot; // pinned source of step 2
   cudaEvent_t done;
-  bool counted;         // false when the launch itself failed
+  bool counted; // false when the launch itself failed
 };
 
 /// What a failed CUDA call was for, to say in the one-line message.
@@ -114,8 +114,8 @@ void report(Kernel &kernel, const Failure &failure, const char *consequence) {
 std::optional<KernelTable> readTable(const DeviceModule &module, std::string &error) {
   energy_gpu_table_ref ref{};
   std::optional<Failure> failure;
-  if (failed(cudaMemcpyFromSymbol(&ref, module.tableRef, sizeof ref), "reading "
-             ENERGY_GPU_TABLE_REF_SYMBOL, failure)) {
+  if (failed(cudaMemcpyFromSymbol(&ref, module.tableRef, sizeof ref),
+             "reading " ENERGY_GPU_TABLE_REF_SYMBOL, failure)) {
     error = std::string("cannot read its device module's kernel table (") +
             cudaGetErrorString(failure->error) +
             "); was the device code compiled by energyc++ with the same EnergyPass?";
@@ -192,7 +192,8 @@ void finish(Collector &c, PendingLaunch &launch) {
 void collectPending(Collector &c, bool wait) {
   std::vector<PendingLaunch> still;
   for (PendingLaunch &launch : c.pending) {
-    const cudaError_t state = wait ? cudaEventSynchronize(launch.done) : cudaEventQuery(launch.done);
+    const cudaError_t state =
+        wait ? cudaEventSynchronize(launch.done) : cudaEventQuery(launch.done);
     if (state == cudaErrorNotReady) {
       still.push_back(launch);
       continue;
@@ -287,8 +288,8 @@ uint64_t threadsOf(dim3 grid, dim3 block) {
   return uint64_t(grid.x) * grid.y * grid.z * block.x * block.y * block.z;
 }
 
-cudaError_t launchCounted(const void *stub, dim3 grid, dim3 block, void **args,
-                          size_t sharedMemory, cudaStream_t stream) {
+cudaError_t launchCounted(const void *stub, dim3 grid, dim3 block, void **args, size_t sharedMemory,
+                          cudaStream_t stream) {
   Collector &c = collector();
   std::lock_guard lock(c.mutex);
   auto found = c.kernels.find(stub);
@@ -297,14 +298,21 @@ cudaError_t launchCounted(const void *stub, dim3 grid, dim3 block, void **args,
   Kernel &kernel = found->second;
   collectPending(c, /*wait=*/false);
 
-  PendingLaunch launch{&kernel, ++c.launches, {grid.x, grid.y, grid.z},
-                       {block.x, block.y, block.z}, threadsOf(grid, block),
-                       nullptr, nullptr, nullptr, true};
+  PendingLaunch launch{&kernel,
+                       ++c.launches,
+                       {grid.x, grid.y, grid.z},
+                       {block.x, block.y, block.z},
+                       threadsOf(grid, block),
+                       nullptr,
+                       nullptr,
+                       nullptr,
+                       true};
   std::optional<Failure> failure;
   if (launch.threads > MaxThreadsPerLaunch) {
     if (!kernel.failureReported)
-      std::fprintf(stderr, "energy-gpu: kernel %s: a launch of %llu threads is more than the "
-                           "GPU profile holds (2^27); such launches are not counted\n",
+      std::fprintf(stderr,
+                   "energy-gpu: kernel %s: a launch of %llu threads is more than the "
+                   "GPU profile holds (2^27); such launches are not counted\n",
                    kernel.name.c_str(), static_cast<unsigned long long>(launch.threads));
     kernel.failureReported = true;
     return cudaLaunchKernel(stub, grid, block, args, sharedMemory, stream);
@@ -331,8 +339,8 @@ cudaError_t launchCounted(const void *stub, dim3 grid, dim3 block, void **args,
 } // namespace
 } // namespace energy::gpu
 
-extern "C" void energy_gpu_register_kernel(const void *stub, const char *device_name,
-                                           void *rows, const void *table_ref) {
+extern "C" void energy_gpu_register_kernel(const void *stub, const char *device_name, void *rows,
+                                           const void *table_ref) {
   using namespace energy::gpu;
   Collector &c = collector();
   std::lock_guard lock(c.mutex);

@@ -87,8 +87,8 @@ std::optional<KernelTable> KernelTable::parse(std::string_view text, std::string
         throw TableError(path + ".blocks: not an array of num_blocks blocks");
       entry->name = kernel["name"].get<std::string>();
       entry->blocksJson = blocks.dump();
-      entry->edges = edgeTriples(field(kernel, "edges", path), d.num_blocks, d.num_slots,
-                                 path + ".edges");
+      entry->edges =
+          edgeTriples(field(kernel, "edges", path), d.num_blocks, d.num_slots, path + ".edges");
       d.num_edges = uint32_t(entry->edges.size() / 3);
       d.name = entry->name.c_str();
       d.blocks_json = entry->blocksJson.c_str();

@@ -54,7 +54,8 @@ nlohmann::json describe(const energy_gpu_kernel &kernel, Group &group) {
     if (uint64_t count = group.row[edge[2]]; count != 0)
       edges.push_back({edge[0], edge[1], count});
   }
-  return {{"ranges", std::move(group.ranges)}, {"blocks", std::move(blocks)},
+  return {{"ranges", std::move(group.ranges)},
+          {"blocks", std::move(blocks)},
           {"edges", std::move(edges)}};
 }
 

@@ -34,7 +34,8 @@ int main(int argc, char **argv) {
 
   std::ifstream in(input, std::ios::binary);
   if (!in) {
-    std::cerr << "energy-cuda-rewrite: cannot read '" << input << "'; check the path and its permissions\n";
+    std::cerr << "energy-cuda-rewrite: cannot read '" << input
+              << "'; check the path and its permissions\n";
     return 2;
   }
   std::ostringstream source;

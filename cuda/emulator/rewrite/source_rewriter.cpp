@@ -9,9 +9,7 @@
 namespace energy_cuda_emu {
 namespace {
 
-bool is_identifier_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
+bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // Copy of `source` with comments and the contents of string and character
 // literals replaced by spaces (newlines kept), so that scans see code only.
@@ -69,8 +67,9 @@ private:
         while (i < code_.size() && is_identifier_char(code_[i]))
           ++i;
         if (i < code_.size() && code_[i] == '"' && code_[i - 1] == 'R' &&
-            (i - start == 1 || std::string_view(code_).substr(start, i - start - 1).find_first_not_of(
-                                   "u8UL") == std::string_view::npos))
+            (i - start == 1 ||
+             std::string_view(code_).substr(start, i - start - 1).find_first_not_of("u8UL") ==
+                 std::string_view::npos))
           i = skip_raw_string(i);
       } else if (c == '"' || c == '\'') {
         i = skip_quoted(i, c);
@@ -254,7 +253,8 @@ private:
       const auto start = callee_start(code_, at);
       const auto close = configuration_end(code_, at + 3);
       if (!start) {
-        error(at, "cannot find the kernel before '<<<'; launch a named kernel, e.g. k<<<g, b>>>(...)");
+        error(at,
+              "cannot find the kernel before '<<<'; launch a named kernel, e.g. k<<<g, b>>>(...)");
         continue;
       }
       if (!close) {
@@ -266,9 +266,8 @@ private:
       const std::string_view config = source_.substr(at + 3, *close - at - 3);
       edits_.push_back({*start, *close + 3,
                         "(::energy_cuda_emu::launch(\"" + escaped(callee) + "\", " +
-                            std::string(config) +
-                            ") ->* [&](auto &&...energy_cuda_emu_args) { " + callee +
-                            "(energy_cuda_emu_args...); })" +
+                            std::string(config) + ") ->* [&](auto &&...energy_cuda_emu_args) { " +
+                            callee + "(energy_cuda_emu_args...); })" +
                             newlines_in(source_.substr(*start, at - *start))});
       ++result_.launches;
       at = *close;
@@ -308,17 +307,19 @@ private:
     if (semicolon == std::string::npos || open == std::string::npos || open < type_begin ||
         code_.find_first_not_of(" \t\n\r", open + 1) != code_.find(']', open) ||
         code_.find_first_not_of(" \t\n\r", code_.find(']', open) + 1) != semicolon) {
-      error(at, "expected 'extern __shared__ TYPE NAME[];' (one unsized array) for dynamic shared memory");
+      error(at, "expected 'extern __shared__ TYPE NAME[];' (one unsized array) for dynamic shared "
+                "memory");
       return;
     }
     const std::size_t name_end = skip_space_backward(code_, open);
     std::size_t name_begin = name_end;
     while (name_begin > type_begin && is_identifier_char(code_[name_begin - 1]))
       --name_begin;
-    const std::string type = trimmed(flattened(source_.substr(type_begin, name_begin - type_begin)));
-    if (name_begin == name_end || type.empty() ||
-        type.find(',') != std::string::npos) {
-      error(at, "expected 'extern __shared__ TYPE NAME[];' (one unsized array) for dynamic shared memory");
+    const std::string type =
+        trimmed(flattened(source_.substr(type_begin, name_begin - type_begin)));
+    if (name_begin == name_end || type.empty() || type.find(',') != std::string::npos) {
+      error(at, "expected 'extern __shared__ TYPE NAME[];' (one unsized array) for dynamic shared "
+                "memory");
       return;
     }
     const std::string name = code_.substr(name_begin, name_end - name_begin);
@@ -327,8 +328,7 @@ private:
     // initialisation guard is control flow the GPU build does not have.
     const std::string storage = in_function_body(code_, at) ? "" : "static thread_local ";
     edits_.push_back({at, semicolon,
-                      storage + type + " *const " + name +
-                          " = static_cast<decltype(" + name +
+                      storage + type + " *const " + name + " = static_cast<decltype(" + name +
                           ")>(::energy_cuda_emu::dynamic_shared_memory())" +
                           newlines_in(source_.substr(at, semicolon - at))});
     ++result_.dynamic_shared_arrays;

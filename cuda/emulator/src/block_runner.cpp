@@ -72,14 +72,14 @@ void block_runner::start_threads(thread_entry entry, const void *closure) {
     cuda_thread &thread = threads_[linear];
     thread.index = thread_index(linear, config_->block);
     thread.state = thread_state::runnable;
-    thread.self = boost::context::fiber(
-        std::allocator_arg, pooled_stack_allocator{&stacks_},
-        [&thread, entry, closure](boost::context::fiber &&scheduler) {
-          thread.scheduler = std::move(scheduler);
-          entry(closure);
-          thread.state = thread_state::exited;
-          return std::move(thread.scheduler);
-        });
+    thread.self =
+        boost::context::fiber(std::allocator_arg, pooled_stack_allocator{&stacks_},
+                              [&thread, entry, closure](boost::context::fiber &&scheduler) {
+                                thread.scheduler = std::move(scheduler);
+                                entry(closure);
+                                thread.state = thread_state::exited;
+                                return std::move(thread.scheduler);
+                              });
   }
   live_ = count;
   at_barrier_ = 0;

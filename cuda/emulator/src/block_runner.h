@@ -75,8 +75,8 @@ private:
   const launch_config *config_ = nullptr;
   uint3 block_{};
   unsigned live_ = 0;
-  unsigned at_barrier_ = 0; // threads waiting at __syncthreads
-  unsigned at_warp_ = 0;    // threads waiting at a warp intrinsic or __activemask
+  unsigned at_barrier_ = 0;  // threads waiting at __syncthreads
+  unsigned at_warp_ = 0;     // threads waiting at a warp intrinsic or __activemask
   int barrier_count_ = 0;    // threads with a true predicate at the last barrier
   int barrier_arrivals_ = 0; // threads that reached the last barrier
 };

@@ -54,8 +54,8 @@ allocation_registry &registry() {
 cudaError_t allocate(void **pointer, std::size_t bytes, bool device) {
   if (pointer == nullptr)
     return record_error(cudaErrorInvalidValue);
-  const std::size_t rounded =
-      (std::max<std::size_t>(bytes, 1) + device_alignment - 1) / device_alignment * device_alignment;
+  const std::size_t rounded = (std::max<std::size_t>(bytes, 1) + device_alignment - 1) /
+                              device_alignment * device_alignment;
   void *memory = std::aligned_alloc(device_alignment, rounded);
   if (memory == nullptr) {
     *pointer = nullptr;
@@ -108,7 +108,9 @@ extern "C" cudaError_t cudaMalloc(void **devPtr, size_t size) {
 extern "C" cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int) {
   return allocate(devPtr, size, true);
 }
-extern "C" cudaError_t cudaMallocHost(void **ptr, size_t size) { return allocate(ptr, size, false); }
+extern "C" cudaError_t cudaMallocHost(void **ptr, size_t size) {
+  return allocate(ptr, size, false);
+}
 extern "C" cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int) {
   return allocate(ptr, size, false);
 }
@@ -150,8 +152,8 @@ extern "C" cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cu
 }
 
 extern "C" cudaError_t energy_cuda_emu_memcpy_symbol(void *dst, const void *src, size_t count,
-                                                     size_t symbolSize, size_t offset,
-                                                     int toSymbol, cudaMemcpyKind kind) {
+                                                     size_t symbolSize, size_t offset, int toSymbol,
+                                                     cudaMemcpyKind kind) {
   if (offset > symbolSize || count > symbolSize - offset)
     return record_error(cudaErrorInvalidValue);
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)

@@ -21,9 +21,8 @@ unsigned long positive_from_environment(const char *name, unsigned long fallback
   const char *end = text + std::strlen(text);
   auto [stop, error] = std::from_chars(text, end, value);
   if (error != std::errc() || stop != end || value == 0 || value > limit) {
-    std::fprintf(stderr,
-                 "energy-cuda-emu: %s='%s' is not a number from 1 to %lu; using %lu\n", name,
-                 text, limit, fallback);
+    std::fprintf(stderr, "energy-cuda-emu: %s='%s' is not a number from 1 to %lu; using %lu\n",
+                 name, text, limit, fallback);
     return fallback;
   }
   return value;

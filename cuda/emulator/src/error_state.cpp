@@ -41,38 +41,64 @@ extern "C" cudaError_t cudaPeekAtLastError(void) {
 
 extern "C" const char *cudaGetErrorName(cudaError_t error) {
   switch (error) {
-  case cudaSuccess: return "cudaSuccess";
-  case cudaErrorInvalidValue: return "cudaErrorInvalidValue";
-  case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
-  case cudaErrorInitializationError: return "cudaErrorInitializationError";
-  case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
-  case cudaErrorInvalidSymbol: return "cudaErrorInvalidSymbol";
-  case cudaErrorInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
-  case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
-  case cudaErrorInvalidDevice: return "cudaErrorInvalidDevice";
-  case cudaErrorInvalidResourceHandle: return "cudaErrorInvalidResourceHandle";
-  case cudaErrorNotReady: return "cudaErrorNotReady";
-  case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
-  case cudaErrorUnknown: return "cudaErrorUnknown";
+  case cudaSuccess:
+    return "cudaSuccess";
+  case cudaErrorInvalidValue:
+    return "cudaErrorInvalidValue";
+  case cudaErrorMemoryAllocation:
+    return "cudaErrorMemoryAllocation";
+  case cudaErrorInitializationError:
+    return "cudaErrorInitializationError";
+  case cudaErrorInvalidConfiguration:
+    return "cudaErrorInvalidConfiguration";
+  case cudaErrorInvalidSymbol:
+    return "cudaErrorInvalidSymbol";
+  case cudaErrorInvalidDevicePointer:
+    return "cudaErrorInvalidDevicePointer";
+  case cudaErrorInvalidMemcpyDirection:
+    return "cudaErrorInvalidMemcpyDirection";
+  case cudaErrorInvalidDevice:
+    return "cudaErrorInvalidDevice";
+  case cudaErrorInvalidResourceHandle:
+    return "cudaErrorInvalidResourceHandle";
+  case cudaErrorNotReady:
+    return "cudaErrorNotReady";
+  case cudaErrorLaunchFailure:
+    return "cudaErrorLaunchFailure";
+  case cudaErrorUnknown:
+    return "cudaErrorUnknown";
   }
   return "cudaErrorUnknown";
 }
 
 extern "C" const char *cudaGetErrorString(cudaError_t error) {
   switch (error) {
-  case cudaSuccess: return "no error";
-  case cudaErrorInvalidValue: return "invalid argument";
-  case cudaErrorMemoryAllocation: return "out of memory";
-  case cudaErrorInitializationError: return "initialization error";
-  case cudaErrorInvalidConfiguration: return "invalid configuration argument";
-  case cudaErrorInvalidSymbol: return "invalid device symbol";
-  case cudaErrorInvalidDevicePointer: return "invalid device pointer";
-  case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
-  case cudaErrorInvalidDevice: return "invalid device ordinal";
-  case cudaErrorInvalidResourceHandle: return "invalid resource handle";
-  case cudaErrorNotReady: return "device not ready";
-  case cudaErrorLaunchFailure: return "unspecified launch failure";
-  case cudaErrorUnknown: return "unknown error";
+  case cudaSuccess:
+    return "no error";
+  case cudaErrorInvalidValue:
+    return "invalid argument";
+  case cudaErrorMemoryAllocation:
+    return "out of memory";
+  case cudaErrorInitializationError:
+    return "initialization error";
+  case cudaErrorInvalidConfiguration:
+    return "invalid configuration argument";
+  case cudaErrorInvalidSymbol:
+    return "invalid device symbol";
+  case cudaErrorInvalidDevicePointer:
+    return "invalid device pointer";
+  case cudaErrorInvalidMemcpyDirection:
+    return "invalid copy direction for memcpy";
+  case cudaErrorInvalidDevice:
+    return "invalid device ordinal";
+  case cudaErrorInvalidResourceHandle:
+    return "invalid resource handle";
+  case cudaErrorNotReady:
+    return "device not ready";
+  case cudaErrorLaunchFailure:
+    return "unspecified launch failure";
+  case cudaErrorUnknown:
+    return "unknown error";
   }
   return "unrecognized error code";
 }

@@ -46,8 +46,8 @@ struct grid_job {
   void run_blocks() {
     block_runner &runner = block_runner::of_this_thread();
     const dim3 &grid = config->grid;
-    for (unsigned long long linear; !failed.load(std::memory_order_relaxed) &&
-                                    (linear = next.fetch_add(1)) < blocks;) {
+    for (unsigned long long linear;
+         !failed.load(std::memory_order_relaxed) && (linear = next.fetch_add(1)) < blocks;) {
       const uint3 block{static_cast<unsigned>(linear % grid.x),
                         static_cast<unsigned>(linear / grid.x % grid.y),
                         static_cast<unsigned>(linear / (1ull * grid.x * grid.y))};
@@ -120,8 +120,10 @@ void run_grid(grid_job &job) {
 
 cudaError_t launch_grid(const launch_config &config, thread_entry entry, const void *closure) {
   if (block_runner::current_thread() != nullptr) {
-    std::fprintf(stderr, "energy-cuda-emu: kernel '%s' launched from device code: dynamic "
-                         "parallelism is not emulated\n", config.kernel);
+    std::fprintf(stderr,
+                 "energy-cuda-emu: kernel '%s' launched from device code: dynamic "
+                 "parallelism is not emulated\n",
+                 config.kernel);
     return record_error(cudaErrorLaunchFailure);
   }
   if (sticky_error() != cudaSuccess)

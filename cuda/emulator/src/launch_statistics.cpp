@@ -22,13 +22,14 @@ totals grand_totals;
 void print_totals() {
   std::lock_guard lock(totals_mutex);
   const totals &t = grand_totals;
-  std::fprintf(stderr,
-               "energy-cuda-emu: %llu launches, %llu blocks, %llu threads in %.6f s (%.6f s CPU): "
-               "%.0f blocks/s, %.0f threads/s, %.0f blocks per CPU second, on %u host threads\n",
-               static_cast<unsigned long long>(t.launches), static_cast<unsigned long long>(t.blocks),
-               static_cast<unsigned long long>(t.threads), t.seconds, t.cpu_seconds,
-               t.seconds > 0 ? t.blocks / t.seconds : 0.0, t.seconds > 0 ? t.threads / t.seconds : 0.0,
-               t.cpu_seconds > 0 ? t.blocks / t.cpu_seconds : 0.0, settings().host_threads);
+  std::fprintf(
+      stderr,
+      "energy-cuda-emu: %llu launches, %llu blocks, %llu threads in %.6f s (%.6f s CPU): "
+      "%.0f blocks/s, %.0f threads/s, %.0f blocks per CPU second, on %u host threads\n",
+      static_cast<unsigned long long>(t.launches), static_cast<unsigned long long>(t.blocks),
+      static_cast<unsigned long long>(t.threads), t.seconds, t.cpu_seconds,
+      t.seconds > 0 ? t.blocks / t.seconds : 0.0, t.seconds > 0 ? t.threads / t.seconds : 0.0,
+      t.cpu_seconds > 0 ? t.blocks / t.cpu_seconds : 0.0, settings().host_threads);
 }
 
 } // namespace

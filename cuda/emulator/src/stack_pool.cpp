@@ -24,8 +24,8 @@ stack_pool::~stack_pool() {
 void stack_pool::map_chunk() {
   const std::size_t slot = usable_bytes_ + page_bytes_;
   const std::size_t bytes = slot * stacks_per_chunk;
-  void *base = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                    -1, 0);
+  void *base = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (base == MAP_FAILED)
     throw std::bad_alloc();
   chunks_.push_back({base, bytes});

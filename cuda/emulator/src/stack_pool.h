@@ -30,7 +30,6 @@ public:
   boost::context::stack_context allocate();
   void deallocate(boost::context::stack_context &stack) noexcept;
 
-
 private:
   std::size_t page_bytes_;
   std::size_t usable_bytes_;

@@ -19,7 +19,7 @@ namespace {
 unsigned shuffle_source(const warp_post &post, unsigned lane) {
   const unsigned width =
       (post.width >= 1 && post.width <= 32 && (post.width & (post.width - 1)) == 0) ? post.width
-                                                                                      : 32u;
+                                                                                    : 32u;
   const unsigned segment_start = lane & ~(width - 1);
   const unsigned in_segment = lane - segment_start;
   const unsigned param = static_cast<unsigned>(post.param);
@@ -71,19 +71,32 @@ uint64_t reduce_group(const warp_posts &posts, uint32_t group, const warp_post &
       continue;
     }
     switch (mine.op) {
-    case warp_op::reduce_add: acc += v; break;
-    case warp_op::reduce_and: acc &= v; break;
-    case warp_op::reduce_or: acc |= v; break;
-    case warp_op::reduce_xor: acc ^= v; break;
+    case warp_op::reduce_add:
+      acc += v;
+      break;
+    case warp_op::reduce_and:
+      acc &= v;
+      break;
+    case warp_op::reduce_or:
+      acc |= v;
+      break;
+    case warp_op::reduce_xor:
+      acc ^= v;
+      break;
     case warp_op::reduce_min:
-      acc = is_signed ? static_cast<uint32_t>(std::min(static_cast<int32_t>(acc), static_cast<int32_t>(v)))
-                      : std::min(acc, v);
+      acc =
+          is_signed
+              ? static_cast<uint32_t>(std::min(static_cast<int32_t>(acc), static_cast<int32_t>(v)))
+              : std::min(acc, v);
       break;
     case warp_op::reduce_max:
-      acc = is_signed ? static_cast<uint32_t>(std::max(static_cast<int32_t>(acc), static_cast<int32_t>(v)))
-                      : std::max(acc, v);
+      acc =
+          is_signed
+              ? static_cast<uint32_t>(std::max(static_cast<int32_t>(acc), static_cast<int32_t>(v)))
+              : std::max(acc, v);
       break;
-    default: break;
+    default:
+      break;
     }
   }
   return is_signed ? static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(acc))) : acc;

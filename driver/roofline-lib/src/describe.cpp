@@ -13,7 +13,8 @@ std::string describeLocalityWall(const RegionPoint &Point) {
   std::string Figure = report::formatRatio(Wall) + " FLOP/B";
   // Within 10% of the wall every byte is already used about once.
   if (Wall <= Point.Intensity * 1.1)
-    return "at its locality wall (" + Figure + "): each byte is used once, blocking cannot raise it";
+    return "at its locality wall (" + Figure +
+           "): each byte is used once, blocking cannot raise it";
   return "locality wall: blocking could move it to " + Figure + " (each byte from DRAM once)";
 }
 

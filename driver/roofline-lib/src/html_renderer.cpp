@@ -1,9 +1,9 @@
 //===- html_renderer.cpp - The roofline as a self-contained web page ------===//
 #include "energy/roofline/html_renderer.h"
 
-#include "energy/roofline/describe.h"
-#include "energy/report/xml_text.h"
 #include "energy/report/units.h"
+#include "energy/report/xml_text.h"
+#include "energy/roofline/describe.h"
 
 #include <nlohmann/json.hpp>
 
@@ -113,7 +113,8 @@ constexpr const char *Script = R"(
 nlohmann::json levelsJson(const RegionPoint &Point) {
   nlohmann::json Levels = nlohmann::json::array();
   for (const auto &Level : Point.LevelPoints)
-    Levels.push_back({{"level", Level.Level}, {"event", Level.Event}, {"intensity", Level.Intensity}});
+    Levels.push_back(
+        {{"level", Level.Level}, {"event", Level.Event}, {"intensity", Level.Intensity}});
   return Levels;
 }
 
@@ -121,27 +122,29 @@ nlohmann::json regionsJson(const RooflineAnalysis &Analysis) {
   nlohmann::json Regions = nlohmann::json::array();
   for (const auto &Point : Analysis.Points) {
     const ReportRegion &R = Point.Region;
-    Regions.push_back({{"id", R.Id},
-                       {"name", R.Demangled},
-                       {"file", R.File},
-                       {"line", R.Line},
-                       {"kind", R.Kind},
-                       {"calls", R.Calls},
-                       {"intensity", Point.Intensity},
-                       {"gflops", Point.Gflops},
-                       {"level", Point.colourKey()},
-                       {"colour", colourOf(Point.colourKey())},
-                       {"bound", Point.BoundBy == Bound::Compute ? "compute-bound" : "memory-bound"},
-                       {"roof", Point.BindingRoof},
-                       {"percent", Point.PercentOfAttainable},
-                       {"self_s", R.SelfSeconds},
-                       {"energy_j", R.ModelledJoules ? nlohmann::json(*R.ModelledJoules) : nlohmann::json()},
-                       {"wall", Point.WallIntensity ? nlohmann::json(*Point.WallIntensity) : nlohmann::json()},
-                       {"footprint_bytes", R.FootprintBytes ? nlohmann::json(*R.FootprintBytes) : nlohmann::json()},
-                       {"levels", levelsJson(Point)},
-                       {"flops", R.Counts.Flops},
-                       {"bytes", R.Counts.BytesLoaded + R.Counts.BytesStored},
-                       {"sentence", describeRegion(Point)}});
+    Regions.push_back(
+        {{"id", R.Id},
+         {"name", R.Demangled},
+         {"file", R.File},
+         {"line", R.Line},
+         {"kind", R.Kind},
+         {"calls", R.Calls},
+         {"intensity", Point.Intensity},
+         {"gflops", Point.Gflops},
+         {"level", Point.colourKey()},
+         {"colour", colourOf(Point.colourKey())},
+         {"bound", Point.BoundBy == Bound::Compute ? "compute-bound" : "memory-bound"},
+         {"roof", Point.BindingRoof},
+         {"percent", Point.PercentOfAttainable},
+         {"self_s", R.SelfSeconds},
+         {"energy_j", R.ModelledJoules ? nlohmann::json(*R.ModelledJoules) : nlohmann::json()},
+         {"wall", Point.WallIntensity ? nlohmann::json(*Point.WallIntensity) : nlohmann::json()},
+         {"footprint_bytes",
+          R.FootprintBytes ? nlohmann::json(*R.FootprintBytes) : nlohmann::json()},
+         {"levels", levelsJson(Point)},
+         {"flops", R.Counts.Flops},
+         {"bytes", R.Counts.BytesLoaded + R.Counts.BytesStored},
+         {"sentence", describeRegion(Point)}});
   }
   return Regions;
 }
@@ -172,9 +175,11 @@ std::string renderHtml(const RooflineAnalysis &Analysis, const SvgOptions &Optio
   nlohmann::json Data = {{"program", Analysis.Program},
                          {"threads", Analysis.Model.Threads},
                          {"regions", regionsJson(Analysis)}};
-  std::string Title = "Roofline: " + (Analysis.Program.empty() ? std::string("report") : Analysis.Program);
-  std::string Html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
-                     report::xmlEscape(Title) + "</title>\n<style>" + Style + "</style>\n</head>\n<body>\n";
+  std::string Title =
+      "Roofline: " + (Analysis.Program.empty() ? std::string("report") : Analysis.Program);
+  std::string Html =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
+      report::xmlEscape(Title) + "</title>\n<style>" + Style + "</style>\n</head>\n<body>\n";
   Html += "<div id=\"controls\"><label>Filter regions: <input id=\"filter\" type=\"search\" "
           "placeholder=\"name contains...\"></label>\n" +
           levelToggles(Analysis) + "<span id=\"shown\"></span></div>\n";
@@ -186,7 +191,8 @@ std::string renderHtml(const RooflineAnalysis &Analysis, const SvgOptions &Optio
   if (!Analysis.Skipped.empty()) {
     Html += "<p>Not on the roofline:</p><ul id=\"skipped\">\n";
     for (const auto &Skipped : Analysis.Skipped)
-      Html += "<li>" + report::xmlEscape(Skipped.Region.Demangled) + ": " + report::xmlEscape(Skipped.Reason) + "</li>\n";
+      Html += "<li>" + report::xmlEscape(Skipped.Region.Demangled) + ": " +
+              report::xmlEscape(Skipped.Reason) + "</li>\n";
     Html += "</ul>\n";
   }
   Html += "<script type=\"application/json\" id=\"roofline-data\">" + scriptSafe(Data.dump()) +

@@ -11,7 +11,6 @@ static std::string oneLine(std::string Message) {
   return Message;
 }
 
-InputError::InputError(const std::string &Message)
-    : ::energy::InputError(oneLine(Message)) {}
+InputError::InputError(const std::string &Message) : ::energy::InputError(oneLine(Message)) {}
 
 } // namespace energy::roofline

@@ -8,8 +8,8 @@
 namespace energy::roofline {
 namespace {
 
-constexpr double Gap = 3;         // between a circle and its label
-constexpr double RingStep = 16;   // each ring farther out
+constexpr double Gap = 3;       // between a circle and its label
+constexpr double RingStep = 16; // each ring farther out
 constexpr int Rings = 5;
 
 double circleOverlap(const LabelBox &Box, const LabelRequest &Circle) {
@@ -30,14 +30,14 @@ std::vector<LabelBox> candidatesAt(const LabelRequest &R, double Distance) {
   double D = Distance * 0.75; // diagonal positions sit on the circle's 45-degree line
   double W = R.Width, H = R.Height;
   return {
-      {R.Cx + D, R.Cy - D - H, W, H},           // north-east
-      {R.Cx + D, R.Cy + D, W, H},               // south-east
-      {R.Cx - D - W, R.Cy - D - H, W, H},       // north-west
-      {R.Cx - D - W, R.Cy + D, W, H},           // south-west
-      {R.Cx + Distance, R.Cy - H / 2, W, H},    // east
+      {R.Cx + D, R.Cy - D - H, W, H},            // north-east
+      {R.Cx + D, R.Cy + D, W, H},                // south-east
+      {R.Cx - D - W, R.Cy - D - H, W, H},        // north-west
+      {R.Cx - D - W, R.Cy + D, W, H},            // south-west
+      {R.Cx + Distance, R.Cy - H / 2, W, H},     // east
       {R.Cx - Distance - W, R.Cy - H / 2, W, H}, // west
       {R.Cx - W / 2, R.Cy - Distance - H, W, H}, // north
-      {R.Cx - W / 2, R.Cy + Distance, W, H},    // south
+      {R.Cx - W / 2, R.Cy + Distance, W, H},     // south
   };
 }
 
@@ -176,8 +176,8 @@ std::vector<PlacedLineLabel> placeLineLabels(const std::vector<LineLabel> &Label
         Cost += J != I && Box.crosses(Lines[J]);
       return Cost;
     };
-    for (double Along = LineLabelStart; BestCost > 0 && (Along == LineLabelStart ||
-                                                         Along + L.Width <= Length);
+    for (double Along = LineLabelStart;
+         BestCost > 0 && (Along == LineLabelStart || Along + L.Width <= Length);
          Along += LineLabelStep)
       for (bool Above : {true, false}) {
         PlacedLineLabel Candidate = lineLabelAt(L, F, Along, Above);

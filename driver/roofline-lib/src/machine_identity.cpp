@@ -59,10 +59,14 @@ std::uint64_t parseSysfsSize(const std::string &Text) {
   if (End == Text.c_str())
     return 0;
   switch (*End) {
-  case 'K': return Value << 10;
-  case 'M': return Value << 20;
-  case 'G': return Value << 30;
-  default: return Value;
+  case 'K':
+    return Value << 10;
+  case 'M':
+    return Value << 20;
+  case 'G':
+    return Value << 30;
+  default:
+    return Value;
   }
 }
 
@@ -150,8 +154,8 @@ static std::vector<CacheLevel> readCpuidCaches(int LogicalCpus) {
 #if defined(__x86_64__) || defined(__i386__)
   unsigned Eax, Ebx, Ecx, Edx;
   unsigned MaxExtended = __get_cpuid_max(0x80000000, nullptr);
-  bool Topology = MaxExtended >= 0x8000001D &&
-                  __get_cpuid(0x80000001, &Eax, &Ebx, &Ecx, &Edx) && (Ecx & (1u << 22));
+  bool Topology = MaxExtended >= 0x8000001D && __get_cpuid(0x80000001, &Eax, &Ebx, &Ecx, &Edx) &&
+                  (Ecx & (1u << 22));
   unsigned Leaf = Topology ? 0x8000001D : 4;
   std::vector<CpuidCacheLeaf> Leaves;
   for (unsigned Sub = 0; Sub < 16; ++Sub) {
@@ -176,8 +180,8 @@ std::string machineHash(const MachineIdentity &Machine) {
   for (const auto &Isa : Machine.Isa)
     Key += "|" + Isa;
   for (const auto &Cache : Machine.Caches)
-    Key += "|L" + std::to_string(Cache.Level) + ":" + std::to_string(Cache.SizeBytes) +
-           "/" + std::to_string(Cache.SharedCpus);
+    Key += "|L" + std::to_string(Cache.Level) + ":" + std::to_string(Cache.SizeBytes) + "/" +
+           std::to_string(Cache.SharedCpus);
   std::uint64_t Hash = 1469598103934665603ull;
   for (unsigned char C : Key) {
     Hash ^= C;

@@ -25,14 +25,12 @@ const std::set<std::string> KnownPrecisions = {"float", "double"};
 const std::set<std::string> KnownKernels = {"load", "copy", "triad"};
 
 bool isKnownLevel(const std::string &Level) {
-  return Level == "DRAM" || (Level.size() == 2 && Level[0] == 'L' && Level[1] >= '1' &&
-                             Level[1] <= '9');
+  return Level == "DRAM" ||
+         (Level.size() == 2 && Level[0] == 'L' && Level[1] >= '1' && Level[1] <= '9');
 }
 
 // Lower number = closer to the core; DRAM is last.
-int levelRank(const std::string &Level) {
-  return Level == "DRAM" ? 100 : Level[1] - '0';
-}
+int levelRank(const std::string &Level) { return Level == "DRAM" ? 100 : Level[1] - '0'; }
 
 // Reads one typed field, naming the JSON path on failure so the user can find it.
 class FieldReader {
@@ -80,8 +78,9 @@ private:
   const json &field(const json &Parent, const char *Key, const std::string &Where) const {
     auto It = Parent.find(Key);
     if (It == Parent.end())
-      throw InputError(Origin + ": missing '" + Where + Key +
-                       "'; the file is not a complete machine profile, re-run energy-ceilings --force");
+      throw InputError(
+          Origin + ": missing '" + Where + Key +
+          "'; the file is not a complete machine profile, re-run energy-ceilings --force");
     return *It;
   }
   [[noreturn]] void fail(const std::string &Where, const char *Key, const char *Expected) const {
@@ -119,7 +118,8 @@ MachineIdentity identityFromJson(const json &J, const FieldReader &Read) {
     CacheLevel Level;
     Level.Level = static_cast<int>(Read.integer(Cache, "level", "machine.caches[]."));
     Level.Type = Read.string(Cache, "type", "machine.caches[].");
-    Level.SizeBytes = static_cast<std::uint64_t>(Read.integer(Cache, "size_bytes", "machine.caches[]."));
+    Level.SizeBytes =
+        static_cast<std::uint64_t>(Read.integer(Cache, "size_bytes", "machine.caches[]."));
     Level.SharedCpus = static_cast<int>(Read.integer(Cache, "shared_cpus", "machine.caches[]."));
     Machine.Caches.push_back(Level);
   }
@@ -127,10 +127,14 @@ MachineIdentity identityFromJson(const json &J, const FieldReader &Read) {
 }
 
 json measurementToJson(const Measurement &How) {
-  return {{"tool", How.Tool},       {"tool_version", How.ToolVersion},
-          {"date", How.Date},       {"quick", How.Quick},
-          {"pinned", How.Pinned},   {"budget_s", How.BudgetSeconds},
-          {"elapsed_s", How.ElapsedSeconds}, {"thread_counts", How.ThreadCounts}};
+  return {{"tool", How.Tool},
+          {"tool_version", How.ToolVersion},
+          {"date", How.Date},
+          {"quick", How.Quick},
+          {"pinned", How.Pinned},
+          {"budget_s", How.BudgetSeconds},
+          {"elapsed_s", How.ElapsedSeconds},
+          {"thread_counts", How.ThreadCounts}};
 }
 
 Measurement measurementFromJson(const json &J, const FieldReader &Read) {
@@ -230,7 +234,8 @@ std::string profileToJson(const MachineProfile &Profile) {
 MachineProfile profileFromJson(const std::string &Text, const std::string &Origin) {
   json Root = json::parse(Text, nullptr, /*allow_exceptions=*/false);
   if (Root.is_discarded())
-    throw InputError(Origin + ": not valid JSON (corrupt or truncated); re-run energy-ceilings --force");
+    throw InputError(Origin +
+                     ": not valid JSON (corrupt or truncated); re-run energy-ceilings --force");
   if (!Root.is_object())
     throw InputError(Origin + ": not a machine profile (top level is not an object)");
   FieldReader Read(Origin);
@@ -261,7 +266,8 @@ MachineProfile profileFromJson(const std::string &Text, const std::string &Origi
     B.Kernel = Read.string(Bw, "kernel", "bandwidth[].");
     B.NonTemporal = Read.boolean(Bw, "nontemporal", "bandwidth[].");
     B.Threads = static_cast<int>(Read.integer(Bw, "threads", "bandwidth[]."));
-    B.WorkingSetBytes = static_cast<std::uint64_t>(Read.integer(Bw, "working_set_bytes", "bandwidth[]."));
+    B.WorkingSetBytes =
+        static_cast<std::uint64_t>(Read.integer(Bw, "working_set_bytes", "bandwidth[]."));
     B.GBytesPerSecond = Read.number(Bw, "gbytes_per_s", "bandwidth[].");
     Profile.Bandwidths.push_back(B);
   }
@@ -355,8 +361,8 @@ std::string formatProfileSummary(const MachineProfile &Profile) {
            "taken as DRAM's\n";
   for (const auto &Cache : Profile.Machine.Caches) {
     std::snprintf(Line, sizeof Line, "cache L%d %-8s %10llu bytes, shared by %d CPU(s)\n",
-                  Cache.Level, Cache.Type.c_str(),
-                  static_cast<unsigned long long>(Cache.SizeBytes), Cache.SharedCpus);
+                  Cache.Level, Cache.Type.c_str(), static_cast<unsigned long long>(Cache.SizeBytes),
+                  Cache.SharedCpus);
     Out << Line;
   }
   Out << "peak FLOP/s:\n";

@@ -44,10 +44,12 @@ RooflineModel buildModel(const MachineProfile &Profile, int Threads) {
   std::sort(Model.Compute.begin(), Model.Compute.end(),
             [](const ComputeCeiling &A, const ComputeCeiling &B) { return A.Gflops > B.Gflops; });
   for (const auto &Bw : bestBandwidthPerLevel(Profile, Threads))
-    Model.Bandwidth.push_back({Bw.Level, Bw.Kernel, Bw.NonTemporal, Bw.GBytesPerSecond * PerThread});
+    Model.Bandwidth.push_back(
+        {Bw.Level, Bw.Kernel, Bw.NonTemporal, Bw.GBytesPerSecond * PerThread});
   if (Model.Compute.empty() || Model.Bandwidth.empty())
-    throw InputError("machine profile has no ceilings for " + std::to_string(Threads) +
-                     " thread(s); re-run energy-ceilings, or choose --threads among those measured");
+    throw InputError(
+        "machine profile has no ceilings for " + std::to_string(Threads) +
+        " thread(s); re-run energy-ceilings, or choose --threads among those measured");
   for (const char *Precision : {"double", "float"}) {
     bool Measured = std::any_of(Model.Compute.begin(), Model.Compute.end(),
                                 [&](const ComputeCeiling &C) { return C.Precision == Precision; });
@@ -145,8 +147,8 @@ std::vector<LevelPoint> levelPoints(const RooflineModel &Model, const ReportRegi
         continue;
       if (It->second > 0) {
         double Bytes = It->second * LineBytes;
-        Points.push_back({Source.Level, Event, Bytes,
-                          static_cast<double>(Region.Counts.Flops) / Bytes});
+        Points.push_back(
+            {Source.Level, Event, Bytes, static_cast<double>(Region.Counts.Flops) / Bytes});
       }
       break;
     }
@@ -172,8 +174,8 @@ static double regionSeconds(const ReportRegions &Report) {
   return Sum;
 }
 
-RooflineAnalysis analyse(const ReportRegions &Report, const MachineProfile &Profile,
-                         int Threads, double MinShare) {
+RooflineAnalysis analyse(const ReportRegions &Report, const MachineProfile &Profile, int Threads,
+                         double MinShare) {
   RooflineAnalysis Analysis;
   Analysis.Model =
       buildModel(Profile, Threads > 0 ? Threads : chooseThreadCount(Profile, Report.Threads));
@@ -191,14 +193,16 @@ RooflineAnalysis analyse(const ReportRegions &Report, const MachineProfile &Prof
     }
     Analysis.Points.push_back(placeRegion(Analysis.Model, Region));
   }
-  Analysis.SizedByEnergy = !Analysis.Points.empty() &&
+  Analysis.SizedByEnergy =
+      !Analysis.Points.empty() &&
       std::all_of(Analysis.Points.begin(), Analysis.Points.end(), [](const RegionPoint &P) {
         return P.Region.ModelledJoules && *P.Region.ModelledJoules > 0;
       });
   // Largest first; ties in report order so that output is deterministic.
   std::sort(Analysis.Points.begin(), Analysis.Points.end(),
             [&](const RegionPoint &A, const RegionPoint &B) {
-              double MA = A.sizeMetric(Analysis.SizedByEnergy), MB = B.sizeMetric(Analysis.SizedByEnergy);
+              double MA = A.sizeMetric(Analysis.SizedByEnergy),
+                     MB = B.sizeMetric(Analysis.SizedByEnergy);
               return MA != MB ? MA > MB : A.Region.Id < B.Region.Id;
             });
   return Analysis;

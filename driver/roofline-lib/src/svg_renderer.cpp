@@ -1,10 +1,10 @@
 //===- svg_renderer.cpp - The roofline as an SVG picture ------------------===//
 #include "energy/roofline/svg_renderer.h"
 
+#include "energy/report/units.h"
+#include "energy/report/xml_text.h"
 #include "energy/roofline/describe.h"
 #include "energy/roofline/label_placement.h"
-#include "energy/report/xml_text.h"
-#include "energy/report/units.h"
 #include "energy/roofline/plot_layout.h"
 
 #include <algorithm>
@@ -140,8 +140,9 @@ private:
     std::string Title = Options.Title.empty()
                             ? "Roofline: " + (A.Program.empty() ? std::string("report") : A.Program)
                             : Options.Title;
-    Out << "<text class=\"title\" x=\"" << L.Left << "\" y=\"24\" font-size=\"16\" font-weight=\"bold\">"
-        << report::xmlEscape(Title) << "</text>\n";
+    Out << "<text class=\"title\" x=\"" << L.Left
+        << "\" y=\"24\" font-size=\"16\" font-weight=\"bold\">" << report::xmlEscape(Title)
+        << "</text>\n";
     Out << "<text class=\"subtitle\" x=\"" << L.Left << "\" y=\"40\" fill=\"#555\">cache-aware "
         << "roofline: exact FLOPs over bytes loaded and stored (L1 traffic); "
         << describeThreads(Model) << "</text>\n";
@@ -220,8 +221,8 @@ private:
           << "\" data-gbytes-per-s=\"" << exact(Bw) << "\" x1=\"" << px(X1) << "\" y1=\"" << px(Y1)
           << "\" x2=\"" << px(X2) << "\" y2=\"" << px(Y2) << "\" stroke=\"" << colourOf(Level.Level)
           << "\" stroke-width=\"2\"/>\n";
-      Texts.push_back(Level.Level + " " + Level.Kernel + (Level.NonTemporal ? " (NT)" : "") +
-                      ": " + report::formatRatio(Bw) + " GB/s");
+      Texts.push_back(Level.Level + " " + Level.Kernel + (Level.NonTemporal ? " (NT)" : "") + ": " +
+                      report::formatRatio(Bw) + " GB/s");
       Labels.push_back({X1, Y1, X2, Y2, estimateLabelWidth(Texts.back()), LabelHeight});
       Drawn.push_back(&Level);
     }
@@ -259,10 +260,12 @@ private:
       double X0 = L.x(Point.Intensity), X1 = L.x(*Point.WallIntensity), Y = L.y(Point.Gflops);
       std::string Colour = colourOf(Point.colourKey());
       Out << "<g class=\"locality-wall\" data-id=\"" << Point.Region.Id << "\" data-intensity=\""
-          << exact(*Point.WallIntensity) << "\" stroke=\"" << Colour << "\" fill=\"" << Colour << "\">";
+          << exact(*Point.WallIntensity) << "\" stroke=\"" << Colour << "\" fill=\"" << Colour
+          << "\">";
       if (X1 - X0 > 12)
         Out << "<line class=\"wall-arrow\" x1=\"" << px(X0) << "\" y1=\"" << px(Y) << "\" x2=\""
-            << px(X1 - 7) << "\" y2=\"" << px(Y) << "\" stroke-dasharray=\"4 3\" stroke-width=\"1.5\"/>"
+            << px(X1 - 7) << "\" y2=\"" << px(Y)
+            << "\" stroke-dasharray=\"4 3\" stroke-width=\"1.5\"/>"
             << "<path d=\"M" << px(X1 - 8) << " " << px(Y - 4) << " L" << px(X1) << " " << px(Y)
             << " L" << px(X1 - 8) << " " << px(Y + 4) << " Z\" stroke=\"none\"/>";
       Out << "<line class=\"wall\" x1=\"" << px(X1) << "\" y1=\"" << px(Y - 11) << "\" x2=\""
@@ -283,12 +286,13 @@ private:
           continue;
         double X = L.x(Level.Intensity);
         Out << "<g class=\"level-point\" data-id=\"" << Point.Region.Id << "\" data-level=\""
-            << Level.Level << "\" data-event=\"" << report::xmlEscape(Level.Event) << "\" data-intensity=\""
-            << exact(Level.Intensity) << "\" stroke=\"" << Colour << "\"><line x1=\""
-            << px(L.x(Point.Intensity)) << "\" y1=\"" << px(Y) << "\" x2=\"" << px(X) << "\" y2=\""
-            << px(Y) << "\" stroke-width=\"1\" stroke-opacity=\"0.6\"/><circle cx=\"" << px(X)
-            << "\" cy=\"" << px(Y) << "\" r=\"6\" fill=\"#ffffff\" stroke-width=\"2\"/><text x=\""
-            << px(X) << "\" y=\"" << px(Y + 3) << "\" text-anchor=\"middle\" font-size=\"7\" "
+            << Level.Level << "\" data-event=\"" << report::xmlEscape(Level.Event)
+            << "\" data-intensity=\"" << exact(Level.Intensity) << "\" stroke=\"" << Colour
+            << "\"><line x1=\"" << px(L.x(Point.Intensity)) << "\" y1=\"" << px(Y) << "\" x2=\""
+            << px(X) << "\" y2=\"" << px(Y)
+            << "\" stroke-width=\"1\" stroke-opacity=\"0.6\"/><circle cx=\"" << px(X) << "\" cy=\""
+            << px(Y) << "\" r=\"6\" fill=\"#ffffff\" stroke-width=\"2\"/><text x=\"" << px(X)
+            << "\" y=\"" << px(Y + 3) << "\" text-anchor=\"middle\" font-size=\"7\" "
             << "stroke=\"none\" fill=\"" << Colour << "\">" << levelInitial(Level.Level)
             << "</text><title>" << report::xmlEscape(Point.Region.Demangled) << ": "
             << report::formatRatio(Level.Intensity) << " FLOP/B at " << Level.Level << " ("
@@ -306,13 +310,13 @@ private:
     for (const auto &Point : A.Points) {
       double Radius = radiusOf(Point, Largest);
       Out << "<circle class=\"region\" data-id=\"" << Point.Region.Id << "\" data-name=\""
-          << report::xmlEscape(Point.Region.Name) << "\" data-intensity=\"" << exact(Point.Intensity)
-          << "\" data-gflops=\"" << exact(Point.Gflops) << "\" data-level=\"" << Point.colourKey()
-          << "\" data-percent=\"" << exact(Point.PercentOfAttainable) << "\" cx=\""
-          << px(L.x(Point.Intensity)) << "\" cy=\"" << px(L.y(Point.Gflops)) << "\" r=\""
-          << px(Radius) << "\" fill=\"" << colourOf(Point.colourKey())
-          << "\" fill-opacity=\"0.7\" stroke=\"#111\"><title>" << report::xmlEscape(describeRegion(Point))
-          << "</title></circle>\n";
+          << report::xmlEscape(Point.Region.Name) << "\" data-intensity=\""
+          << exact(Point.Intensity) << "\" data-gflops=\"" << exact(Point.Gflops)
+          << "\" data-level=\"" << Point.colourKey() << "\" data-percent=\""
+          << exact(Point.PercentOfAttainable) << "\" cx=\"" << px(L.x(Point.Intensity))
+          << "\" cy=\"" << px(L.y(Point.Gflops)) << "\" r=\"" << px(Radius) << "\" fill=\""
+          << colourOf(Point.colourKey()) << "\" fill-opacity=\"0.7\" stroke=\"#111\"><title>"
+          << report::xmlEscape(describeRegion(Point)) << "</title></circle>\n";
     }
     Out << "</g>\n";
     regionLabels(Largest);
@@ -368,8 +372,8 @@ private:
           << (Key == "compute" ? "compute-bound" : Key + "-bound") << "</text>";
       X += 100;
     }
-    Out << "<text x=\"" << px(X + 10) << "\" y=\"" << px(Y) << "\">point area: "
-        << (A.SizedByEnergy ? "modelled energy" : "self time") << "</text>";
+    Out << "<text x=\"" << px(X + 10) << "\" y=\"" << px(Y)
+        << "\">point area: " << (A.SizedByEnergy ? "modelled energy" : "self time") << "</text>";
     std::string Ridges = "ridge points (double):";
     for (const auto &Ridge : Model.Ridges)
       if (Ridge.Precision == "double")
@@ -390,8 +394,8 @@ private:
 
 std::string colourOf(const std::string &Key) {
   static const std::map<std::string, std::string> Colours = {
-      {"L1", "#1f77b4"}, {"L2", "#2ca02c"}, {"L3", "#ff7f0e"}, {"L4", "#8c564b"},
-      {"DRAM", "#d62728"}, {"compute", "#9467bd"}};
+      {"L1", "#1f77b4"}, {"L2", "#2ca02c"},   {"L3", "#ff7f0e"},
+      {"L4", "#8c564b"}, {"DRAM", "#d62728"}, {"compute", "#9467bd"}};
   auto It = Colours.find(Key);
   return It == Colours.end() ? "#7f7f7f" : It->second;
 }

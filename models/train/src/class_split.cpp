@@ -9,8 +9,7 @@
 
 namespace energy::train {
 
-double learnStumpThreshold(const Eigen::VectorXd &V, const Eigen::VectorXd &Y,
-                           size_t MinRows) {
+double learnStumpThreshold(const Eigen::VectorXd &V, const Eigen::VectorXd &Y, size_t MinRows) {
   size_t N = static_cast<size_t>(V.size());
   std::vector<size_t> Order(N);
   std::iota(Order.begin(), Order.end(), 0);

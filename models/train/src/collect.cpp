@@ -34,7 +34,7 @@ using Clock = std::chrono::steady_clock;
 
 /// One sampling interval of one run.
 struct Interval {
-  double start = 0.0;   ///< seconds since the run began
+  double start = 0.0; ///< seconds since the run began
   double seconds = 0.0;
   double joules = 0.0;
   std::vector<double> counts;
@@ -58,15 +58,13 @@ private:
 };
 
 RaplEnergy::RaplEnergy(const std::string &Root) {
-  meters::MeterDiscovery Found =
-      meters::discoverPowercapZones(Root, meters::realFileOpener());
+  meters::MeterDiscovery Found = meters::discoverPowercapZones(Root, meters::realFileOpener());
   for (size_t I : meters::primaryMeters(Found.meters))
     Zones.push_back(std::move(Found.meters[I]));
   LastJoules.assign(Zones.size(), 0.0);
   if (!Zones.empty())
     return;
-  bool Unreadable = Found.meters.empty() && !Found.source.detail.empty() &&
-                    Found.source.present;
+  bool Unreadable = Found.meters.empty() && !Found.source.detail.empty() && Found.source.present;
   require(!Unreadable, "no readable RAPL energy meter: " + Found.source.detail +
                            "; or pass --powercap-root DIR, or import measured "
                            "data with energy-train import");
@@ -112,11 +110,9 @@ void openChildCounters(meters::CounterSet &Counters, pid_t Pid) {
       continue;
     const meters::EventSpec &Event = Counters.event(I);
     throw TrainError(
-        std::string(Event.type == PERF_TYPE_SOFTWARE
-                        ? ""
-                        : "hardware counters are not available here: ") +
-        "perf_event_open('" + Event.name + "') failed (" +
-        std::strerror(Counters.openError(I)) +
+        std::string(
+            Event.type == PERF_TYPE_SOFTWARE ? "" : "hardware counters are not available here: ") +
+        "perf_event_open('" + Event.name + "') failed (" + std::strerror(Counters.openError(I)) +
         "); on a VM without a PMU collect with --software-events, or "
         "import data measured elsewhere (energy-train import)");
   }
@@ -136,8 +132,8 @@ std::vector<double> readCounts(const meters::CounterSet &Counters) {
 }
 
 std::vector<Interval> measureRun(const std::string &Command,
-                                 const std::vector<meters::EventSpec> &Events,
-                                 RaplEnergy &Meter, double Period) {
+                                 const std::vector<meters::EventSpec> &Events, RaplEnergy &Meter,
+                                 double Period) {
   process::HeldChild C;
   std::string Why;
   require(C.spawn({"/bin/sh", "-c", Command}, Why, {.DiscardOutput = true}),
@@ -182,8 +178,7 @@ std::vector<Interval> measureRun(const std::string &Command,
     Last = Now;
   }
   int ExitStatus = process::shellExitStatus(Status);
-  require(ExitStatus == 0, "'" + Command + "' failed (exit status " +
-                               std::to_string(ExitStatus) +
+  require(ExitStatus == 0, "'" + Command + "' failed (exit status " + std::to_string(ExitStatus) +
                                "); collect measures programs that succeed");
   return Out;
 }
@@ -214,8 +209,7 @@ std::vector<meters::EventSpec> chooseEvents(const CollectOptions &O) {
 }
 
 std::string powercapDirectory(const CollectOptions &O) {
-  return O.powercapRoot.empty() ? meters::sysfsRoot() + "/class/powercap"
-                                : O.powercapRoot;
+  return O.powercapRoot.empty() ? meters::sysfsRoot() + "/class/powercap" : O.powercapRoot;
 }
 
 nlohmann::json machineDescription() {
@@ -233,8 +227,8 @@ nlohmann::json machineDescription() {
   return M;
 }
 
-void appendRow(Dataset &D, const std::string &Program, double Start,
-               double Seconds, double Watts, const std::vector<double> &X) {
+void appendRow(Dataset &D, const std::string &Program, double Start, double Seconds, double Watts,
+               const std::vector<double> &X) {
   Eigen::Index R = D.x.rows();
   D.x.conservativeResize(R + 1, static_cast<Eigen::Index>(X.size()));
   D.power.conservativeResize(R + 1);
@@ -251,8 +245,8 @@ void appendRow(Dataset &D, const std::string &Program, double Start,
 } // namespace
 
 const std::vector<std::string> &softwareEvents() {
-  static const std::vector<std::string> Events = {
-      "task-clock", "cpu-clock", "cs", "migrations", "page-faults"};
+  static const std::vector<std::string> Events = {"task-clock", "cpu-clock", "cs", "migrations",
+                                                  "page-faults"};
   return Events;
 }
 

@@ -22,8 +22,7 @@ namespace {
 using FitFn = std::function<LearnedModel(const Dataset &Train, size_t Fold)>;
 
 /// Out-of-fold predictions of whatever Fit trains on each fold's other rows.
-CvResult outOfFold(const Dataset &Data, FoldScheme Scheme, size_t K,
-                   const FitFn &Fit) {
+CvResult outOfFold(const Dataset &Data, FoldScheme Scheme, size_t K, const FitFn &Fit) {
   CvResult Result;
   Result.scheme = resolveScheme(Scheme, Data);
   auto Folds = makeFolds(Data, Result.scheme, K);
@@ -42,8 +41,7 @@ CvResult outOfFold(const Dataset &Data, FoldScheme Scheme, size_t K,
     LearnedModel M = Fit(Data.subset(Train), F);
     Eigen::VectorXd P = M.predictWatts(Data.subset(Test));
     for (size_t I = 0; I < Test.size(); ++I)
-      Result.predictions(static_cast<Eigen::Index>(Test[I])) =
-          P(static_cast<Eigen::Index>(I));
+      Result.predictions(static_cast<Eigen::Index>(Test[I])) = P(static_cast<Eigen::Index>(I));
   }
   Result.errors = computeErrors(Data.power, Result.predictions, Data.programs);
   return Result;
@@ -51,11 +49,9 @@ CvResult outOfFold(const Dataset &Data, FoldScheme Scheme, size_t K,
 
 } // namespace
 
-CvResult crossValidate(const Dataset &Data, const Recipe &R, FoldScheme Scheme,
-                       size_t K) {
-  return outOfFold(Data, Scheme, K, [&](const Dataset &Train, size_t) {
-    return fitModel(Train, R, "cv");
-  });
+CvResult crossValidate(const Dataset &Data, const Recipe &R, FoldScheme Scheme, size_t K) {
+  return outOfFold(Data, Scheme, K,
+                   [&](const Dataset &Train, size_t) { return fitModel(Train, R, "cv"); });
 }
 
 const Recipe &chooseRecipe(const Dataset &Data, const Tuning &T) {
@@ -74,15 +70,13 @@ const Recipe &chooseRecipe(const Dataset &Data, const Tuning &T) {
   return *Best;
 }
 
-CvResult nestedCrossValidate(const Dataset &Data, const Tuning &T,
-                             FoldScheme Scheme, size_t K) {
+CvResult nestedCrossValidate(const Dataset &Data, const Tuning &T, FoldScheme Scheme, size_t K) {
   nlohmann::json Choices = nlohmann::json::array();
-  CvResult Result =
-      outOfFold(Data, Scheme, K, [&](const Dataset &Train, size_t) {
-        const Recipe &R = chooseRecipe(Train, T);
-        Choices.push_back(describeChoice(R));
-        return fitModel(Train, R, "cv");
-      });
+  CvResult Result = outOfFold(Data, Scheme, K, [&](const Dataset &Train, size_t) {
+    const Recipe &R = chooseRecipe(Train, T);
+    Choices.push_back(describeChoice(R));
+    return fitModel(Train, R, "cv");
+  });
   if (T.candidates.size() > 1)
     Result.choices = std::move(Choices);
   return Result;

@@ -26,8 +26,8 @@ constexpr size_t MaxRecordBytes = 1 << 20;
 
 /// std::getline that refuses, as soon as it reads them, a NUL byte (a binary
 /// file, never CSV text) and a line longer than MaxRecordBytes.
-bool readBoundedLine(std::istream &In, std::string &Line,
-                     const std::string &Origin, size_t LineNo) {
+bool readBoundedLine(std::istream &In, std::string &Line, const std::string &Origin,
+                     size_t LineNo) {
   Line.clear();
   std::streambuf *Buf = In.rdbuf();
   for (;;) {
@@ -106,29 +106,26 @@ CsvTable parseCsv(std::istream &In, const std::string &Origin) {
       continue;
     }
     require(Fields.size() == Table.header.size(),
-            Origin + ":" + std::to_string(RecordLine) + ": " +
-                std::to_string(Fields.size()) + " fields where the header has " +
-                std::to_string(Table.header.size()) +
+            Origin + ":" + std::to_string(RecordLine) + ": " + std::to_string(Fields.size()) +
+                " fields where the header has " + std::to_string(Table.header.size()) +
                 " (truncated or corrupt file?); fix or regenerate it");
     Table.rows.push_back(Fields);
   }
-  require(Record.empty(), Origin + ":" + std::to_string(RecordLine) +
-                              ": unterminated quoted field; fix the file");
-  require(!Table.header.empty(),
-          Origin + ": empty file, expected a CSV header row");
+  require(Record.empty(),
+          Origin + ":" + std::to_string(RecordLine) + ": unterminated quoted field; fix the file");
+  require(!Table.header.empty(), Origin + ": empty file, expected a CSV header row");
   return Table;
 }
 
 CsvTable readCsv(const std::string &Path) {
   std::ifstream In(Path);
-  require(static_cast<bool>(In), Path + ": cannot open (" +
-                                     std::strerror(errno) +
-                                     "); check the path and permissions");
+  require(static_cast<bool>(In),
+          Path + ": cannot open (" + std::strerror(errno) + "); check the path and permissions");
   return parseCsv(In, Path);
 }
 
-double parseNumber(const std::string &Text, const std::string &Origin,
-                   size_t Line, const std::string &Column) {
+double parseNumber(const std::string &Text, const std::string &Origin, size_t Line,
+                   const std::string &Column) {
   const char *Begin = Text.c_str();
   char *End = nullptr;
   errno = 0;
@@ -136,8 +133,8 @@ double parseNumber(const std::string &Text, const std::string &Origin,
   while (End && (*End == ' ' || *End == '\t'))
     ++End;
   require(End != Begin && *End == '\0' && errno != ERANGE,
-          Origin + ":" + std::to_string(Line) + ": column '" + Column +
-              "' holds '" + Text + "', not a number; fix the file");
+          Origin + ":" + std::to_string(Line) + ": column '" + Column + "' holds '" + Text +
+              "', not a number; fix the file");
   return V;
 }
 

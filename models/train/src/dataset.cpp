@@ -34,8 +34,7 @@ RowKind parseRowKind(const std::string &Name) {
   for (RowKind K : {RowKind::Runs, RowKind::Timeline, RowKind::Series})
     if (Name == rowKindName(K))
       return K;
-  throw TrainError("unknown row kind '" + Name +
-                   "'; use runs, timeline or series");
+  throw TrainError("unknown row kind '" + Name + "'; use runs, timeline or series");
 }
 
 int Dataset::featureIndex(const std::string &Name) const {
@@ -77,18 +76,15 @@ Dataset Dataset::subset(const std::vector<size_t> &Rows) const {
 }
 
 void validateDataset(const Dataset &Data, const std::string &Origin) {
-  require(!Data.features.empty(),
-          Origin + ": no feature columns; a dataset needs counter columns "
-                   "besides program, timestamp, seconds and power_w");
-  require(Data.rows() >= 2, Origin + ": " + std::to_string(Data.rows()) +
-                                " rows; at least 2 are needed to learn");
+  require(!Data.features.empty(), Origin + ": no feature columns; a dataset needs counter columns "
+                                           "besides program, timestamp, seconds and power_w");
+  require(Data.rows() >= 2,
+          Origin + ": " + std::to_string(Data.rows()) + " rows; at least 2 are needed to learn");
   for (Eigen::Index R = 0; R < Data.x.rows(); ++R) {
-    std::string Where = Origin + ": row " + std::to_string(R + 1) + " (" +
-                        Data.programs[R] + ")";
+    std::string Where = Origin + ": row " + std::to_string(R + 1) + " (" + Data.programs[R] + ")";
     for (Eigen::Index C = 0; C < Data.x.cols(); ++C)
-      require(std::isfinite(Data.x(R, C)),
-              Where + ": feature '" + Data.features[C] +
-                  "' is NaN or infinite; drop or fix the row");
+      require(std::isfinite(Data.x(R, C)), Where + ": feature '" + Data.features[C] +
+                                               "' is NaN or infinite; drop or fix the row");
     require(std::isfinite(Data.power(R)) && Data.power(R) > 0,
             Where + ": power " + std::to_string(Data.power(R)) +
                 " W is not positive; the meter failed for this row, drop it");
@@ -116,9 +112,7 @@ void requireVariation(const Dataset &Data, const std::string &Origin) {
                               "between rows");
 }
 
-std::string sidecarPath(const std::string &CsvPath) {
-  return CsvPath + ".json";
-}
+std::string sidecarPath(const std::string &CsvPath) { return CsvPath + ".json"; }
 
 namespace {
 
@@ -132,8 +126,7 @@ DatasetInfo readSidecar(const std::string &Path) {
   require(!J.is_discarded() && J.is_object(),
           Path + ": not valid JSON; regenerate the sidecar or delete it");
   require(J.value("format", "") == DatasetFormat,
-          Path + ": not an energypass-dataset sidecar (format '" +
-              J.value("format", "") + "')");
+          Path + ": not an energypass-dataset sidecar (format '" + J.value("format", "") + "')");
   require(J.value("version", 0) == DatasetVersion,
           Path + ": dataset version " + J.value("version", nlohmann::json(0)).dump() +
               " is not supported (this energy-train reads version 1); "
@@ -152,8 +145,7 @@ DatasetInfo readSidecar(const std::string &Path) {
   return Info;
 }
 
-int requireColumn(const CsvTable &T, const std::string &Name,
-                  const std::string &Origin) {
+int requireColumn(const CsvTable &T, const std::string &Name, const std::string &Origin) {
   int C = T.column(Name);
   require(C >= 0, Origin + ": missing column '" + Name +
                       "'; a dataset needs program, seconds and power_w "
@@ -163,8 +155,7 @@ int requireColumn(const CsvTable &T, const std::string &Name,
 
 } // namespace
 
-Dataset datasetFromTable(const CsvTable &T, const CsvColumns &C,
-                         const std::string &Path) {
+Dataset datasetFromTable(const CsvTable &T, const CsvColumns &C, const std::string &Path) {
   Dataset D;
   for (const auto &[Column, Name] : C.features)
     D.features.push_back(Name);
@@ -200,8 +191,7 @@ Dataset loadDataset(const std::string &CsvPath) {
   C.timestamp = T.column(TimestampColumn);
   for (size_t I = 0; I < T.header.size(); ++I) {
     int Column = static_cast<int>(I);
-    if (Column != C.program && Column != C.seconds && Column != C.power &&
-        Column != C.timestamp)
+    if (Column != C.program && Column != C.seconds && Column != C.power && Column != C.timestamp)
       C.features.push_back({Column, T.header[I]});
   }
   Dataset D = datasetFromTable(T, C, CsvPath);
@@ -214,8 +204,8 @@ void saveDataset(const Dataset &Data, const std::string &CsvPath) {
   std::ostringstream Out;
   Out << std::setprecision(17);
   bool HasTime = Data.timestamp.size() > 0;
-  Out << ProgramColumn << (HasTime ? std::string(",") + TimestampColumn : "")
-      << ',' << SecondsColumn << ',' << PowerColumn;
+  Out << ProgramColumn << (HasTime ? std::string(",") + TimestampColumn : "") << ','
+      << SecondsColumn << ',' << PowerColumn;
   for (const std::string &F : Data.features)
     Out << ',' << csvField(F);
   Out << '\n';

@@ -35,8 +35,8 @@ const std::vector<DerivedFeature> &rateCatalogue() {
 
 /// The activity counters whose recent past shows in the power reading.
 const std::vector<std::string> &laggedInputs() {
-  static const std::vector<std::string> Inputs = {
-      "cycles", "instructions", "cache-misses", "task-clock", "cpu-clock"};
+  static const std::vector<std::string> Inputs = {"cycles", "instructions", "cache-misses",
+                                                  "task-clock", "cpu-clock"};
   return Inputs;
 }
 
@@ -46,9 +46,8 @@ bool has(const std::vector<std::string> &V, const std::string &S) {
 
 } // namespace
 
-std::vector<DerivedFeature>
-standardDerivedFeatures(const std::vector<std::string> &Available,
-                        bool TimeOrdered) {
+std::vector<DerivedFeature> standardDerivedFeatures(const std::vector<std::string> &Available,
+                                                    bool TimeOrdered) {
   std::vector<DerivedFeature> Out;
   for (const DerivedFeature &D : ratioCatalogue())
     if (has(Available, D.numerator) && has(Available, D.denominator))
@@ -82,19 +81,17 @@ std::vector<size_t> previousRows(const Dataset &Data) {
   return Previous;
 }
 
-Dataset addDerivedFeatures(const Dataset &Data,
-                           const std::vector<DerivedFeature> &Derived) {
+Dataset addDerivedFeatures(const Dataset &Data, const std::vector<DerivedFeature> &Derived) {
   Dataset Out = Data;
   Eigen::Index Old = Data.x.cols();
-  Out.x.conservativeResize(Eigen::NoChange,
-                           Old + static_cast<Eigen::Index>(Derived.size()));
+  Out.x.conservativeResize(Eigen::NoChange, Old + static_cast<Eigen::Index>(Derived.size()));
   std::vector<size_t> Previous;
   for (size_t I = 0; I < Derived.size(); ++I) {
     const DerivedFeature &D = Derived[I];
     Eigen::Index Col = Old + static_cast<Eigen::Index>(I);
     int Num = Data.featureIndex(D.numerator);
-    require(Num >= 0, "derived feature '" + D.name + "' needs '" + D.numerator +
-                          "', which the data lack");
+    require(Num >= 0,
+            "derived feature '" + D.name + "' needs '" + D.numerator + "', which the data lack");
     if (D.op == DerivedFeature::Previous) {
       if (Previous.empty())
         Previous = previousRows(Data);
@@ -102,12 +99,10 @@ Dataset addDerivedFeatures(const Dataset &Data,
         Out.x(R, Col) = Data.x(static_cast<Eigen::Index>(Previous[R]), Num);
     } else {
       int Den = Data.featureIndex(D.denominator);
-      require(Den >= 0 || D.denominator == "seconds",
-              "derived feature '" + D.name + "' needs '" + D.denominator +
-                  "', which the data lack");
+      require(Den >= 0 || D.denominator == "seconds", "derived feature '" + D.name + "' needs '" +
+                                                          D.denominator + "', which the data lack");
       for (Eigen::Index R = 0; R < Data.x.rows(); ++R)
-        Out.x(R, Col) = ratioValue(D, Data.x(R, Num),
-                                   Den >= 0 ? Data.x(R, Den) : Data.seconds(R));
+        Out.x(R, Col) = ratioValue(D, Data.x(R, Num), Den >= 0 ? Data.x(R, Den) : Data.seconds(R));
     }
     Out.features.push_back(D.name);
   }

@@ -17,8 +17,7 @@ namespace {
 
 void check(int Status, const char *What) {
   if (Status != 0)
-    throw TrainError(std::string("xgboost: ") + What + " failed: " +
-                     XGBGetLastError());
+    throw TrainError(std::string("xgboost: ") + What + " failed: " + XGBGetLastError());
 }
 
 /// xgboost prints progress by default; a library must stay quiet.
@@ -34,8 +33,7 @@ void quietXgboost() {
 class Matrix {
 public:
   explicit Matrix(const Eigen::MatrixXd &X) {
-    Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> F =
-        X.cast<float>();
+    Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> F = X.cast<float>();
     check(XGDMatrixCreateFromMat(F.data(), static_cast<bst_ulong>(X.rows()),
                                  static_cast<bst_ulong>(X.cols()), NAN, &H),
           "creating a matrix");
@@ -115,8 +113,7 @@ void bagForest(BoosterHandle B, DMatrixHandle H, const Eigen::VectorXd &Y, doubl
   std::mt19937_64 Rng(static_cast<uint64_t>(P.seed));
   std::vector<float> Grad(N), Hess(N);
   for (int T = 0; T < forestTrees(P); ++T) {
-    std::vector<float> Counts =
-        bootstrapCounts(N, P.subsample > 0 ? P.subsample : 1.0, Rng);
+    std::vector<float> Counts = bootstrapCounts(N, P.subsample > 0 ? P.subsample : 1.0, Rng);
     for (size_t I = 0; I < N; ++I) {
       Hess[I] = Counts[I];
       Grad[I] = Counts[I] * static_cast<float>(Base - Y(static_cast<Eigen::Index>(I)));
@@ -131,8 +128,7 @@ Eigen::MatrixXd predictRaw(void *Booster, const Eigen::MatrixXd &X, int Mask,
   bst_ulong Len = 0;
   const float *Out = nullptr;
   check(XGBoosterPredict(Booster, M.handle(), Mask, 0, 0, &Len, &Out), "predicting");
-  require(Len == static_cast<bst_ulong>(X.rows() * Columns),
-          "xgboost: unexpected prediction size");
+  require(Len == static_cast<bst_ulong>(X.rows() * Columns), "xgboost: unexpected prediction size");
   Eigen::MatrixXd R(X.rows(), Columns);
   for (Eigen::Index I = 0; I < X.rows(); ++I)
     for (Eigen::Index J = 0; J < Columns; ++J)
@@ -143,10 +139,14 @@ Eigen::MatrixXd predictRaw(void *Booster, const Eigen::MatrixXd &X, int Mask,
 } // namespace
 
 nlohmann::json EnsembleParams::toJson() const {
-  return {{"forest", forest},       {"trees", trees},
-          {"max_depth", maxDepth},  {"eta", eta},
-          {"subsample", subsample}, {"colsample_bynode", colsample},
-          {"min_child_weight", minChildWeight}, {"lambda", lambda},
+  return {{"forest", forest},
+          {"trees", trees},
+          {"max_depth", maxDepth},
+          {"eta", eta},
+          {"subsample", subsample},
+          {"colsample_bynode", colsample},
+          {"min_child_weight", minChildWeight},
+          {"lambda", lambda},
           {"seed", seed}};
 }
 
@@ -164,9 +164,7 @@ EnsembleParams EnsembleParams::fromJson(const nlohmann::json &J) {
   return P;
 }
 
-Ensemble::Ensemble(Ensemble &&O) noexcept : Booster(O.Booster) {
-  O.Booster = nullptr;
-}
+Ensemble::Ensemble(Ensemble &&O) noexcept : Booster(O.Booster) { O.Booster = nullptr; }
 
 Ensemble &Ensemble::operator=(Ensemble &&O) noexcept {
   std::swap(Booster, O.Booster);
@@ -210,8 +208,7 @@ Ensemble Ensemble::fromJson(const nlohmann::json &Model) {
 nlohmann::json Ensemble::toJson() const {
   bst_ulong Len = 0;
   const char *Buf = nullptr;
-  check(XGBoosterSaveModelToBuffer(Booster, R"({"format": "json"})", &Len, &Buf),
-        "saving trees");
+  check(XGBoosterSaveModelToBuffer(Booster, R"({"format": "json"})", &Len, &Buf), "saving trees");
   return nlohmann::json::parse(Buf, Buf + Len);
 }
 
@@ -229,8 +226,8 @@ Eigen::VectorXd Ensemble::gainImportance(Eigen::Index Features) const {
   const char **Names = nullptr;
   const bst_ulong *Shape = nullptr;
   const float *Scores = nullptr;
-  check(XGBoosterFeatureScore(Booster, R"({"importance_type": "total_gain"})",
-                              &N, &Names, &Dim, &Shape, &Scores),
+  check(XGBoosterFeatureScore(Booster, R"({"importance_type": "total_gain"})", &N, &Names, &Dim,
+                              &Shape, &Scores),
         "feature importance");
   Eigen::VectorXd Gain = Eigen::VectorXd::Zero(Features);
   for (bst_ulong I = 0; I < N; ++I) {

@@ -36,11 +36,10 @@ FeatureGroup featureGroup(const std::string &F) {
                                               "stalled-cycles-frontend",
                                               "cycles-per-second",
                                               "stalled-backend-ratio"};
-  static const std::set<std::string> Branch = {
-      "branches", "branch-misses", "branch-loads", "branch-load-misses",
-      "branch-miss-ratio"};
-  static const std::set<std::string> Switches = {
-      "cs", "context-switches", "migrations", "cpu-migrations"};
+  static const std::set<std::string> Branch = {"branches", "branch-misses", "branch-loads",
+                                               "branch-load-misses", "branch-miss-ratio"};
+  static const std::set<std::string> Switches = {"cs", "context-switches", "migrations",
+                                                 "cpu-migrations"};
   static const std::set<std::string> Instructions = {"instructions", "ipc",
                                                      "instructions-per-second"};
   if (Clock.count(F))
@@ -51,9 +50,8 @@ FeatureGroup featureGroup(const std::string &F) {
     return FeatureGroup::Switches;
   if (Instructions.count(F))
     return FeatureGroup::Instructions;
-  bool CacheLike = F.rfind("cache-", 0) == 0 || F.rfind("L1-", 0) == 0 ||
-                   F.rfind("LLC-", 0) == 0 || F.rfind("dTLB-", 0) == 0 ||
-                   F.rfind("iTLB-", 0) == 0;
+  bool CacheLike = F.rfind("cache-", 0) == 0 || F.rfind("L1-", 0) == 0 || F.rfind("LLC-", 0) == 0 ||
+                   F.rfind("dTLB-", 0) == 0 || F.rfind("iTLB-", 0) == 0;
   return CacheLike ? FeatureGroup::Cache : FeatureGroup::Other;
 }
 
@@ -72,15 +70,13 @@ nlohmann::json Explanation::toJson() const {
 }
 
 Explanation explain(const LearnedModel &M, const model::LearnedModel &Predictor,
-                    const FeatureValues &Raw, double Seconds,
-                    const FeatureValues *Previous) {
+                    const FeatureValues &Raw, double Seconds, const FeatureValues *Previous) {
   Explanation E;
   E.modelClass = Predictor.classOf(Raw);
   std::vector<double> Values = Predictor.featureRow(Raw, Seconds, Previous);
-  Eigen::MatrixXd Row = Eigen::Map<const Eigen::RowVectorXd>(
-      Values.data(), static_cast<Eigen::Index>(Values.size()));
-  Eigen::RowVectorXd C =
-      M.classes[static_cast<size_t>(E.modelClass)]->contributions(Row).row(0);
+  Eigen::MatrixXd Row =
+      Eigen::Map<const Eigen::RowVectorXd>(Values.data(), static_cast<Eigen::Index>(Values.size()));
+  Eigen::RowVectorXd C = M.classes[static_cast<size_t>(E.modelClass)]->contributions(Row).row(0);
   Eigen::Index Bias = C.size() - 1;
   E.baseWatts = C(Bias);
   E.watts = Predictor.predictWatts(Raw, Seconds, Previous);
@@ -89,10 +85,9 @@ Explanation explain(const LearnedModel &M, const model::LearnedModel &Predictor,
     E.groupWatts[static_cast<size_t>(featureGroup(Name))] += C(F);
     E.featureWatts.push_back({Name, C(F)});
   }
-  std::stable_sort(E.featureWatts.begin(), E.featureWatts.end(),
-                   [](const auto &A, const auto &B) {
-                     return std::abs(A.second) > std::abs(B.second);
-                   });
+  std::stable_sort(E.featureWatts.begin(), E.featureWatts.end(), [](const auto &A, const auto &B) {
+    return std::abs(A.second) > std::abs(B.second);
+  });
   return E;
 }
 

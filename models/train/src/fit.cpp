@@ -10,20 +10,17 @@ namespace energy::train {
 namespace {
 
 bool durationsVary(const Dataset &Data) {
-  return Data.seconds.size() &&
-         Data.seconds.maxCoeff() > Data.seconds.minCoeff() * (1 + 1e-9);
+  return Data.seconds.size() && Data.seconds.maxCoeff() > Data.seconds.minCoeff() * (1 + 1e-9);
 }
 
-std::vector<size_t> columnsOf(const Dataset &Data,
-                              const std::vector<std::string> &Names) {
+std::vector<size_t> columnsOf(const Dataset &Data, const std::vector<std::string> &Names) {
   std::vector<size_t> Cols;
   for (const std::string &N : Names)
     Cols.push_back(static_cast<size_t>(Data.featureIndex(N)));
   return Cols;
 }
 
-Eigen::MatrixXd selectColumns(const Eigen::MatrixXd &X,
-                              const std::vector<size_t> &Cols) {
+Eigen::MatrixXd selectColumns(const Eigen::MatrixXd &X, const std::vector<size_t> &Cols) {
   Eigen::MatrixXd Out(X.rows(), static_cast<Eigen::Index>(Cols.size()));
   for (size_t I = 0; I < Cols.size(); ++I)
     Out.col(static_cast<Eigen::Index>(I)) = X.col(static_cast<Eigen::Index>(Cols[I]));
@@ -31,8 +28,8 @@ Eigen::MatrixXd selectColumns(const Eigen::MatrixXd &X,
 }
 
 /// Row indices of each class; one class when no usable split exists.
-std::vector<std::vector<Eigen::Index>>
-splitRows(const Dataset &Data, const Recipe &R, LearnedModel &M) {
+std::vector<std::vector<Eigen::Index>> splitRows(const Dataset &Data, const Recipe &R,
+                                                 LearnedModel &M) {
   std::vector<std::vector<Eigen::Index>> All(1);
   for (Eigen::Index I = 0; I < Data.x.rows(); ++I)
     All[0].push_back(I);
@@ -59,8 +56,7 @@ splitRows(const Dataset &Data, const Recipe &R, LearnedModel &M) {
 
 /// The raw counters the model must be given: its raw features, the inputs of
 /// its ratios, and the split feature.
-std::vector<std::string> requiredInputs(const LearnedModel &M,
-                                        const Dataset &Raw) {
+std::vector<std::string> requiredInputs(const LearnedModel &M, const Dataset &Raw) {
   std::set<std::string> Need;
   auto AddIfRaw = [&](const std::string &N) {
     if (Raw.featureIndex(N) >= 0)
@@ -97,8 +93,7 @@ Dataset withDerivedFeatures(const Dataset &Data, const Recipe &R,
   return addDerivedFeatures(Data, D);
 }
 
-LearnedModel fitModel(const Dataset &Data, const Recipe &R,
-                      const std::string &Name) {
+LearnedModel fitModel(const Dataset &Data, const Recipe &R, const std::string &Name) {
   validateDataset(Data, Name);
   LearnedModel M;
   M.name = Name;

@@ -30,8 +30,7 @@ FoldScheme parseFoldScheme(const std::string &Name) {
 FoldScheme resolveScheme(FoldScheme S, const Dataset &Data) {
   if (S != FoldScheme::Auto)
     return S;
-  return Data.info.kind == RowKind::Series ? FoldScheme::TimeBlocks
-                                           : FoldScheme::Grouped;
+  return Data.info.kind == RowKind::Series ? FoldScheme::TimeBlocks : FoldScheme::Grouped;
 }
 
 namespace {
@@ -44,9 +43,9 @@ std::vector<std::vector<size_t>> timeBlocks(const Dataset &Data, size_t K) {
       return Data.timestamp(static_cast<Eigen::Index>(A)) <
              Data.timestamp(static_cast<Eigen::Index>(B));
     });
-  require(K >= 2 && Data.rows() >= K,
-          std::to_string(Data.rows()) + " rows cannot make " + std::to_string(K) +
-              " time blocks; use fewer folds (--folds)");
+  require(K >= 2 && Data.rows() >= K, std::to_string(Data.rows()) + " rows cannot make " +
+                                          std::to_string(K) +
+                                          " time blocks; use fewer folds (--folds)");
   std::vector<std::vector<size_t>> Folds(K);
   for (size_t I = 0; I < Order.size(); ++I)
     Folds[I * K / Order.size()].push_back(Order[I]);
@@ -55,10 +54,9 @@ std::vector<std::vector<size_t>> timeBlocks(const Dataset &Data, size_t K) {
 
 std::vector<std::vector<size_t>> programGroups(const Dataset &Data, size_t K) {
   std::vector<std::string> Names = Data.programNames();
-  require(Names.size() >= 2,
-          "the data hold one program only ('" + (Names.empty() ? "" : Names[0]) +
-              "'): cross-validation by program needs at least two; measure "
-              "more programs, or use --folds-by time for a time series");
+  require(Names.size() >= 2, "the data hold one program only ('" + (Names.empty() ? "" : Names[0]) +
+                                 "'): cross-validation by program needs at least two; measure "
+                                 "more programs, or use --folds-by time for a time series");
   std::sort(Names.begin(), Names.end());
   size_t Folds = std::min(std::max<size_t>(K, 2), Names.size());
   std::map<std::string, size_t> FoldOf;
@@ -72,11 +70,9 @@ std::vector<std::vector<size_t>> programGroups(const Dataset &Data, size_t K) {
 
 } // namespace
 
-std::vector<std::vector<size_t>> makeFolds(const Dataset &Data,
-                                           FoldScheme Scheme, size_t K) {
-  return resolveScheme(Scheme, Data) == FoldScheme::TimeBlocks
-             ? timeBlocks(Data, K)
-             : programGroups(Data, K);
+std::vector<std::vector<size_t>> makeFolds(const Dataset &Data, FoldScheme Scheme, size_t K) {
+  return resolveScheme(Scheme, Data) == FoldScheme::TimeBlocks ? timeBlocks(Data, K)
+                                                               : programGroups(Data, K);
 }
 
 } // namespace energy::train

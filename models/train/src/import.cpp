@@ -7,13 +7,11 @@
 
 namespace energy::train {
 
-std::pair<std::string, std::string>
-parseFeatureMapping(const std::string &Arg) {
+std::pair<std::string, std::string> parseFeatureMapping(const std::string &Arg) {
   size_t Eq = Arg.find('=');
   if (Eq == std::string::npos)
     return {Arg, Arg};
-  require(Eq > 0 && Eq + 1 < Arg.size(),
-          "feature mapping '" + Arg + "' is not SRC=NAME");
+  require(Eq > 0 && Eq + 1 < Arg.size(), "feature mapping '" + Arg + "' is not SRC=NAME");
   return {Arg.substr(0, Eq), Arg.substr(Eq + 1)};
 }
 
@@ -32,8 +30,8 @@ ColumnMapping keplerNx12Mapping() {
 
 namespace {
 
-int mappedColumn(const CsvTable &T, const std::string &Name,
-                 const std::string &Role, const std::string &Path) {
+int mappedColumn(const CsvTable &T, const std::string &Name, const std::string &Role,
+                 const std::string &Path) {
   int C = T.column(Name);
   require(C >= 0, Path + ": missing column '" + Name + "' (the " + Role +
                       "); check the column mapping options");

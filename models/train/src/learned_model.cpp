@@ -36,8 +36,7 @@ model::LearnedModel LearnedModel::predictor() const {
 
 namespace {
 
-int requireColumn(const Dataset &Data, const std::string &Name,
-                  const std::string &Model) {
+int requireColumn(const Dataset &Data, const std::string &Name, const std::string &Model) {
   int C = Data.featureIndex(Name);
   require(C >= 0, "model '" + Model + "' needs counter '" + Name +
                       "', which the data lack; measure it or use a model "
@@ -46,8 +45,7 @@ int requireColumn(const Dataset &Data, const std::string &Name,
 }
 
 /// The model's inputs in one row: all the predictor reads.
-FeatureValues inputValues(const Dataset &Data, size_t Row,
-                          const std::vector<std::string> &Inputs,
+FeatureValues inputValues(const Dataset &Data, size_t Row, const std::vector<std::string> &Inputs,
                           const std::vector<int> &Columns) {
   FeatureValues V;
   for (size_t I = 0; I < Inputs.size(); ++I)
@@ -68,8 +66,8 @@ Eigen::VectorXd LearnedModel::predictWatts(const Dataset &Data) const {
     for (size_t R = 0; R < Data.rows(); ++R) {
       FeatureValues Row = inputValues(Data, R, inputs, Columns);
       FeatureValues Before = inputValues(Data, Previous[R], inputs, Columns);
-      Out(static_cast<Eigen::Index>(R)) = P.predictWatts(
-          Row, Data.seconds(static_cast<Eigen::Index>(R)), &Before);
+      Out(static_cast<Eigen::Index>(R)) =
+          P.predictWatts(Row, Data.seconds(static_cast<Eigen::Index>(R)), &Before);
     }
   } catch (const model::ModelError &E) {
     throw TrainError(E.what());
@@ -83,16 +81,14 @@ void LearnedModel::setScalingFrom(const Dataset &Data) {
   Dataset Full = addDerivedFeatures(Data, derived);
   Eigen::MatrixXd X(Full.x.rows(), static_cast<Eigen::Index>(features.size()));
   for (size_t F = 0; F < features.size(); ++F)
-    X.col(static_cast<Eigen::Index>(F)) =
-        Full.x.col(requireColumn(Full, features[F], name));
+    X.col(static_cast<Eigen::Index>(F)) = Full.x.col(requireColumn(Full, features[F], name));
   scaling = MinMaxScaling::fit(X);
 }
 
 FeatureValues rowValues(const Dataset &Data, size_t Row) {
   FeatureValues V;
   for (size_t F = 0; F < Data.features.size(); ++F)
-    V[Data.features[F]] =
-        Data.x(static_cast<Eigen::Index>(Row), static_cast<Eigen::Index>(F));
+    V[Data.features[F]] = Data.x(static_cast<Eigen::Index>(Row), static_cast<Eigen::Index>(F));
   return V;
 }
 
@@ -106,21 +102,20 @@ nlohmann::json LearnedModel::toJson() const {
     J["condition"] = split ? split->condition(static_cast<int>(C)) : "all";
     Classes.push_back(J);
   }
-  nlohmann::json Doc = {
-      {"format", ModelFormat},
-      {"version", ModelVersion},
-      {"kind", kind()},
-      {"name", name},
-      {"learner", learnerName(learner)},
-      {"target", "mean power (W)"},
-      {"inputs", inputs},
-      {"derived", Derived},
-      {"features", features},
-      {"scaling", scaling ? scaling->toJson() : nlohmann::json()},
-      {"split", split ? split->toJson() : nlohmann::json()},
-      {"classes", Classes},
-      {"training", training},
-      {"cross_validation", crossValidation}};
+  nlohmann::json Doc = {{"format", ModelFormat},
+                        {"version", ModelVersion},
+                        {"kind", kind()},
+                        {"name", name},
+                        {"learner", learnerName(learner)},
+                        {"target", "mean power (W)"},
+                        {"inputs", inputs},
+                        {"derived", Derived},
+                        {"features", features},
+                        {"scaling", scaling ? scaling->toJson() : nlohmann::json()},
+                        {"split", split ? split->toJson() : nlohmann::json()},
+                        {"classes", Classes},
+                        {"training", training},
+                        {"cross_validation", crossValidation}};
   if (!note.empty())
     Doc["note"] = note;
   return Doc;
@@ -131,11 +126,9 @@ namespace {
 void checkEnvelope(const nlohmann::json &Doc, const std::string &Origin) {
   require(Doc.is_object() && Doc.value("format", "") == ModelFormat,
           Origin + ": not an energypass-model file");
-  require(
-      Doc.value("version", 0) == ModelVersion,
-      Origin + ": model version " +
-          Doc.value("version", nlohmann::json(0)).dump() +
-          " is not supported (this build reads version 1); upgrade EnergyPass");
+  require(Doc.value("version", 0) == ModelVersion,
+          Origin + ": model version " + Doc.value("version", nlohmann::json(0)).dump() +
+              " is not supported (this build reads version 1); upgrade EnergyPass");
   std::string Kind = Doc.value("kind", "");
   require(Kind == "linear" || Kind == "forest" || Kind == "boosted",
           Origin + ": model kind '" + Kind +
@@ -156,9 +149,9 @@ LearnedModel parseModel(const nlohmann::json &Doc, const std::string &Origin) {
     M.split = ClassSplit::fromJson(Doc.at("split"), Origin);
   for (const auto &C : Doc.at("classes"))
     M.classes.push_back(regressorFromJson(M.learner, C, M.features.size()));
-  require(M.classes.size() == (M.split ? 2u : 1u),
-          std::to_string(M.classes.size()) + " classes where the split needs " +
-              (M.split ? "2" : "1"));
+  require(M.classes.size() == (M.split ? 2u : 1u), std::to_string(M.classes.size()) +
+                                                       " classes where the split needs " +
+                                                       (M.split ? "2" : "1"));
   M.training = Doc.value("training", nlohmann::json::object());
   M.crossValidation = Doc.value("cross_validation", nlohmann::json::object());
   M.note = Doc.value("note", "");
@@ -167,8 +160,7 @@ LearnedModel parseModel(const nlohmann::json &Doc, const std::string &Origin) {
 
 } // namespace
 
-LearnedModel LearnedModel::fromJson(const nlohmann::json &Doc,
-                                    const std::string &Origin) {
+LearnedModel LearnedModel::fromJson(const nlohmann::json &Doc, const std::string &Origin) {
   checkEnvelope(Doc, Origin);
   try {
     return parseModel(Doc, Origin);
@@ -184,13 +176,10 @@ LearnedModel LearnedModel::fromJson(const nlohmann::json &Doc,
 
 LearnedModel LearnedModel::load(const std::string &Path) {
   std::ifstream In(Path);
-  require(static_cast<bool>(In),
-          Path + ": cannot open the model; check the path (--model)");
+  require(static_cast<bool>(In), Path + ": cannot open the model; check the path (--model)");
   nlohmann::json Doc = nlohmann::json::parse(In, nullptr, false);
-  require(
-      !Doc.is_discarded(),
-      Path +
-          ": not valid JSON (truncated?); regenerate it with energy-train fit");
+  require(!Doc.is_discarded(),
+          Path + ": not valid JSON (truncated?); regenerate it with energy-train fit");
   return fromJson(Doc, Path);
 }
 

@@ -24,26 +24,22 @@ const char *learnerName(LearnerKind K) {
 }
 
 std::vector<LearnerKind> allLearners() {
-  return {LearnerKind::Ols, LearnerKind::Ridge, LearnerKind::Lasso,
-          LearnerKind::Forest, LearnerKind::Boosted};
+  return {LearnerKind::Ols, LearnerKind::Ridge, LearnerKind::Lasso, LearnerKind::Forest,
+          LearnerKind::Boosted};
 }
 
 LearnerKind parseLearner(const std::string &Name) {
   for (LearnerKind K : allLearners())
     if (Name == learnerName(K))
       return K;
-  throw TrainError("unknown learner '" + Name +
-                   "'; use ols, ridge, lasso, forest or boosted");
+  throw TrainError("unknown learner '" + Name + "'; use ols, ridge, lasso, forest or boosted");
 }
 
 bool isLinear(LearnerKind K) {
-  return K == LearnerKind::Ols || K == LearnerKind::Ridge ||
-         K == LearnerKind::Lasso;
+  return K == LearnerKind::Ols || K == LearnerKind::Ridge || K == LearnerKind::Lasso;
 }
 
-Eigen::VectorXd LinearRegressor::predict(const Eigen::MatrixXd &X) const {
-  return Fit.predict(X);
-}
+Eigen::VectorXd LinearRegressor::predict(const Eigen::MatrixXd &X) const { return Fit.predict(X); }
 
 Eigen::MatrixXd LinearRegressor::contributions(const Eigen::MatrixXd &X) const {
   Eigen::MatrixXd C(X.rows(), X.cols() + 1);
@@ -54,8 +50,7 @@ Eigen::MatrixXd LinearRegressor::contributions(const Eigen::MatrixXd &X) const {
 
 nlohmann::json LinearRegressor::toJson() const {
   nlohmann::json J = {
-      {"coefficients", std::vector<double>(Fit.coef.data(),
-                                           Fit.coef.data() + Fit.coef.size())},
+      {"coefficients", std::vector<double>(Fit.coef.data(), Fit.coef.data() + Fit.coef.size())},
       {"intercept", Fit.intercept}};
   if (Kind != LearnerKind::Ols)
     J["alpha"] = Alpha;
@@ -76,10 +71,9 @@ nlohmann::json EnsembleRegressor::toJson() const {
 
 namespace {
 
-LinearFit fitPenalised(LearnerKind Kind, const Eigen::MatrixXd &X,
-                       const Eigen::VectorXd &Y, double Alpha) {
-  return Kind == LearnerKind::Ridge ? fitRidge(X, Y, Alpha)
-                                    : fitLasso(X, Y, Alpha, 2000, 1e-6);
+LinearFit fitPenalised(LearnerKind Kind, const Eigen::MatrixXd &X, const Eigen::VectorXd &Y,
+                       double Alpha) {
+  return Kind == LearnerKind::Ridge ? fitRidge(X, Y, Alpha) : fitLasso(X, Y, Alpha, 2000, 1e-6);
 }
 
 std::vector<double> alphaGrid(LearnerKind Kind) {
@@ -93,8 +87,8 @@ std::vector<double> alphaGrid(LearnerKind Kind) {
 
 } // namespace
 
-double chooseAlpha(LearnerKind Kind, const Eigen::MatrixXd &X,
-                   const Eigen::VectorXd &Y, int Folds) {
+double chooseAlpha(LearnerKind Kind, const Eigen::MatrixXd &X, const Eigen::VectorXd &Y,
+                   int Folds) {
   Eigen::Index N = X.rows();
   Folds = static_cast<int>(std::min<Eigen::Index>(Folds, N));
   double Best = 1.0, BestError = std::numeric_limits<double>::infinity();
@@ -110,8 +104,7 @@ double chooseAlpha(LearnerKind Kind, const Eigen::MatrixXd &X,
       TX << X.topRows(Begin), X.bottomRows(N - End);
       TY << Y.head(Begin), Y.tail(N - End);
       LinearFit Fit = fitPenalised(Kind, TX, TY, Alpha);
-      Error += (Fit.predict(X.middleRows(Begin, End - Begin)) -
-                Y.segment(Begin, End - Begin))
+      Error += (Fit.predict(X.middleRows(Begin, End - Begin)) - Y.segment(Begin, End - Begin))
                    .squaredNorm();
     }
     if (Error < BestError) {
@@ -122,8 +115,7 @@ double chooseAlpha(LearnerKind Kind, const Eigen::MatrixXd &X,
   return Best;
 }
 
-std::unique_ptr<Regressor> trainRegressor(const LearnerOptions &O,
-                                          const Eigen::MatrixXd &X,
+std::unique_ptr<Regressor> trainRegressor(const LearnerOptions &O, const Eigen::MatrixXd &X,
                                           const Eigen::VectorXd &Y) {
   switch (O.kind) {
   case LearnerKind::Ols:
@@ -131,8 +123,7 @@ std::unique_ptr<Regressor> trainRegressor(const LearnerOptions &O,
   case LearnerKind::Ridge:
   case LearnerKind::Lasso: {
     double Alpha = O.alpha >= 0 ? O.alpha : chooseAlpha(O.kind, X, Y);
-    return std::make_unique<LinearRegressor>(
-        O.kind, fitPenalised(O.kind, X, Y, Alpha), Alpha);
+    return std::make_unique<LinearRegressor>(O.kind, fitPenalised(O.kind, X, Y, Alpha), Alpha);
   }
   case LearnerKind::Forest:
   case LearnerKind::Boosted: {
@@ -144,22 +135,19 @@ std::unique_ptr<Regressor> trainRegressor(const LearnerOptions &O,
   throw TrainError("unknown learner");
 }
 
-std::unique_ptr<Regressor> regressorFromJson(LearnerKind Kind,
-                                             const nlohmann::json &J,
+std::unique_ptr<Regressor> regressorFromJson(LearnerKind Kind, const nlohmann::json &J,
                                              size_t Features) {
   if (isLinear(Kind)) {
     LinearFit Fit;
     auto Coef = J.at("coefficients").get<std::vector<double>>();
-    require(Coef.size() == Features,
-            std::to_string(Coef.size()) + " coefficients for " +
-                std::to_string(Features) + " features");
+    require(Coef.size() == Features, std::to_string(Coef.size()) + " coefficients for " +
+                                         std::to_string(Features) + " features");
     Fit.coef = Eigen::Map<Eigen::VectorXd>(Coef.data(), Coef.size());
     Fit.intercept = J.at("intercept").get<double>();
     return std::make_unique<LinearRegressor>(Kind, Fit, J.value("alpha", 0.0));
   }
   EnsembleParams P = EnsembleParams::fromJson(J.value("params", nlohmann::json::object()));
-  return std::make_unique<EnsembleRegressor>(
-      Kind, Ensemble::fromJson(J.at("xgboost")), P);
+  return std::make_unique<EnsembleRegressor>(Kind, Ensemble::fromJson(J.at("xgboost")), P);
 }
 
 } // namespace energy::train

@@ -31,9 +31,7 @@ LinearFit finish(const Centred &C, Eigen::VectorXd Coef) {
   return F;
 }
 
-double softThreshold(double V, double T) {
-  return V > T ? V - T : (V < -T ? V + T : 0.0);
-}
+double softThreshold(double V, double T) { return V > T ? V - T : (V < -T ? V + T : 0.0); }
 
 } // namespace
 
@@ -43,16 +41,15 @@ LinearFit fitOls(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y) {
   return finish(C, Cod.solve(C.y));
 }
 
-LinearFit fitRidge(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y,
-                   double Alpha) {
+LinearFit fitRidge(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y, double Alpha) {
   Centred C = centre(X, Y);
   Eigen::MatrixXd Gram = C.x.transpose() * C.x;
   Gram.diagonal().array() += Alpha;
   return finish(C, Gram.ldlt().solve(C.x.transpose() * C.y));
 }
 
-LinearFit fitLasso(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y,
-                   double Alpha, int MaxSweeps, double Tolerance) {
+LinearFit fitLasso(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y, double Alpha, int MaxSweeps,
+                   double Tolerance) {
   Centred C = centre(X, Y);
   const double N = static_cast<double>(X.rows());
   Eigen::VectorXd ColumnNorm = C.x.colwise().squaredNorm().transpose() / N;

@@ -9,8 +9,7 @@ namespace energy::train {
 
 Errors computeErrors(const Eigen::VectorXd &Y, const Eigen::VectorXd &P,
                      const std::vector<std::string> &Programs) {
-  require(Y.size() == P.size() &&
-              Programs.size() == static_cast<size_t>(Y.size()) && Y.size() > 0,
+  require(Y.size() == P.size() && Programs.size() == static_cast<size_t>(Y.size()) && Y.size() > 0,
           "errors need as many predictions and programs as measurements");
   Errors E;
   std::map<std::string, size_t> Index;

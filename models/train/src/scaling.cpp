@@ -5,8 +5,7 @@
 namespace energy::train {
 
 MinMaxScaling MinMaxScaling::fit(const Eigen::MatrixXd &X) {
-  return {X.colwise().minCoeff().transpose(),
-          X.colwise().maxCoeff().transpose()};
+  return {X.colwise().minCoeff().transpose(), X.colwise().maxCoeff().transpose()};
 }
 
 double MinMaxScaling::apply(Eigen::Index F, double Value) const {
@@ -26,14 +25,11 @@ nlohmann::json MinMaxScaling::toJson() const {
           {"max", std::vector<double>(max.data(), max.data() + max.size())}};
 }
 
-MinMaxScaling MinMaxScaling::fromJson(const nlohmann::json &J,
-                                      size_t Features) {
+MinMaxScaling MinMaxScaling::fromJson(const nlohmann::json &J, size_t Features) {
   model::FeatureScaling Ranges = model::FeatureScaling::fromJson(J, Features);
   MinMaxScaling S;
-  S.min = Eigen::Map<Eigen::VectorXd>(Ranges.min.data(),
-                                      static_cast<Eigen::Index>(Features));
-  S.max = Eigen::Map<Eigen::VectorXd>(Ranges.max.data(),
-                                      static_cast<Eigen::Index>(Features));
+  S.min = Eigen::Map<Eigen::VectorXd>(Ranges.min.data(), static_cast<Eigen::Index>(Features));
+  S.max = Eigen::Map<Eigen::VectorXd>(Ranges.max.data(), static_cast<Eigen::Index>(Features));
   return S;
 }
 

@@ -22,8 +22,7 @@ const char *rankingMethodName(RankingMethod M) {
 }
 
 RankingMethod parseRankingMethod(const std::string &Name) {
-  for (RankingMethod M :
-       {RankingMethod::Spearman, RankingMethod::Pca, RankingMethod::Forest})
+  for (RankingMethod M : {RankingMethod::Spearman, RankingMethod::Pca, RankingMethod::Forest})
     if (Name == rankingMethodName(M))
       return M;
   throw TrainError("unknown ranking '" + Name + "'; use spearman, pca or forest");
@@ -56,8 +55,7 @@ Eigen::VectorXd forestScores(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y)
 
 } // namespace
 
-Ranking rankFeatures(RankingMethod Method, const Eigen::MatrixXd &X,
-                     const Eigen::VectorXd &Y,
+Ranking rankFeatures(RankingMethod Method, const Eigen::MatrixXd &X, const Eigen::VectorXd &Y,
                      const std::vector<std::string> &Names) {
   Eigen::VectorXd S = Method == RankingMethod::Spearman ? spearmanScores(X, Y)
                       : Method == RankingMethod::Pca    ? pcaScores(X)

@@ -46,8 +46,8 @@ Pca principalComponents(const Eigen::MatrixXd &X) {
   Eigen::MatrixXd Vectors = Solver.eigenvectors().rowwise().reverse();
   double Total = Values.sum();
   Pca P;
-  P.explainedRatio = Total > 0 ? Eigen::VectorXd(Values / Total)
-                               : Eigen::VectorXd::Zero(Values.size());
+  P.explainedRatio =
+      Total > 0 ? Eigen::VectorXd(Values / Total) : Eigen::VectorXd::Zero(Values.size());
   P.loadings = Vectors;
   return P;
 }

@@ -50,8 +50,7 @@ double CounterValue::scaled() const {
     return std::numeric_limits<double>::quiet_NaN();
   if (running == enabled)
     return static_cast<double>(raw);
-  return static_cast<double>(raw) * static_cast<double>(enabled) /
-         static_cast<double>(running);
+  return static_cast<double>(raw) * static_cast<double>(enabled) / static_cast<double>(running);
 }
 
 CounterValue difference(const CounterValue &later, const CounterValue &earlier) {
@@ -242,8 +241,7 @@ void CounterSet::readGroup(size_t leader, CounterValue *out) const {
     return;
   for (size_t i = leader; i < slots.size(); ++i) {
     const Slot &slot = slots[i];
-    if (slot.status != CounterStatus::Counting || slot.leader != leader ||
-        slot.position >= members)
+    if (slot.status != CounterStatus::Counting || slot.leader != leader || slot.position >= members)
       continue;
     out[i] = CounterValue{buffer[3 + slot.position], buffer[1], buffer[2], true};
   }

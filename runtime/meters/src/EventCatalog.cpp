@@ -34,12 +34,9 @@ constexpr std::array kFixedEvents = {
     NamedEvent{"bus-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES},
     NamedEvent{"stalled-cycles-frontend", PERF_TYPE_HARDWARE,
                PERF_COUNT_HW_STALLED_CYCLES_FRONTEND},
-    NamedEvent{"idle-cycles-frontend", PERF_TYPE_HARDWARE,
-               PERF_COUNT_HW_STALLED_CYCLES_FRONTEND},
-    NamedEvent{"stalled-cycles-backend", PERF_TYPE_HARDWARE,
-               PERF_COUNT_HW_STALLED_CYCLES_BACKEND},
-    NamedEvent{"idle-cycles-backend", PERF_TYPE_HARDWARE,
-               PERF_COUNT_HW_STALLED_CYCLES_BACKEND},
+    NamedEvent{"idle-cycles-frontend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND},
+    NamedEvent{"stalled-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND},
+    NamedEvent{"idle-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND},
     NamedEvent{"ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES},
     NamedEvent{"cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK},
     NamedEvent{"task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK},
@@ -96,8 +93,8 @@ bool lookupCacheEvent(std::string_view name, EventSpec &out) {
       bool misses = suffix == "-misses";
       if (!misses && suffix != (op == "prefetch" ? "es" : "s"))
         continue;
-      uint32_t result = misses ? PERF_COUNT_HW_CACHE_RESULT_MISS
-                               : PERF_COUNT_HW_CACHE_RESULT_ACCESS;
+      uint32_t result =
+          misses ? PERF_COUNT_HW_CACHE_RESULT_MISS : PERF_COUNT_HW_CACHE_RESULT_ACCESS;
       out.type = PERF_TYPE_HW_CACHE;
       out.config = cacheId | (opId << 8) | (result << 16);
       return true;
@@ -216,8 +213,8 @@ bool resolveEvent(std::string_view name, const std::string &sysfsRoot, EventSpec
   if (lookupPfmEvent(name, out, pfmError))
     return true;
   error = "unknown event '" + std::string(name) +
-          "': not a perf name (energy-stat --list), rHEX, pmu/event/ or libpfm4 name (" +
-          pfmError + ")";
+          "': not a perf name (energy-stat --list), rHEX, pmu/event/ or libpfm4 name (" + pfmError +
+          ")";
   return false;
 }
 
@@ -243,15 +240,28 @@ EventListResult parseEventList(std::string_view list, const std::string &sysfsRo
 }
 
 const std::vector<std::string> &paperEvents() {
-  static const std::vector<std::string> events = {
-      "cycles",           "instructions",           "cache-references",
-      "cache-misses",     "bus-cycles",             "branches",
-      "branch-misses",    "ref-cycles",             "stalled-cycles-backend",
-      "stalled-cycles-frontend", "L1-dcache-loads", "L1-dcache-load-misses",
-      "dTLB-loads",       "LLC-loads",              "LLC-load-misses",
-      "LLC-stores",       "cpu-clock",              "cs",
-      "migrations",       "L1-dcache-prefetch-misses", "branch-load-misses",
-      "branch-loads"};
+  static const std::vector<std::string> events = {"cycles",
+                                                  "instructions",
+                                                  "cache-references",
+                                                  "cache-misses",
+                                                  "bus-cycles",
+                                                  "branches",
+                                                  "branch-misses",
+                                                  "ref-cycles",
+                                                  "stalled-cycles-backend",
+                                                  "stalled-cycles-frontend",
+                                                  "L1-dcache-loads",
+                                                  "L1-dcache-load-misses",
+                                                  "dTLB-loads",
+                                                  "LLC-loads",
+                                                  "LLC-load-misses",
+                                                  "LLC-stores",
+                                                  "cpu-clock",
+                                                  "cs",
+                                                  "migrations",
+                                                  "L1-dcache-prefetch-misses",
+                                                  "branch-load-misses",
+                                                  "branch-loads"};
   return events;
 }
 

@@ -135,8 +135,8 @@ void MeterSet::describeCounters() {
   if (Source *hw = findSource("perf-hardware")) {
     hw->used = hardwareOpen > 0;
     if (hardwareAsked > 0)
-      hw->detail += "; " + std::to_string(hardwareOpen) + " of " +
-                    std::to_string(hardwareAsked) + " hardware events counting";
+      hw->detail += "; " + std::to_string(hardwareOpen) + " of " + std::to_string(hardwareAsked) +
+                    " hardware events counting";
   }
   if (Source *sw = findSource("perf-software"))
     sw->used = softwareOpen > 0;
@@ -158,7 +158,8 @@ void MeterSet::readEnergy(double *joules, uint8_t *valid) {
   for (size_t i = 0; i < meters.size(); ++i) {
     double j = 0;
     valid[i] = meters[i]->read(j);
-    joules[i] = valid[i] ? j - (i < baseline.size() ? baseline[i] : 0.0) : std::numeric_limits<double>::quiet_NaN();
+    joules[i] = valid[i] ? j - (i < baseline.size() ? baseline[i] : 0.0)
+                         : std::numeric_limits<double>::quiet_NaN();
   }
 }
 
@@ -183,8 +184,8 @@ void MeterSet::noteSilentMeters(const Reading &last) {
     Source *s = findSource(meters[i]->source());
     if (!s || s->detail.find("read 0 J") != std::string::npos)
       continue;
-    s->detail += "; " + meters[i]->name() + " read 0 J in " + std::to_string(last.seconds) +
-                 " s: " + why;
+    s->detail +=
+        "; " + meters[i]->name() + " read 0 J in " + std::to_string(last.seconds) + " s: " + why;
     bool anyMoving = false;
     for (size_t j = 0; j < meters.size(); ++j)
       anyMoving |= meters[j]->source() == s->name && last.energyValid[j] && last.joules[j] > 0;

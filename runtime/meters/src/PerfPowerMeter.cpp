@@ -72,8 +72,7 @@ std::string domainOf(const std::string &event) {
 }
 
 std::string paranoidFix(int paranoid) {
-  std::string now = paranoid == INT_MIN ? std::string("unreadable")
-                                        : std::to_string(paranoid);
+  std::string now = paranoid == INT_MIN ? std::string("unreadable") : std::to_string(paranoid);
   return "system-wide events need kernel.perf_event_paranoid <= 0 (now " + now +
          ") or CAP_PERFMON: run as root, `sudo setcap cap_perfmon+ep BINARY`, or "
          "`sudo sysctl kernel.perf_event_paranoid=0`";
@@ -100,7 +99,8 @@ MeterDiscovery discoverPerfPower(const ProbeOptions &options) {
     if (entry.rfind("energy-", 0) == 0 && entry.find('.') == std::string::npos)
       events.push_back(entry);
   if (events.empty()) {
-    found.source.detail = "no " + pmu + "/events/energy-*: the kernel has no RAPL perf PMU "
+    found.source.detail = "no " + pmu +
+                          "/events/energy-*: the kernel has no RAPL perf PMU "
                           "here (a VM, or a CPU without RAPL)";
     return found;
   }

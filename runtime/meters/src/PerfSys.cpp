@@ -41,8 +41,7 @@ public:
 
   const perf_event_mmap_page *mapPage(int fd) override {
     void *page = ::mmap(nullptr, pageSize(), PROT_READ, MAP_SHARED, fd, 0);
-    return page == MAP_FAILED ? nullptr
-                              : static_cast<const perf_event_mmap_page *>(page);
+    return page == MAP_FAILED ? nullptr : static_cast<const perf_event_mmap_page *>(page);
   }
 
   void unmapPage(const perf_event_mmap_page *page) override {

@@ -60,7 +60,9 @@ struct ZoneScan {
 
 std::string permissionFix(const std::string &powercap) {
   return "energy_uj is readable by root only since Linux 5.10 (CVE-2020-8694): run as root, "
-         "or `sudo chmod a+r " + powercap + "/*rapl:*/energy_uj` until reboot, or install the "
+         "or `sudo chmod a+r " +
+         powercap +
+         "/*rapl:*/energy_uj` until reboot, or install the "
          "udev rule in docs/meters.md (SUBSYSTEM==\"powercap\", RUN+=\"/bin/chmod a+r "
          "/sys%p/energy_uj\")";
 }
@@ -143,8 +145,7 @@ MeterDiscovery discoverPowercapZones(const std::string &powercap, FileOpener &fi
   if (!found.meters.empty()) {
     found.source.used = true;
     std::string read = "reads energy_uj of " + names;
-    found.source.detail =
-        found.source.detail.empty() ? read : read + "; " + found.source.detail;
+    found.source.detail = found.source.detail.empty() ? read : read + "; " + found.source.detail;
   }
   return found;
 }

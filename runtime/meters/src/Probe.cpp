@@ -11,7 +11,6 @@
 #include "meters/EnergyMeter.h"
 #include "meters/Sources.h"
 
-
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -77,8 +76,8 @@ int askWithoutCreating(const ProbeOptions &options, uint32_t type, uint64_t conf
 
 /// The source that perf_event_open's answer about an event no PMU has
 /// makes: present, saying Found, or why not.
-Source sourceFromAnswer(const ProbeOptions &options, const char *name, bool present,
-                        int error, const char *found, bool hardware) {
+Source sourceFromAnswer(const ProbeOptions &options, const char *name, bool present, int error,
+                        const char *found, bool hardware) {
   return Source{name, "counters", present, false,
                 present ? std::string(found)
                         : failureDetail(options, hardware ? "a hardware event" : "a software event",
@@ -119,8 +118,8 @@ Source probeHardwareCounters(const ProbeOptions &options) {
     source.present = true;
     source.detail = "the CPU's PMU counts cycles";
     if (set.fellBackToUser(0))
-      source.detail += " (user mode only: kernel.perf_event_paranoid=" +
-                       paranoidText(options) + ")";
+      source.detail +=
+          " (user mode only: kernel.perf_event_paranoid=" + paranoidText(options) + ")";
     return source;
   }
   source.detail = failureDetail(options, "cycles", set.openError(0), true);
@@ -167,8 +166,8 @@ Source probeRdpmc(const ProbeOptions &options, bool hardwarePresent) {
   FileOpener &files = options.files ? *options.files : realFileOpener();
   std::string knob = sysfsRoot(options.sysfsRoot) + "/bus/event_source/devices/cpu/rdpmc";
   readTextFile(files, knob, text);
-  source.detail = "the kernel does not allow rdpmc (" + knob + "=" +
-                  (text.empty() ? "?" : text) + "; `echo 1 | sudo tee " + knob +
+  source.detail = "the kernel does not allow rdpmc (" + knob + "=" + (text.empty() ? "?" : text) +
+                  "; `echo 1 | sudo tee " + knob +
                   "` allows it for tasks with counters open); region boundaries use read(2)";
   return source;
 }

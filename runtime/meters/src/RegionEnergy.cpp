@@ -58,8 +58,8 @@ double lowestPower(const Timeline &timeline, const std::vector<size_t> &meters) 
 }
 
 std::map<uint32_t, RegionShare> attributeEnergy(const Timeline &timeline,
-                                                const std::vector<size_t> &meters,
-                                                size_t taskClock, double idlePowerW) {
+                                                const std::vector<size_t> &meters, size_t taskClock,
+                                                double idlePowerW) {
   std::map<uint32_t, RegionShare> shares;
   std::vector<double> weights;
   for (size_t r = 0; r < timeline.records(); ++r) {

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <linux/perf_event.h>
 #include <limits>
+#include <linux/perf_event.h>
 #include <pthread.h>
 #include <signal.h>
 #include <system_error>
@@ -112,8 +112,7 @@ uint32_t readRegion(const Sampler::RegionProbe &probe, uint32_t otherwise) {
 }
 } // namespace
 
-int Sampler::registerThread(CounterSet *counters, const std::atomic<uint32_t> *region,
-                            pid_t tid) {
+int Sampler::registerThread(CounterSet *counters, const std::atomic<uint32_t> *region, pid_t tid) {
   return registerThread(counters, region ? RegionProbe{readAtomicRegion, region} : RegionProbe{},
                         tid);
 }

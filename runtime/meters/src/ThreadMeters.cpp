@@ -7,8 +7,7 @@
 namespace energy::meters {
 
 ThreadMeters::ThreadMeters(const MeterSet &meters, Sampler *sampler)
-    : counters(meters.openThreadCounters()), sampler(sampler),
-      eventCount(meters.events().size()) {
+    : counters(meters.openThreadCounters()), sampler(sampler), eventCount(meters.events().size()) {
   if (sampler)
     slot = sampler->registerThread(counters.get(), &top, static_cast<pid_t>(syscall(SYS_gettid)));
 }

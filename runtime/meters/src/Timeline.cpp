@@ -34,10 +34,10 @@ nlohmann::json intervalJson(const IntervalView &v) {
     for (size_t e = 0; e < shape.events; ++e)
       counters.push_back(countOrNull(v.counters(t)[e]));
     auto region = static_cast<uint32_t>(v.region(t));
-    nlohmann::json entry = {{"thread", t},
-                            {"region", region >= kMixedRegions ? nlohmann::json(nullptr)
-                                                               : nlohmann::json(region)},
-                            {"counters", std::move(counters)}};
+    nlohmann::json entry = {
+        {"thread", t},
+        {"region", region >= kMixedRegions ? nlohmann::json(nullptr) : nlohmann::json(region)},
+        {"counters", std::move(counters)}};
     if (region == kMixedRegions)
       entry["mixed"] = true;
     threads.push_back(std::move(entry));
@@ -133,16 +133,12 @@ nlohmann::json Timeline::toJson(const TimelineHeader &header, size_t bound) cons
   for (size_t t = 0; t < header.threadIds.size(); ++t)
     if (header.threadIds[t] >= 0)
       threads.push_back({{"thread", t}, {"tid", header.threadIds[t]}});
-  nlohmann::json doc = {{"format", "energypass-timeline"},
-                        {"version", 1},
-                        {"period_s", header.periodSeconds},
-                        {"start_epoch_s", header.startEpochSeconds},
-                        {"intervals_sampled", sampled},
-                        {"intervals_per_record", factor * group},
-                        {"events", header.events},
-                        {"meters", std::move(meters)},
-                        {"threads", std::move(threads)},
-                        {"intervals", std::move(intervals)}};
+  nlohmann::json doc = {
+      {"format", "energypass-timeline"},  {"version", 1},
+      {"period_s", header.periodSeconds}, {"start_epoch_s", header.startEpochSeconds},
+      {"intervals_sampled", sampled},     {"intervals_per_record", factor * group},
+      {"events", header.events},          {"meters", std::move(meters)},
+      {"threads", std::move(threads)},    {"intervals", std::move(intervals)}};
   return doc;
 }
 

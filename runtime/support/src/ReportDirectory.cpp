@@ -30,8 +30,8 @@ std::string passwdHome() {
 }
 
 /// $VARIABLE/energypass when it is absolute, else HOME/FALLBACK/energypass.
-std::string xdgDirectory(const SettingLookup &Lookup, const char *Variable,
-                         const std::string &Home, const char *Fallback) {
+std::string xdgDirectory(const SettingLookup &Lookup, const char *Variable, const std::string &Home,
+                         const char *Fallback) {
   if (const char *Base = Lookup(Variable); absolute(Base))
     return std::string(Base) + "/energypass";
   if (Home.empty())
@@ -119,8 +119,7 @@ private:
 
 } // namespace
 
-ReportDirectories reportDirectories(const SettingLookup &Lookup,
-                                    const std::string &PasswdHome) {
+ReportDirectories reportDirectories(const SettingLookup &Lookup, const std::string &PasswdHome) {
   ReportDirectories Dirs;
   if (const char *Chosen = Lookup("ENERGY_REPORT_DIR"); Chosen && *Chosen) {
     Dirs.Candidates.push_back(Chosen);
@@ -150,7 +149,7 @@ ReportDirectories reportDirectories() {
 
 bool ensureReportDirectory(const std::string &Dir, bool UserChosen, std::string &Error) {
   mode_t Mode = UserChosen ? 0777 : 0700;
-  for (size_t Slash = Dir.find('/', 1); ; Slash = Dir.find('/', Slash + 1)) {
+  for (size_t Slash = Dir.find('/', 1);; Slash = Dir.find('/', Slash + 1)) {
     std::string Part = Dir.substr(0, Slash);
     if (!Part.empty() && mkdir(Part.c_str(), Mode) != 0 && errno != EEXIST)
       return fail(Error, "cannot create " + Part);
@@ -184,8 +183,8 @@ std::string usableReportDirectory(const ReportDirectories &Dirs, std::string &Er
 std::string reportFileName(const std::string &Program, long Pid, long long UnixSeconds) {
   std::string Name;
   for (char C : Program.empty() ? std::string("program") : Program) {
-    bool Plain = (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
-                 (C >= '0' && C <= '9') || C == '+' || C == '-' || C == '_' || C == '.';
+    bool Plain = (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || (C >= '0' && C <= '9') ||
+                 C == '+' || C == '-' || C == '_' || C == '.';
     Name += Plain ? C : '_';
   }
   // A leading dot would hide the report (and ".." is no file name).
@@ -199,8 +198,7 @@ std::string reportFileName(const std::string &Program, long Pid, long long UnixS
   return Name + "." + Stamp + "." + std::to_string(Pid) + ".json";
 }
 
-bool linkLatestReport(const std::string &Dir, const std::string &FileName,
-                      std::string &Error) {
+bool linkLatestReport(const std::string &Dir, const std::string &FileName, std::string &Error) {
   DirectoryHandle DirFd(Dir);
   if (DirFd.get() < 0)
     return fail(Error, "cannot open the directory " + Dir);
@@ -262,8 +260,8 @@ unsigned sweepStaleTemporaries(const std::string &Dir) {
     bool Link = false;
     struct stat St;
     if (!temporaryName(Entry->d_name, Link) ||
-        fstatat(DirFd, Entry->d_name, &St, AT_SYMLINK_NOFOLLOW) != 0 ||
-        St.st_uid != geteuid() || (Link ? !S_ISLNK(St.st_mode) : !S_ISREG(St.st_mode)) ||
+        fstatat(DirFd, Entry->d_name, &St, AT_SYMLINK_NOFOLLOW) != 0 || St.st_uid != geteuid() ||
+        (Link ? !S_ISLNK(St.st_mode) : !S_ISREG(St.st_mode)) ||
         Now.tv_sec - St.st_mtim.tv_sec < StaleTemporarySeconds)
       continue;
     Removed += unlinkat(DirFd, Entry->d_name, 0) == 0;
@@ -289,8 +287,7 @@ std::string latestReport(const std::string &Dir) {
   timespec NewestTime{};
   while (const dirent *Entry = readdir(Listing)) {
     if (!isReportName(Entry->d_name) ||
-        fstatat(DirFd.get(), Entry->d_name, &St, AT_SYMLINK_NOFOLLOW) != 0 ||
-        !S_ISREG(St.st_mode))
+        fstatat(DirFd.get(), Entry->d_name, &St, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(St.st_mode))
       continue;
     const timespec &T = St.st_mtim;
     if (Newest.empty() || T.tv_sec > NewestTime.tv_sec ||

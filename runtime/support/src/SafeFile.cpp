@@ -95,13 +95,12 @@ std::string randomSuffix() {
 /// Creates `<Base>.tmp.<random>` in `DirFd`. O_EXCL with O_CREAT opens
 /// nothing that exists, a link included, so a name someone guessed and
 /// planted only makes it try another.
-int createTemporary(int DirFd, const std::string &Base, mode_t Mode,
-                    std::string &Name) {
+int createTemporary(int DirFd, const std::string &Base, mode_t Mode, std::string &Name) {
   constexpr int Tries = 64;
   for (int Try = 0; Try < Tries; ++Try) {
     Name = Base + ".tmp." + randomSuffix();
-    int Fd = openat(DirFd, Name.c_str(),
-                    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, Mode);
+    int Fd =
+        openat(DirFd, Name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, Mode);
     if (Fd >= 0 || errno != EEXIST)
       return Fd;
   }
@@ -206,8 +205,8 @@ bool sameFile(const struct stat &A, const struct stat &B) {
 /// since replacing it would destroy the link and replacing its target would
 /// cut off descriptors still open on it. Someone else's link is refused.
 bool writeThroughLink(int DirFd, const std::string &Base, const std::string &Path,
-                      const struct stat &Link, std::string_view Text,
-                      const WriteOptions &Options, std::string &Error) {
+                      const struct stat &Link, std::string_view Text, const WriteOptions &Options,
+                      std::string &Error) {
   if (!Options.Named) {
     Error = Path + " is a symbolic link, followed only when the path is named "
                    "explicitly";
@@ -224,8 +223,8 @@ bool writeThroughLink(int DirFd, const std::string &Base, const std::string &Pat
   // The link may have been swapped for another between the look and the
   // open: then nothing has been changed yet, and nothing is.
   struct stat Again, Target;
-  if (fstatat(DirFd, Base.c_str(), &Again, AT_SYMLINK_NOFOLLOW) != 0 ||
-      !sameFile(Again, Link) || fstat(Fd.get(), &Target) != 0) {
+  if (fstatat(DirFd, Base.c_str(), &Again, AT_SYMLINK_NOFOLLOW) != 0 || !sameFile(Again, Link) ||
+      fstat(Fd.get(), &Target) != 0) {
     Error = Path + " changed while it was opened: not written";
     return false;
   }
@@ -237,8 +236,7 @@ bool writeThroughLink(int DirFd, const std::string &Base, const std::string &Pat
 /// A device, FIFO or terminal is written into, never replaced: renaming a
 /// file over /dev/null would replace the device itself.
 bool writeIntoSpecialFile(int DirFd, const std::string &Base, const std::string &Path,
-                          std::string_view Text, const WriteOptions &Options,
-                          std::string &Error) {
+                          std::string_view Text, const WriteOptions &Options, std::string &Error) {
   if (!Options.Named) {
     Error = Path + " exists and is not a regular file: written into only when "
                    "the path is named explicitly";
@@ -273,12 +271,10 @@ WriteOptions guestFileOptions(const char *NamingVariable) {
   return guestWriteOptions(Named && *Named);
 }
 
-bool writeFileSafely(const std::string &Path, std::string_view Text,
-                     const WriteOptions &Options, std::string &Error) {
+bool writeFileSafely(const std::string &Path, std::string_view Text, const WriteOptions &Options,
+                     std::string &Error) {
   size_t Slash = Path.find_last_of('/');
-  std::string Dir = Slash == std::string::npos ? "."
-                    : Slash == 0               ? "/"
-                                               : Path.substr(0, Slash);
+  std::string Dir = Slash == std::string::npos ? "." : Slash == 0 ? "/" : Path.substr(0, Slash);
   std::string Base = Slash == std::string::npos ? Path : Path.substr(Slash + 1);
   if (Base.empty() || Base == "." || Base == "..") {
     Error = Path + " names a directory, not a file";

@@ -53,8 +53,15 @@ void warnIgnoredSetting(const char *Variable, const char *Value, const char *Wan
                         const char *Instead) noexcept {
   auto Part = [](const char *Text) { return iovec{const_cast<char *>(Text), std::strlen(Text)}; };
   // One call, so that another thread's output does not split the line.
-  iovec Parts[] = {Part("energypass: ignoring "), Part(Variable), Part("="), Part(Value),
-                   Part(" (want "), Part(Want), Part("); using "), Part(Instead), Part("\n")};
+  iovec Parts[] = {Part("energypass: ignoring "),
+                   Part(Variable),
+                   Part("="),
+                   Part(Value),
+                   Part(" (want "),
+                   Part(Want),
+                   Part("); using "),
+                   Part(Instead),
+                   Part("\n")};
   int SavedErrno = errno;
   ssize_t Ignored = writev(STDERR_FILENO, Parts, sizeof(Parts) / sizeof(Parts[0]));
   (void)Ignored;

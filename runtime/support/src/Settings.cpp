@@ -24,7 +24,7 @@ void readAll() noexcept {
 #define ENERGY_TEXT_SETTING(Id, Variable, DefaultText, Meaning) Table.Id.read();
 #define ENERGY_SWITCH_SETTING(Id, Variable, Default, Meaning) Table.Id.read();
 #define ENERGY_CHOICE_SETTING(Id, Variable, Words, DefaultText, Meaning) Table.Id.read();
-#define ENERGY_INTEGER_SETTING(Id, Variable, Min, Max, Default, DefaultText, Meaning)            \
+#define ENERGY_INTEGER_SETTING(Id, Variable, Min, Max, Default, DefaultText, Meaning)              \
   Table.Id.read();
 #include "support/Settings.inc"
 #undef ENERGY_TEXT_SETTING

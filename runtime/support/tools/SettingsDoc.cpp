@@ -36,13 +36,13 @@ void row(const char *Variable, const std::string &Kind, const std::string &Defau
 
 int main() {
   std::printf("| variable | values | default | effect |\n|---|---|---|---|\n");
-#define ENERGY_TEXT_SETTING(Id, Variable, DefaultText, Meaning)                                  \
+#define ENERGY_TEXT_SETTING(Id, Variable, DefaultText, Meaning)                                    \
   row(Variable, "text", DefaultText, Meaning);
-#define ENERGY_SWITCH_SETTING(Id, Variable, Default, Meaning)                                    \
+#define ENERGY_SWITCH_SETTING(Id, Variable, Default, Meaning)                                      \
   row(Variable, "`0` off, other on", Default ? "on" : "off", Meaning);
-#define ENERGY_CHOICE_SETTING(Id, Variable, Words, DefaultText, Meaning)                         \
+#define ENERGY_CHOICE_SETTING(Id, Variable, Words, DefaultText, Meaning)                           \
   row(Variable, wordList(Words), DefaultText, Meaning);
-#define ENERGY_INTEGER_SETTING(Id, Variable, Min, Max, Default, DefaultText, Meaning)            \
+#define ENERGY_INTEGER_SETTING(Id, Variable, Min, Max, Default, DefaultText, Meaning)              \
   row(Variable, std::to_string(Min) + " … " + std::to_string(Max), DefaultText, Meaning);
 #include "support/Settings.inc"
   return 0;

@@ -16,8 +16,7 @@ namespace {
 
 // Between fork and exec only async-signal-safe calls: the parent may have
 // threads, whose locks the child inherits held.
-[[noreturn]] void runWhenReleased(char *const *Argv, int GoFd, int ErrorFd,
-                                  bool DiscardOutput) {
+[[noreturn]] void runWhenReleased(char *const *Argv, int GoFd, int ErrorFd, bool DiscardOutput) {
   signal(SIGINT, SIG_DFL);
   signal(SIGQUIT, SIG_DFL);
   char Go;

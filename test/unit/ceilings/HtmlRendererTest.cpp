@@ -31,7 +31,8 @@ static std::string chromium() { return ENERGY_CHROMIUM; }
 static std::string chromiumFlags(const fs::path &Profile) {
   return " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
          " --disable-background-networking --disable-component-update --disable-sync"
-         " --user-data-dir=" + Profile.string();
+         " --user-data-dir=" +
+         Profile.string();
 }
 
 static std::string run(const std::string &Command) {
@@ -75,9 +76,9 @@ TEST(HtmlRenderer, RendersInHeadlessChromium) {
   fs::path Dir = test::scratchDir("html-chromium");
   fs::path Page = Dir / "roofline.html";
   test::writeText(Page, roofline::renderHtml(test::fixtureAnalysis()));
-  std::string Dom = run(chromium() + chromiumFlags(Dir / "profile-dom") +
-                        " --virtual-time-budget=2000 --dump-dom file://" + Page.string() +
-                        " 2>/dev/null");
+  std::string Dom =
+      run(chromium() + chromiumFlags(Dir / "profile-dom") +
+          " --virtual-time-budget=2000 --dump-dom file://" + Page.string() + " 2>/dev/null");
   ASSERT_FALSE(Dom.empty()) << "chromium printed no DOM";
   EXPECT_NE(Dom.find("data-ready=\"1\""), std::string::npos) << "the page's script did not run";
   EXPECT_NE(Dom.find("data-shown=\"6\""), std::string::npos);

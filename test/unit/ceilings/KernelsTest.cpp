@@ -90,10 +90,12 @@ TEST(ThreadTeam, RunsEveryThreadEveryRepetitionAndTimesEach) {
   ASSERT_FALSE(Cpus.empty());
   ThreadTeam Team(2, Cpus);
   std::atomic<int> Calls{0}, Mask{0};
-  std::vector<double> Seconds = Team.run([&](int Thread) {
-    ++Calls;
-    Mask |= 1 << Thread;
-  }, 5);
+  std::vector<double> Seconds = Team.run(
+      [&](int Thread) {
+        ++Calls;
+        Mask |= 1 << Thread;
+      },
+      5);
   EXPECT_EQ(Calls.load(), 10);
   EXPECT_EQ(Mask.load(), 3);
   ASSERT_EQ(Seconds.size(), 5u);

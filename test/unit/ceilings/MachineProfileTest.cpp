@@ -45,9 +45,11 @@ TEST(MachineProfile, WritesAtomicallyAndReadsBack) {
 }
 
 TEST(MachineProfile, RefusesUnknownVersionsFormatsAndCorruptFiles) {
-  EXPECT_NE(errorOf(fixtureWith("\"version\": 1", "\"version\": 2")).find("version 2 is not supported"),
-            std::string::npos);
-  EXPECT_NE(errorOf(fixtureWith("energypass-machine-profile", "something-else")).find("format is 'something-else'"),
+  EXPECT_NE(
+      errorOf(fixtureWith("\"version\": 1", "\"version\": 2")).find("version 2 is not supported"),
+      std::string::npos);
+  EXPECT_NE(errorOf(fixtureWith("energypass-machine-profile", "something-else"))
+                .find("format is 'something-else'"),
             std::string::npos);
   std::string Whole = test::readText(test::fixture("profile.json"));
   EXPECT_NE(errorOf(Whole.substr(0, Whole.size() / 2)).find("not valid JSON"), std::string::npos);
@@ -64,12 +66,15 @@ TEST(MachineProfile, NamesTheBadFieldInOneLine) {
 }
 
 TEST(MachineProfile, ValidationRejectsImpossibleFigures) {
-  EXPECT_NE(errorOf(fixtureWith("\"gflops\": 80}", "\"gflops\": -80}")).find("not a positive figure"),
-            std::string::npos);
-  EXPECT_NE(errorOf(fixtureWith("\"level\": \"L3\"", "\"level\": \"L0.5\"")).find("unknown memory level"),
-            std::string::npos);
-  EXPECT_NE(errorOf(fixtureWith("\"isa\": \"sse\"", "\"isa\": \"neon\"")).find("unknown ISA 'neon'"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(fixtureWith("\"gflops\": 80}", "\"gflops\": -80}")).find("not a positive figure"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf(fixtureWith("\"level\": \"L3\"", "\"level\": \"L0.5\"")).find("unknown memory level"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf(fixtureWith("\"isa\": \"sse\"", "\"isa\": \"neon\"")).find("unknown ISA 'neon'"),
+      std::string::npos);
   roofline::MachineProfile Empty;
   EXPECT_THROW(roofline::validateProfile(Empty), RooflineInputError);
 }

@@ -153,7 +153,8 @@ TEST(Describe, SaysTheSameInWords) {
                       "cannot raise it"),
             std::string::npos);
   std::string All = roofline::describeRegions(A);
-  EXPECT_NE(All.find("main: not on the roofline (no floating-point operations)"), std::string::npos);
+  EXPECT_NE(All.find("main: not on the roofline (no floating-point operations)"),
+            std::string::npos);
   EXPECT_NE(All.find("DRAM 16 GB/s"), std::string::npos);
 }
 
@@ -177,7 +178,8 @@ TEST(Describe, NamesRegionsThatNeverRanInOneLine) {
   EXPECT_NE(All.find("\n1 region never ran: dot:loop#2@dot.c:8\n"), std::string::npos);
   EXPECT_EQ(All.find("dot:loop#2@dot.c:8: not on the roofline"), std::string::npos);
   // A region that ran without FLOPs keeps its own line and reason.
-  EXPECT_NE(All.find("main: not on the roofline (no floating-point operations)"), std::string::npos);
+  EXPECT_NE(All.find("main: not on the roofline (no floating-point operations)"),
+            std::string::npos);
 }
 
 TEST(ReportRegions, RefusesForeignCorruptAndUnknownVersions) {

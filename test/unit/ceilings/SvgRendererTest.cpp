@@ -95,10 +95,10 @@ TEST(SvgRenderer, AxesAreWholeDecadesHoldingEveryPointAndPeak) {
   std::string Svg = roofline::renderSvg(test::fixtureAnalysis());
   Axes Ax(Svg);
   EXPECT_EQ(Ax.XLogMin, std::floor(Ax.XLogMin));
-  EXPECT_LE(Ax.XLogMin, std::log10(1.0 / 16)); // matmul at 0.0625
+  EXPECT_LE(Ax.XLogMin, std::log10(1.0 / 16));   // matmul at 0.0625
   EXPECT_GE(Ax.XLogMax, std::log10(256.0 / 12)); // matmul's locality wall
   EXPECT_GE(Ax.YLogMax, std::log10(160.0));      // float peak
-  EXPECT_LE(Ax.YLogMin, std::log10(0.67)); // matmul, the slowest point
+  EXPECT_LE(Ax.YLogMin, std::log10(0.67));       // matmul, the slowest point
 }
 
 TEST(SvgRenderer, CeilingsAreLabelledWithTheirValues) {
@@ -183,12 +183,14 @@ TEST(SvgRenderer, RegionLabelsNeitherOverlapNorLeaveThePlot) {
   }
   std::string Svg = roofline::renderSvg(roofline::analyse(Report, test::fixtureProfile()));
   Axes Ax(Svg);
-  struct Box { double X, Y, W, H; };
+  struct Box {
+    double X, Y, W, H;
+  };
   std::vector<Box> Boxes;
   for (const auto &Label : elements(Svg, "<text class=\"region-label\"")) {
     double H = attribute(Label, "data-height");
-    Boxes.push_back({attribute(Label, "x"), attribute(Label, "y") + 2 - H,
-                     attribute(Label, "data-width"), H});
+    Boxes.push_back(
+        {attribute(Label, "x"), attribute(Label, "y") + 2 - H, attribute(Label, "data-width"), H});
   }
   ASSERT_EQ(Boxes.size(), 5u);
   for (std::size_t I = 0; I < Boxes.size(); ++I) {

@@ -39,7 +39,8 @@ roofline::RooflineAnalysis fixtureAnalysis() {
   return roofline::analyse(fixtureReport(), fixtureProfile());
 }
 
-const roofline::RegionPoint &pointNamed(const roofline::RooflineAnalysis &A, const std::string &Name) {
+const roofline::RegionPoint &pointNamed(const roofline::RooflineAnalysis &A,
+                                        const std::string &Name) {
   for (const auto &Point : A.Points)
     if (Point.Region.Name == Name)
       return Point;

@@ -19,6 +19,7 @@ std::filesystem::path scratchDir(const std::string &Name);
 roofline::MachineProfile fixtureProfile();
 roofline::ReportRegions fixtureReport();
 roofline::RooflineAnalysis fixtureAnalysis();
-const roofline::RegionPoint &pointNamed(const roofline::RooflineAnalysis &A, const std::string &Name);
+const roofline::RegionPoint &pointNamed(const roofline::RooflineAnalysis &A,
+                                        const std::string &Name);
 
 } // namespace energy::test

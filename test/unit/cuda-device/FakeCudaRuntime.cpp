@@ -24,14 +24,14 @@ struct Variable {
 };
 
 struct Runtime {
-  std::map<const void *, Variable> variables;      // by host shadow
-  std::map<const void *, void **> kernelModules;   // stub -> module handle
+  std::map<const void *, Variable> variables;    // by host shadow
+  std::map<const void *, void **> kernelModules; // stub -> module handle
   std::map<const void *, KernelBody> bodies;
   std::map<void *, size_t> allocations;
   size_t allocationLimit = SIZE_MAX;
   cudaError_t lastError = cudaSuccess;
   Stats stats;
-  std::string tableText;       // ENERGY_FAKE_CUDA_TABLE's contents
+  std::string tableText;                      // ENERGY_FAKE_CUDA_TABLE's contents
   std::map<std::string, uint32_t> tableSlots; // kernel name -> num_slots
   std::map<const void *, std::string> kernelNames;
   struct Configuration {
@@ -103,8 +103,8 @@ const Stats &stats() { return runtime().stats; }
 
 using namespace fake_cuda;
 
-extern "C" void __cudaRegisterVar(void **handle, char *hostVar, char *, const char *deviceName,
-                                  int, size_t size, int, int) {
+extern "C" void __cudaRegisterVar(void **handle, char *hostVar, char *, const char *deviceName, int,
+                                  size_t size, int, int) {
   Runtime &r = runtime();
   Variable &variable = r.variables[hostVar] = Variable{handle, deviceName, std::vector<char>(size)};
   loadTable(r);
@@ -199,8 +199,7 @@ extern "C" cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int) {
 }
 
 extern "C" cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
-                                               size_t offset, enum cudaMemcpyKind,
-                                               cudaStream_t) {
+                                               size_t offset, enum cudaMemcpyKind, cudaStream_t) {
   auto it = runtime().variables.find(symbol);
   if (it == runtime().variables.end() || offset + count > it->second.storage.size())
     return fail(cudaErrorInvalidSymbol);

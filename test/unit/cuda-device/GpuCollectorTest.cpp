@@ -114,8 +114,8 @@ protected:
     __cudaRegisterVar(&m.handle, m.rows, nullptr, "__energy_gpu_rows", 0, sizeof m.rows, 0, 0);
     __cudaRegisterVar(&m.handle, m.tableRef, nullptr, "__energy_gpu_table_ref", 0,
                       sizeof m.tableRef, 0, 0);
-    __cudaRegisterFunction(&m.handle, m.stub, nullptr, kBranchyName, -1, nullptr, nullptr,
-                           nullptr, nullptr, nullptr);
+    __cudaRegisterFunction(&m.handle, m.stub, nullptr, kBranchyName, -1, nullptr, nullptr, nullptr,
+                           nullptr, nullptr);
     energy_gpu_register_kernel(m.stub, kBranchyName, m.rows, m.tableRef);
     const energy_gpu_table_ref ref{m.table.data(), m.table.size()};
     std::memcpy(fake_cuda::symbolStorage(m.tableRef), &ref, sizeof ref);

@@ -12,8 +12,8 @@ using nlohmann::json;
 // if (tid < n) body; : entry 0, body 1, end 2; edges entry->body (slot 1),
 // entry->end (critical, slot 3), body->end (slot 1).
 const uint32_t kEdges[] = {0, 1, 1, 0, 2, 3, 1, 2, 1};
-const energy_gpu_kernel kKernel{ENERGY_GPU_ABI_VERSION, ENERGY_GPU_MODE_THREAD, 1, 3, 4, 3,
-                                "k", "[]", kEdges};
+const energy_gpu_kernel kKernel{
+    ENERGY_GPU_ABI_VERSION, ENERGY_GPU_MODE_THREAD, 1, 3, 4, 3, "k", "[]", kEdges};
 
 std::vector<uint64_t> rowsFor(uint64_t threads, uint64_t n) {
   std::vector<uint64_t> rows(threads * 4, 0);

@@ -15,8 +15,9 @@ namespace {
 
 template <class Kernel, class... Args>
 cudaError_t launch(Kernel kernel, dim3 grid, dim3 block, size_t shared_bytes, Args... args) {
-  (energy_cuda_emu::launch("test_kernel", grid, block, shared_bytes) ->*
-   [&](auto &&...a) { kernel(a...); })(args...);
+  (energy_cuda_emu::launch("test_kernel", grid, block, shared_bytes)->*[&](auto &&...a) {
+    kernel(a...);
+  })(args...);
   return cudaGetLastError();
 }
 
@@ -115,8 +116,8 @@ void ballot_and_active_mask(unsigned *out) {
 TEST(BlockScheduling, WarpVotesAndActiveMaskSeeTheWarpsLanes) {
   unsigned out[4] = {};
   ASSERT_EQ(launch(ballot_and_active_mask, 1, 40, 0, out), cudaSuccess);
-  EXPECT_EQ(out[0], 0x49249249u);        // lanes 0, 3, 6, ... of warp 0
-  EXPECT_EQ(out[1], 0x3ffu);             // lanes 0-9 took the branch
+  EXPECT_EQ(out[0], 0x49249249u);                 // lanes 0, 3, 6, ... of warp 0
+  EXPECT_EQ(out[1], 0x3ffu);                      // lanes 0-9 took the branch
   EXPECT_EQ(out[2], 0x92u) << std::hex << out[2]; // threads 33, 36, 39: lanes 1, 4, 7 of warp 1
   EXPECT_EQ(out[3], 0xffu);
 }
@@ -143,7 +144,8 @@ void match_and_reduce(unsigned *out) {
   int all_same = 0;
   out[4 * threadIdx.x + 1] = __match_all_sync(0xffffffffu, 5.0f, &all_same);
   out[4 * threadIdx.x + 2] = static_cast<unsigned>(all_same);
-  out[4 * threadIdx.x + 3] = static_cast<unsigned>(__reduce_max_sync(0xffffffffu, -static_cast<int>(lane)));
+  out[4 * threadIdx.x + 3] =
+      static_cast<unsigned>(__reduce_max_sync(0xffffffffu, -static_cast<int>(lane)));
 }
 
 TEST(BlockScheduling, MatchesAndReductionsSeeTheWholeWarp) {
@@ -272,17 +274,20 @@ TEST(BlockSchedulingDeathTest, ADeadlockedBlockFailsTheLaunchWithAMessage) {
         const bool sticky = cudaDeviceSynchronize() == cudaErrorLaunchFailure;
         std::exit(launched == cudaErrorLaunchFailure && sticky ? 7 : 1);
       },
-      ::testing::ExitedWithCode(7), "block \\(0,0,0\\) deadlocked: 16 threads wait at __syncthreads");
+      ::testing::ExitedWithCode(7),
+      "block \\(0,0,0\\) deadlocked: 16 threads wait at __syncthreads");
 }
 
 void launch_from_device(int *) {
   int dummy = 0;
-  (energy_cuda_emu::launch("inner", 1, 1) ->* [&](auto &&...a) { modify_own_argument(a...); })(1, &dummy);
+  (energy_cuda_emu::launch("inner", 1, 1)->*[&](auto &&...a) { modify_own_argument(a...); })(
+      1, &dummy);
 }
 
 TEST(BlockScheduling, LaunchesFromDeviceCodeAreRefused) {
   int unused = 0;
-  (energy_cuda_emu::launch("outer", 1, 1) ->* [&](auto &&...a) { launch_from_device(a...); })(&unused);
+  (energy_cuda_emu::launch("outer", 1, 1)->*[&](auto &&...a) { launch_from_device(a...); })(
+      &unused);
   EXPECT_EQ(cudaGetLastError(), cudaErrorLaunchFailure);
 }
 

@@ -27,7 +27,8 @@ void tile_facts(unsigned *out) {
 
 TEST(CooperativeGroups, TilesShuffleAndVoteWithinThemselves) {
   std::vector<unsigned> out(5 * 48);
-  (energy_cuda_emu::launch("tile_facts", 1, 48) ->* [&](auto &&...a) { tile_facts(a...); })(out.data());
+  (energy_cuda_emu::launch("tile_facts", 1, 48)->*[&](auto &&...a) { tile_facts(a...); })(
+      out.data());
   ASSERT_EQ(cudaGetLastError(), cudaSuccess);
   for (unsigned rank = 0; rank < 48; ++rank) {
     const unsigned first = rank / 8 * 8;

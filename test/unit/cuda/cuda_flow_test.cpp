@@ -19,8 +19,9 @@ class CudaFlow : public ::testing::Test {
 protected:
   void SetUp() override {
     root_ = fs::temp_directory_path() /
-            ("energy-cuda-flow-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-             "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+            ("energy-cuda-flow-test-" +
+             std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(root_);
     fs::create_directories(root_ / "prefix");
   }
@@ -29,8 +30,8 @@ protected:
   std::string fake_toolkit(const std::string &name, int version) {
     const fs::path toolkit = root_ / name;
     fs::create_directories(toolkit / "include");
-    std::ofstream(toolkit / "include" / "cuda.h") << "#ifndef CUDA_H\n#define CUDA_VERSION " << version
-                                                  << "\n#endif\n";
+    std::ofstream(toolkit / "include" / "cuda.h")
+        << "#ifndef CUDA_H\n#define CUDA_VERSION " << version << "\n#endif\n";
     return toolkit.string();
   }
   void make_overlay_of(const std::string &toolkit) {
@@ -83,9 +84,11 @@ TEST_F(CudaFlow, CcclInItsOwnFolderIsOnTheIncludePathAsNvccPutsIt) {
   const std::string toolkit = fake_toolkit("cuda-13.0", 13000);
   make_overlay_of(toolkit);
   std::string why;
-  EXPECT_FALSE(contains(*flow::device_cuda_flags(paths(toolkit), "sm_90", why), toolkit + "/include/cccl"));
+  EXPECT_FALSE(
+      contains(*flow::device_cuda_flags(paths(toolkit), "sm_90", why), toolkit + "/include/cccl"));
   fs::create_directories(fs::path(toolkit) / "include/cccl");
-  EXPECT_TRUE(contains(*flow::device_cuda_flags(paths(toolkit), "sm_90", why), toolkit + "/include/cccl"));
+  EXPECT_TRUE(
+      contains(*flow::device_cuda_flags(paths(toolkit), "sm_90", why), toolkit + "/include/cccl"));
 }
 
 TEST_F(CudaFlow, ANewerToolkitWithoutItsOverlayIsRefusedWithTheWayOut) {

@@ -38,10 +38,10 @@ TEST(LaunchHooks, BracketEveryLaunchAndNameTheRunningThread) {
   const energy_cuda_emu_hooks hooks{on_begin, on_end};
   energy_cuda_emu_set_hooks(&hooks);
   std::vector<unsigned long long> first(6), second(6);
-  (energy_cuda_emu::launch("whoami", 2, 3) ->* [&](auto &&...a) { whoami(a...); })(first.data());
-  (energy_cuda_emu::launch("whoami", 3, 2) ->* [&](auto &&...a) { whoami(a...); })(second.data());
+  (energy_cuda_emu::launch("whoami", 2, 3)->*[&](auto &&...a) { whoami(a...); })(first.data());
+  (energy_cuda_emu::launch("whoami", 3, 2)->*[&](auto &&...a) { whoami(a...); })(second.data());
   energy_cuda_emu_set_hooks(nullptr);
-  (energy_cuda_emu::launch("unobserved", 1, 1) ->* [&](auto &&...a) { whoami(a...); })(first.data());
+  (energy_cuda_emu::launch("unobserved", 1, 1)->*[&](auto &&...a) { whoami(a...); })(first.data());
 
   ASSERT_EQ(observed.size(), 2u);
   EXPECT_EQ(observed[0].kernel, "whoami");

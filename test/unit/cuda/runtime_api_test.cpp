@@ -52,7 +52,8 @@ TEST(RuntimeApi, CopiesOutsideADeviceAllocationFail) {
   EXPECT_EQ(cudaMemcpy(d, host, 33, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
   EXPECT_EQ(cudaMemcpy(host, d + 31, 2, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
   EXPECT_EQ(cudaMemcpy(host, host + 32, 8, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
-  EXPECT_EQ(cudaMemcpy(d, host, 8, static_cast<cudaMemcpyKind>(9)), cudaErrorInvalidMemcpyDirection);
+  EXPECT_EQ(cudaMemcpy(d, host, 8, static_cast<cudaMemcpyKind>(9)),
+            cudaErrorInvalidMemcpyDirection);
   EXPECT_EQ(cudaMemcpy(d + 31, host, 1, cudaMemcpyHostToDevice), cudaSuccess);
   EXPECT_EQ(cudaFree(d), cudaSuccess);
   EXPECT_EQ(cudaFree(d), cudaErrorInvalidValue);
@@ -125,7 +126,7 @@ TEST(RuntimeApi, StreamsAreSynchronous) {
   int back = 0;
   EXPECT_EQ(cudaMemcpyAsync(d, &value, sizeof value, cudaMemcpyHostToDevice, stream), cudaSuccess);
   // What add_one<<<1, 2, 0, stream>>>(d) becomes.
-  (energy_cuda_emu::launch("add_one", 1, 2, 0, stream) ->* [&](auto &&...a) { add_one(a...); })(d);
+  (energy_cuda_emu::launch("add_one", 1, 2, 0, stream)->*[&](auto &&...a) { add_one(a...); })(d);
   EXPECT_EQ(cudaMemcpyAsync(&back, d, sizeof back, cudaMemcpyDeviceToHost, stream), cudaSuccess);
   EXPECT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
   EXPECT_EQ(back, 42);

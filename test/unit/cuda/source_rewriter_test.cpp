@@ -2,8 +2,8 @@
 #include "source_rewriter.h"
 
 #include <algorithm>
-#include <random>
 #include <gtest/gtest.h>
+#include <random>
 
 namespace {
 using energy_cuda_emu::rewrite_cuda_source;
@@ -22,8 +22,9 @@ TEST(SourceRewriter, RewritesALaunchIntoACallThatNamesTheKernel) {
   const auto result = rewrite_cuda_source("k<<<g, b>>>(x, y);\n", "a.cu");
   ASSERT_TRUE(result.errors.empty());
   EXPECT_EQ(result.launches, 1u);
-  EXPECT_NE(result.text.find("(::energy_cuda_emu::launch(\"k\", g, b) ->* [&](auto &&...energy_cuda_emu_args) "
-                             "{ k(energy_cuda_emu_args...); })(x, y);"),
+  EXPECT_NE(result.text.find(
+                "(::energy_cuda_emu::launch(\"k\", g, b) ->* [&](auto &&...energy_cuda_emu_args) "
+                "{ k(energy_cuda_emu_args...); })(x, y);"),
             std::string::npos)
       << result.text;
 }
@@ -118,9 +119,17 @@ TEST(SourceRewriter, SurvivesRandomMutations) {
       const std::size_t at = random() % (mutated.size() + 1);
       const char c = alphabet[random() % alphabet.size()];
       switch (random() % 3) {
-      case 0: mutated.insert(at, 1, c); break;
-      case 1: if (at < mutated.size()) mutated.erase(at, 1); break;
-      default: if (at < mutated.size()) mutated[at] = c; break;
+      case 0:
+        mutated.insert(at, 1, c);
+        break;
+      case 1:
+        if (at < mutated.size())
+          mutated.erase(at, 1);
+        break;
+      default:
+        if (at < mutated.size())
+          mutated[at] = c;
+        break;
       }
     }
     const auto result = rewrite_cuda_source(mutated, "m.cu");

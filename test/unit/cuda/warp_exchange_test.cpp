@@ -95,7 +95,8 @@ namespace {
 using namespace energy_cuda_emu;
 using namespace energy_cuda_emu::detail;
 
-warp_results exchange_values(warp_op op, uint32_t group, uint64_t (*value)(unsigned), int param = 0) {
+warp_results exchange_values(warp_op op, uint32_t group, uint64_t (*value)(unsigned),
+                             int param = 0) {
   warp_posts posts;
   for (unsigned lane = 0; lane < 32; ++lane)
     posts[lane] = warp_post{op, group, value(lane), param, 32};
@@ -105,17 +106,21 @@ warp_results exchange_values(warp_op op, uint32_t group, uint64_t (*value)(unsig
 }
 
 TEST(WarpExchange, MatchAnyGroupsLanesWithEqualValues) {
-  const auto r = exchange_values(warp_op::match_any, 0xffffffffu, [](unsigned lane) -> uint64_t { return lane % 3; });
+  const auto r = exchange_values(warp_op::match_any, 0xffffffffu,
+                                 [](unsigned lane) -> uint64_t { return lane % 3; });
   EXPECT_EQ(r[0], 0x49249249u);
   EXPECT_EQ(r[4], 0x92492492u);
-  const auto all = exchange_values(warp_op::match_all, 0x0000ffffu, [](unsigned) -> uint64_t { return 7; });
+  const auto all =
+      exchange_values(warp_op::match_all, 0x0000ffffu, [](unsigned) -> uint64_t { return 7; });
   EXPECT_EQ(all[3], 0x0000ffffu);
-  const auto differ = exchange_values(warp_op::match_all, 0x0000ffffu, [](unsigned lane) -> uint64_t { return lane == 9; });
+  const auto differ = exchange_values(warp_op::match_all, 0x0000ffffu,
+                                      [](unsigned lane) -> uint64_t { return lane == 9; });
   EXPECT_EQ(differ[3], 0u);
 }
 
 TEST(WarpExchange, ReductionsCoverTheGroupWithItsSignedness) {
-  const auto sum = exchange_values(warp_op::reduce_add, 0xffffffffu, [](unsigned lane) -> uint64_t { return lane; });
+  const auto sum = exchange_values(warp_op::reduce_add, 0xffffffffu,
+                                   [](unsigned lane) -> uint64_t { return lane; });
   EXPECT_EQ(sum[7], 31u * 32u / 2u);
   auto negative = [](unsigned lane) -> uint64_t {
     return static_cast<uint64_t>(static_cast<int64_t>(static_cast<int>(lane) - 10));
@@ -124,7 +129,8 @@ TEST(WarpExchange, ReductionsCoverTheGroupWithItsSignedness) {
   EXPECT_EQ(static_cast<int>(signed_min[0]), -10);
   const auto unsigned_min = exchange_values(warp_op::reduce_min, 0xffffffffu, negative, 0);
   EXPECT_EQ(static_cast<unsigned>(unsigned_min[0]), 0u);
-  const auto odd_or = exchange_values(warp_op::reduce_or, 0x0000000fu, [](unsigned lane) -> uint64_t { return 1u << lane; });
+  const auto odd_or = exchange_values(warp_op::reduce_or, 0x0000000fu,
+                                      [](unsigned lane) -> uint64_t { return 1u << lane; });
   EXPECT_EQ(odd_or[2], 0xfu);
 }
 

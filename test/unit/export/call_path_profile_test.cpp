@@ -21,8 +21,7 @@ MetricValues sums(const CallPathProfile &P) {
   return Sum;
 }
 
-const PathSample *find(const CallPathProfile &P,
-                       const std::vector<uint64_t> &Regions) {
+const PathSample *find(const CallPathProfile &P, const std::vector<uint64_t> &Regions) {
   for (const PathSample &S : P.samples)
     if (S.regions == Regions)
       return &S;

@@ -1,8 +1,8 @@
 //===- chrome_trace_test.cpp - Trace events from a report's timeline ------===//
 #include "energy/export/chrome_trace.h"
 
-#include "export_fixture.h"
 #include "energy/report/report_error.h"
+#include "export_fixture.h"
 
 #include <map>
 #include <string>
@@ -29,13 +29,11 @@ ExportInput timelineInput() {
   T.threadIds = {{0, 4242}};
   T.events = {"instructions"};
   T.meters = {{"rapl:package-0", "package"}};
-  auto Interval = [](double Start, std::optional<double> Joules,
-                     std::optional<uint64_t> Region) {
-    return energy::report::TimelineInterval{
-        Start, Start + 0.02, {Joules}, {{0, Region, {2e6}}}};
+  auto Interval = [](double Start, std::optional<double> Joules, std::optional<uint64_t> Region) {
+    return energy::report::TimelineInterval{Start, Start + 0.02, {Joules}, {{0, Region, {2e6}}}};
   };
-  T.intervals = {Interval(0.00, 1.0, 1), Interval(0.02, 1.0, 1),
-                 Interval(0.04, std::nullopt, 3), Interval(0.06, 2.0, std::nullopt)};
+  T.intervals = {Interval(0.00, 1.0, 1), Interval(0.02, 1.0, 1), Interval(0.04, std::nullopt, 3),
+                 Interval(0.06, 2.0, std::nullopt)};
   In.timeline = T;
   return In;
 }
@@ -54,8 +52,7 @@ TEST(ChromeTrace, EveryEventHasPhaseTimePidAndTid) {
   json Trace = chromeTrace({timelineInput()}, "x");
   ASSERT_FALSE(Trace["traceEvents"].empty());
   for (const json &E : Trace["traceEvents"]) {
-    EXPECT_TRUE(E.contains("ph") && E.contains("ts") && E.contains("pid") &&
-                E.contains("tid"))
+    EXPECT_TRUE(E.contains("ph") && E.contains("ts") && E.contains("pid") && E.contains("tid"))
         << E.dump();
     EXPECT_EQ(E["pid"], 4242);
   }
@@ -166,10 +163,15 @@ json timelineJson(double StartEpoch, long long Tid) {
 }
 
 json processEntry(long long Pid, uint64_t Rank, double StartEpoch) {
-  return {{"path", "/bin/app"}, {"argv", {"./app"}},       {"pid", Pid},
-          {"start_time", "2026-01-01T00:00:00Z"},         {"wall_time_s", 1.0},
-          {"hostname", "h"},    {"report", "r." + std::to_string(Pid) + ".json"},
-          {"rank", Rank},       {"timeline", timelineJson(StartEpoch, Pid + 1)}};
+  return {{"path", "/bin/app"},
+          {"argv", {"./app"}},
+          {"pid", Pid},
+          {"start_time", "2026-01-01T00:00:00Z"},
+          {"wall_time_s", 1.0},
+          {"hostname", "h"},
+          {"report", "r." + std::to_string(Pid) + ".json"},
+          {"rank", Rank},
+          {"timeline", timelineJson(StartEpoch, Pid + 1)}};
 }
 
 } // namespace

@@ -58,12 +58,11 @@ TEST(PprofProfile, SampleTypesHaveHonestUnits) {
   std::vector<std::pair<std::string, std::string>> Types;
   for (const pb::ValueType &T : P.sample_type())
     Types.emplace_back(str(P, T.type()), str(P, T.unit()));
-  EXPECT_EQ(Types, (std::vector<std::pair<std::string, std::string>>{
-                       {"energy", "nanojoules"},
-                       {"time", "nanoseconds"},
-                       {"flops", "count"},
-                       {"bytes", "bytes"},
-                       {"instructions", "count"}}));
+  EXPECT_EQ(Types, (std::vector<std::pair<std::string, std::string>>{{"energy", "nanojoules"},
+                                                                     {"time", "nanoseconds"},
+                                                                     {"flops", "count"},
+                                                                     {"bytes", "bytes"},
+                                                                     {"instructions", "count"}}));
   EXPECT_EQ(str(P, P.default_sample_type()), "energy");
   EXPECT_EQ(str(P, 0), "");
 }
@@ -109,8 +108,7 @@ TEST(PprofProfile, SamplesCarryTheirProcessAndWhereTheStackCameFrom) {
       if (str(P, L.key()) == "stack" && str(P, L.str()) == "region nesting")
         ++Nesting;
     }
-  EXPECT_EQ(PerProcess, (std::map<std::string, int>{{"app (pid 4242)", 4},
-                                                    {"app (pid 7)", 4}}));
+  EXPECT_EQ(PerProcess, (std::map<std::string, int>{{"app (pid 4242)", 4}, {"app (pid 7)", 4}}));
   EXPECT_EQ(Nesting, 2); // orphan, once per report
 }
 
@@ -122,8 +120,7 @@ TEST(PprofProfile, CommentsSayHowMetricsWereApportioned) {
   EXPECT_NE(All.find("split among its call paths in proportion to their self time"),
             std::string::npos);
   EXPECT_NE(All.find("energy modelled by default-analytic-v1"), std::string::npos);
-  EXPECT_NE(All.find("1 regions have figures the call tree does not hold"),
-            std::string::npos);
+  EXPECT_NE(All.find("1 regions have figures the call tree does not hold"), std::string::npos);
 }
 
 TEST(PprofProfile, TheFileIsTheMessageGzipped) {

@@ -30,9 +30,7 @@ bool sampled(uint64_t Line, uint64_t OneIn) {
   return Line * ENERGY_FOOTPRINT_HASH < UINT64_MAX / OneIn;
 }
 
-double relativeError(double Estimate, double Truth) {
-  return std::abs(Estimate - Truth) / Truth;
-}
+double relativeError(double Estimate, double Truth) { return std::abs(Estimate - Truth) / Truth; }
 
 TEST(FootprintSketch, CountsFewKeysExactlyAndIgnoresRepeats) {
   auto Sketch = emptySketch();

@@ -47,13 +47,16 @@ TEST_P(Layouts, GiveTheSameAnalysis) {
   expectIfElse(readAccelSimKernel(test::writeTempFile(Name + ".xz", test::xzCompress(Text))));
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AccelSim, Layouts,
-    ::testing::Values(test::TraceVariant{4, false, false, 0}, test::TraceVariant{4, false, false, 1},
-                      test::TraceVariant{4, false, false, 2}, test::TraceVariant{3, false, false, 1},
-                      test::TraceVariant{5, false, false, 0}, test::TraceVariant{5, false, true, 2},
-                      test::TraceVariant{4, true, false, 1}, test::TraceVariant{3, true, true, 0},
-                      test::TraceVariant{5, true, false, 2}));
+INSTANTIATE_TEST_SUITE_P(AccelSim, Layouts,
+                         ::testing::Values(test::TraceVariant{4, false, false, 0},
+                                           test::TraceVariant{4, false, false, 1},
+                                           test::TraceVariant{4, false, false, 2},
+                                           test::TraceVariant{3, false, false, 1},
+                                           test::TraceVariant{5, false, false, 0},
+                                           test::TraceVariant{5, false, true, 2},
+                                           test::TraceVariant{4, true, false, 1},
+                                           test::TraceVariant{3, true, true, 0},
+                                           test::TraceVariant{5, true, false, 2}));
 
 TEST(AccelSimMasks, PredicatedOffInstructionsAreCountedApart) {
   // Threads 16-63 are present at warp 0's and warp 1's BRA with their predicate false: they issue
@@ -80,8 +83,8 @@ TEST(AccelSimMasks, ABranchDivergesWhenTheWarpSplitsAfterIt) {
       "0040 ffff0000 1 R3 FADD 1 R1 0\n"
       "0050 ffffffff 0 EXIT 0 0\n"
       "#END_TB\n";
-  KernelAnalysis A =
-      analyseKernel(readAccelSimKernel(test::writeTempFile("brx.traceg", Trace)), AnalysisOptions());
+  KernelAnalysis A = analyseKernel(readAccelSimKernel(test::writeTempFile("brx.traceg", Trace)),
+                                   AnalysisOptions());
   EXPECT_EQ(A.Divergence.Total.Branches, 3u);
   EXPECT_EQ(A.Divergence.Total.DivergentBranches, 1u);
   EXPECT_EQ(A.Divergence.DivergentWarps, 1u);

@@ -33,10 +33,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   static const std::string Input = scratch(".in");
   static const std::string Ptx = [] {
     std::string P = scratch(".ptx");
-    std::ofstream(P) << ".visible .entry k(\n)\n{\n\tmov.u32 %r1, %tid.x;\n\t@%p1 bra $L1;\n$L1:\n\tret;\n}\n";
+    std::ofstream(P)
+        << ".visible .entry k(\n)\n{\n\tmov.u32 %r1, %tid.x;\n\t@%p1 bra $L1;\n$L1:\n\tret;\n}\n";
     return P;
   }();
-  std::ofstream(Input, std::ios::binary).write(reinterpret_cast<const char *>(Data), std::streamsize(Size));
+  std::ofstream(Input, std::ios::binary)
+      .write(reinterpret_cast<const char *>(Data), std::streamsize(Size));
   tryRead([] { analyseKernel(readAccelSimKernel(Input), AnalysisOptions()); });
   tryRead([] {
     for (Kernel &K : readGpuProfile(Input))

@@ -42,7 +42,8 @@ $L__BB0_3:
 )";
 
 std::string logLine(int Uid, int Line, const char *Inst) {
-  return "[thd=" + std::to_string(Uid) + "] : (loop.1.sm_70.ptx:" + std::to_string(Line) + " - " + Inst + ")\n";
+  return "[thd=" + std::to_string(Uid) + "] : (loop.1.sm_70.ptx:" + std::to_string(Line) + " - " +
+         Inst + ")\n";
 }
 
 std::string loopLog() {
@@ -102,13 +103,15 @@ TEST(GpgpuSim, LogsThatDoNotMatchThePtxAreRefused) {
     readGpgpuSimLog(test::writeTempFile("bad_debug.txt", Log), options());
     ADD_FAILURE();
   } catch (const InputError &E) {
-    EXPECT_NE(std::string(E.what()).find("the log runs 'mul' at line 18"), std::string::npos) << E.what();
+    EXPECT_NE(std::string(E.what()).find("the log runs 'mul' at line 18"), std::string::npos)
+        << E.what();
   }
   try {
     readGpgpuSimLog(test::writeTempFile("garbage.txt", "[thd=1] : oops\n"), options());
     ADD_FAILURE();
   } catch (const InputError &E) {
-    EXPECT_NE(std::string(E.what()).find("garbage.txt:1: expected '[thd=N]"), std::string::npos) << E.what();
+    EXPECT_NE(std::string(E.what()).find("garbage.txt:1: expected '[thd=N]"), std::string::npos)
+        << E.what();
   }
   try {
     readGpgpuSimLog(test::writeTempFile("noptx.txt", loopLog()), GpgpuSimOptions());
@@ -119,8 +122,9 @@ TEST(GpgpuSim, LogsThatDoNotMatchThePtxAreRefused) {
 }
 
 TEST(PtxCfg, InstructionsSpanningLinesAreOneInstructionNamedByTheirFirstLine) {
-  const char *Text = ".visible .entry k(\n)\n{\n\tmov.u32 %r1, 0;\n\tcall.uni (retval0),\n\tvprintf,\n"
-                     "\t(\n\tparam0\n\t);\n\tret;\n}\n";
+  const char *Text =
+      ".visible .entry k(\n)\n{\n\tmov.u32 %r1, 0;\n\tcall.uni (retval0),\n\tvprintf,\n"
+      "\t(\n\tparam0\n\t);\n\tret;\n}\n";
   PtxModule M = readPtx(test::writeTempFile("call.ptx", Text));
   ASSERT_EQ(M.Entries.size(), 1u);
   const PtxEntry &E = M.Entries[0];

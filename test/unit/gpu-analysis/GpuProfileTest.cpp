@@ -49,19 +49,21 @@ TEST(GpuProfile, ReadsBehavioursInThreadOrder) {
   EXPECT_EQ(A.K.Behaviours[2].Threads, 2u);
   EXPECT_EQ(A.K.Launch, 3u);
   EXPECT_EQ(A.BlockExecutions, (std::vector<uint64_t>{8, 4, 6}));
-  std::map<std::pair<uint32_t, uint32_t>, uint64_t> Edges = {{{0, 1}, 2}, {{1, 1}, 2}, {{0, 2}, 2}, {{2, 2}, 4}};
+  std::map<std::pair<uint32_t, uint32_t>, uint64_t> Edges = {
+      {{0, 1}, 2}, {{1, 1}, 2}, {{0, 2}, 2}, {{2, 2}, 4}};
   EXPECT_EQ(A.K.Edges, Edges);
 }
 
 TEST(GpuProfile, DistancesInEveryMetricMatchTheHandComputation) {
   expectDistances(analyse({Metric::Euclidean, false, false}), 2, 3, std::sqrt(13.0));
   expectDistances(analyse({Metric::Manhattan, false, false}), 2, 3, 5);
-  expectDistances(analyse({Metric::Cosine, false, false}), 1 - 1 / std::sqrt(5.0), 1 - 1 / std::sqrt(10.0),
-                  1 - 1 / std::sqrt(50.0));
+  expectDistances(analyse({Metric::Cosine, false, false}), 1 - 1 / std::sqrt(5.0),
+                  1 - 1 / std::sqrt(10.0), 1 - 1 / std::sqrt(50.0));
   // Weighted by size: A = [2,0,0], B = [2,6,0], C = [2,0,3].
   expectDistances(analyse({Metric::Euclidean, true, false}), 6, 3, std::sqrt(45.0));
   // Normalised: A = [1,0,0], B = [1/3,2/3,0], C = [1/4,0,3/4].
-  expectDistances(analyse({Metric::Manhattan, false, true}), 4.0 / 3, 1.5, 1.0 / 12 + 2.0 / 3 + 0.75);
+  expectDistances(analyse({Metric::Manhattan, false, true}), 4.0 / 3, 1.5,
+                  1.0 / 12 + 2.0 / 3 + 0.75);
 }
 
 TEST(GpuProfile, SimilarityIsOneMinusTheScaledDistance) {
@@ -109,8 +111,9 @@ TEST(GpuProfile, BadProfilesAreRefusedWithTheField) {
   EXPECT_NE(errorOf(V2).find("unsupported GPU profile version 2"), std::string::npos);
   std::string Overlap = P;
   Overlap.replace(Overlap.find("[[6, 6]"), 7, "[[5, 6]");
-  EXPECT_NE(errorOf(Overlap).find("kernels[0].threads[2].ranges[0]: thread 5 appears in two groups"),
-            std::string::npos)
+  EXPECT_NE(
+      errorOf(Overlap).find("kernels[0].threads[2].ranges[0]: thread 5 appears in two groups"),
+      std::string::npos)
       << errorOf(Overlap);
   std::string Block = P;
   Block.replace(Block.find("[[2, 3]"), 7, "[[9, 3]");

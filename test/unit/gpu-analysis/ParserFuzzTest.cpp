@@ -22,18 +22,30 @@ std::string mutate(std::string S, std::mt19937_64 &Rng) {
   for (int E = 0; E < Edits && !S.empty(); ++E) {
     size_t At = Rng() % S.size();
     switch (Kind(Rng)) {
-    case 0: S[At] = Alphabet[Rng() % Alphabet.size()]; break;           // replace a character
-    case 1: S.erase(At, 1 + Rng() % 8); break;                          // delete a few
-    case 2: S.insert(At, 1, Alphabet[Rng() % Alphabet.size()]); break;  // insert one
-    case 3: S.resize(At); break;                                        // truncate
-    case 4: S[At] = char(Rng() & 0xff); break;                          // any byte
-    default: S.insert(At, S.substr(Rng() % S.size(), 1 + Rng() % 40)); // duplicate a piece
+    case 0:
+      S[At] = Alphabet[Rng() % Alphabet.size()];
+      break; // replace a character
+    case 1:
+      S.erase(At, 1 + Rng() % 8);
+      break; // delete a few
+    case 2:
+      S.insert(At, 1, Alphabet[Rng() % Alphabet.size()]);
+      break; // insert one
+    case 3:
+      S.resize(At);
+      break; // truncate
+    case 4:
+      S[At] = char(Rng() & 0xff);
+      break; // any byte
+    default:
+      S.insert(At, S.substr(Rng() % S.size(), 1 + Rng() % 40)); // duplicate a piece
     }
   }
   return S;
 }
 
-template <typename ReadFn> void fuzz(const std::string &Seed, const std::string &Name, int Runs, ReadFn Read) {
+template <typename ReadFn>
+void fuzz(const std::string &Seed, const std::string &Name, int Runs, ReadFn Read) {
   std::mt19937_64 Rng(20260601);
   int Accepted = 0, Refused = 0;
   for (int I = 0; I < Runs; ++I) {
@@ -51,9 +63,8 @@ template <typename ReadFn> void fuzz(const std::string &Seed, const std::string 
 
 TEST(ParserFuzz, AccelSimTraceMutationsNeverCrash) {
   std::string Real = test::readFile(test::vecAddDir() + "/kernel-1.traceg");
-  fuzz(Real, "fuzz.traceg", 3000, [](const std::string &P) {
-    analyseKernel(readAccelSimKernel(P), AnalysisOptions());
-  });
+  fuzz(Real, "fuzz.traceg", 3000,
+       [](const std::string &P) { analyseKernel(readAccelSimKernel(P), AnalysisOptions()); });
 }
 
 TEST(ParserFuzz, CompressedTraceMutationsNeverCrash) {
@@ -71,8 +82,10 @@ TEST(ParserFuzz, GpuProfileMutationsNeverCrash) {
     "launch":1,"grid":[2,1,1],"block":[64,1,1],"blocks":[{"id":0,"instructions":3,"exit":true},
     {"id":1,"instructions":5,"terminator":"bra"}],"threads":[{"ranges":[[0,99]],"blocks":[[0,1],[1,4]],
     "edges":[[0,1,1],[1,1,3]]},{"ranges":[[100,127]],"blocks":[[0,1]]}]}]})";
-  fuzz(Profile, "fuzz.json", 1500,
-       [](const std::string &P) { for (Kernel &K : readGpuProfile(P)) analyseKernel(std::move(K), AnalysisOptions()); });
+  fuzz(Profile, "fuzz.json", 1500, [](const std::string &P) {
+    for (Kernel &K : readGpuProfile(P))
+      analyseKernel(std::move(K), AnalysisOptions());
+  });
 }
 
 } // namespace

@@ -62,17 +62,22 @@ std::string memory(const Line &L, int Mode) {
 } // namespace
 
 std::string ifElseTrace(const TraceVariant &V) {
-  const std::vector<Line> Warp0 = {
-      {0x00, 0xffffffff, "1 R1 MOV 0"},          {0x10, 0xffffffff, "1 R2 LDG.E 1 R1", true},
-      {0x18, 0xffffffff, "0 ISETP.GE.AND 1 R2"}, {0x20, 0x0000ffff, "0 BRA 0"},
-      {0x30, 0xffff0000, "1 R3 IADD 1 R2"},      {0x40, 0xffff0000, "0 SYNC 0"},
-      {0x50, 0x0000ffff, "1 R3 FADD 1 R2"},      {0x58, 0x0000ffff, "0 SYNC 0"},
-      {0x60, 0xffffffff, "0 EXIT 0"}};
-  const std::vector<Line> Warp1 = {
-      {0x00, 0xffffffff, "1 R1 MOV 0"},          {0x10, 0xffffffff, "1 R2 LDG.E 1 R1", true},
-      {0x18, 0xffffffff, "0 ISETP.GE.AND 1 R2"}, {0x20, 0x00000000, "0 BRA 0"},
-      {0x30, 0xffffffff, "1 R3 IADD 1 R2"},      {0x40, 0xffffffff, "0 SYNC 0"},
-      {0x60, 0xffffffff, "0 EXIT 0"}};
+  const std::vector<Line> Warp0 = {{0x00, 0xffffffff, "1 R1 MOV 0"},
+                                   {0x10, 0xffffffff, "1 R2 LDG.E 1 R1", true},
+                                   {0x18, 0xffffffff, "0 ISETP.GE.AND 1 R2"},
+                                   {0x20, 0x0000ffff, "0 BRA 0"},
+                                   {0x30, 0xffff0000, "1 R3 IADD 1 R2"},
+                                   {0x40, 0xffff0000, "0 SYNC 0"},
+                                   {0x50, 0x0000ffff, "1 R3 FADD 1 R2"},
+                                   {0x58, 0x0000ffff, "0 SYNC 0"},
+                                   {0x60, 0xffffffff, "0 EXIT 0"}};
+  const std::vector<Line> Warp1 = {{0x00, 0xffffffff, "1 R1 MOV 0"},
+                                   {0x10, 0xffffffff, "1 R2 LDG.E 1 R1", true},
+                                   {0x18, 0xffffffff, "0 ISETP.GE.AND 1 R2"},
+                                   {0x20, 0x00000000, "0 BRA 0"},
+                                   {0x30, 0xffffffff, "1 R3 IADD 1 R2"},
+                                   {0x40, 0xffffffff, "0 SYNC 0"},
+                                   {0x60, 0xffffffff, "0 EXIT 0"}};
   std::ostringstream S;
   S << "-kernel name = _Z6ifElsePfi\n-kernel id = 7\n-grid dim = (1,1,1)\n-block dim = (64,1,1)\n"
     << "-shmem = 0\n-nregs = 8\n-binary version = 61\n-cuda stream id = 0\n"

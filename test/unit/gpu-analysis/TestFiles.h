@@ -15,9 +15,9 @@ std::string vecAddDir();
 // threads 16-31 the else branch, warp 1 takes the else branch only.
 struct TraceVariant {
   int Version = 4;
-  bool Raw = false;      // raw kernel-N.trace lines with the block and warp prefix
+  bool Raw = false; // raw kernel-N.trace lines with the block and warp prefix
   bool LineInfo = false;
-  int AddressMode = 1;   // of the load in the first block
+  int AddressMode = 1; // of the load in the first block
 };
 std::string ifElseTrace(const TraceVariant &V);
 

@@ -34,7 +34,9 @@ std::string cutAfterLine(const std::string &Text, int Lines) {
 TEST(TraceErrors, TruncatedInsideAWarpNamesTheWarp) {
   std::string Real = test::readFile(test::vecAddDir() + "/kernel-1.traceg");
   std::string M = errorOf("cut.traceg", cutAfterLine(Real, 40));
-  EXPECT_NE(M.find(":40: truncated: the file ends inside a thread block (warp 0, 16 of 23"), std::string::npos) << M;
+  EXPECT_NE(M.find(":40: truncated: the file ends inside a thread block (warp 0, 16 of 23"),
+            std::string::npos)
+      << M;
 }
 
 TEST(TraceErrors, TruncatedXzStreamIsReported) {
@@ -69,7 +71,8 @@ TEST(TraceErrors, LineCutMidwayNamesTheMissingField) {
       << M;
   Cut = Text.substr(0, Text.find(" 1 0x7000"));
   M = errorOf("midline-address.traceg", Cut);
-  EXPECT_NE(M.find(": missing the address mode after a non-zero memory width"), std::string::npos) << M;
+  EXPECT_NE(M.find(": missing the address mode after a non-zero memory width"), std::string::npos)
+      << M;
 }
 
 TEST(TraceErrors, UnknownVersionIsRefused) {
@@ -77,8 +80,9 @@ TEST(TraceErrors, UnknownVersionIsRefused) {
   size_t At = Text.find("version = 4");
   Text.replace(At, 11, "version = 9");
   std::string M = errorOf("v9.traceg", Text);
-  EXPECT_NE(M.find(":9: unsupported Accel-Sim tracer version '9' (this reader knows versions 3 to 5)"),
-            std::string::npos)
+  EXPECT_NE(
+      M.find(":9: unsupported Accel-Sim tracer version '9' (this reader knows versions 3 to 5)"),
+      std::string::npos)
       << M;
 }
 
@@ -86,14 +90,16 @@ TEST(TraceErrors, CorruptFieldsNameTheLineAndTheField) {
   std::string Text = test::ifElseTrace({});
   std::string Bad = Text;
   Bad.replace(Bad.find("0000ffff 0 BRA"), 8, "0000fgff");
-  EXPECT_NE(errorOf("mask.traceg", Bad).find(":23: expected a 32-bit hexadecimal active mask, found '0000fgff'"),
+  EXPECT_NE(errorOf("mask.traceg", Bad)
+                .find(":23: expected a 32-bit hexadecimal active mask, found '0000fgff'"),
             std::string::npos);
   Bad = Text;
   Bad.replace(Bad.find(" 4 1 0x7000 4"), 13, " 4 1 0x7000");
   EXPECT_NE(errorOf("stride.traceg", Bad).find("missing or bad address stride"), std::string::npos);
   Bad = Text;
   Bad.replace(Bad.find("insts = 9"), 9, "insts = 8");
-  EXPECT_NE(errorOf("count.traceg", Bad).find("has more instructions than its 'insts = 8'"), std::string::npos);
+  EXPECT_NE(errorOf("count.traceg", Bad).find("has more instructions than its 'insts = 8'"),
+            std::string::npos);
   Bad = Text;
   Bad.replace(Bad.find("thread block = 0,0,0"), 20, "thread block = 3,0,0");
   EXPECT_NE(errorOf("grid.traceg", Bad).find("lies outside the grid"), std::string::npos);
@@ -106,7 +112,8 @@ TEST(TraceErrors, HeaderOnlyAndMissingFilesAreClear) {
     readAccelSimKernel("/nonexistent/kernel-1.traceg");
     ADD_FAILURE();
   } catch (const InputError &E) {
-    EXPECT_NE(std::string(E.what()).find("cannot open: No such file or directory"), std::string::npos);
+    EXPECT_NE(std::string(E.what()).find("cannot open: No such file or directory"),
+              std::string::npos);
   }
 }
 

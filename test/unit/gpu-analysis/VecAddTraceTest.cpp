@@ -59,7 +59,8 @@ TEST(VecAddTrace, DivergenceMatchesTheMasks) {
   EXPECT_DOUBLE_EQ(A.Divergence.BranchEfficiency, 35.0 / 36);
   // 3 full warps x 23 instructions, warp 3: 9 x 32 + 14 x 4 threads, 28 warps x 9 instructions.
   EXPECT_EQ(A.Divergence.Total.WarpInstructions, 344u);
-  EXPECT_EQ(A.Divergence.Total.ActiveThreadInstructions, 3u * 23 * 32 + 9 * 32 + 14 * 4 + 28u * 9 * 32);
+  EXPECT_EQ(A.Divergence.Total.ActiveThreadInstructions,
+            3u * 23 * 32 + 9 * 32 + 14 * 4 + 28u * 9 * 32);
   EXPECT_DOUBLE_EQ(A.Divergence.WarpExecutionEfficiency, 10616.0 / (344 * 32));
   EXPECT_EQ(A.Divergence.DivergentWarps, 1u);
   EXPECT_EQ(A.K.WarpStats[3].DivergentBranches, 1u);
@@ -94,12 +95,17 @@ TEST(VecAddTrace, SummarySaysItInWords) {
   std::string All;
   for (const std::string &L : Lines)
     All += L + "\n";
-  EXPECT_NE(All.find("threads 0-99 (100 threads) run B0 B1 and exit in B1"), std::string::npos) << All;
-  EXPECT_NE(All.find("threads 100-1023 (924 threads) run B0 and exit early in B0"), std::string::npos) << All;
-  EXPECT_NE(All.find("warp 3 (threads 96-127): 4 of 32 threads take the body B1 (0x0068), 28 exit early"),
+  EXPECT_NE(All.find("threads 0-99 (100 threads) run B0 B1 and exit in B1"), std::string::npos)
+      << All;
+  EXPECT_NE(All.find("threads 100-1023 (924 threads) run B0 and exit early in B0"),
             std::string::npos)
       << All;
-  EXPECT_NE(All.find("branch efficiency 97% (1 of 36 branches divergent)"), std::string::npos) << All;
+  EXPECT_NE(
+      All.find("warp 3 (threads 96-127): 4 of 32 threads take the body B1 (0x0068), 28 exit early"),
+      std::string::npos)
+      << All;
+  EXPECT_NE(All.find("branch efficiency 97% (1 of 36 branches divergent)"), std::string::npos)
+      << All;
 }
 
 TEST(VecAddTrace, DependencyDistancesComeFromTheRegisters) {

@@ -24,7 +24,8 @@ TEST(Writers, DotHasProbabilitiesAndHeat) {
   std::string S = OS.str();
   EXPECT_NE(S.find("B0 -> B1 [label=\"0.098 (100)\""), std::string::npos) << S;
   EXPECT_NE(S.find("B0 -> exit [label=\"0.902\""), std::string::npos) << S;
-  EXPECT_NE(S.find("B0 [label=\"B0 0x0008\\n9 instructions, 1024 thread runs"), std::string::npos) << S;
+  EXPECT_NE(S.find("B0 [label=\"B0 0x0008\\n9 instructions, 1024 thread runs"), std::string::npos)
+      << S;
 }
 
 TEST(Writers, SimPointLinesCountInstructionsPerThread) {
@@ -44,7 +45,8 @@ TEST(Writers, CsvAndSvg) {
   KernelAnalysis A = vecAdd();
   std::ostringstream Csv, Svg;
   writeMatrixCsv(Csv, A.Similarity.Similarity, behaviourLabels(A));
-  EXPECT_EQ(Csv.str(), ",b0 (100 threads),b1 (924 threads)\nb0 (100 threads),1,0\nb1 (924 threads),0,1\n");
+  EXPECT_EQ(Csv.str(),
+            ",b0 (100 threads),b1 (924 threads)\nb0 (100 threads),1,0\nb1 (924 threads),0,1\n");
   writeSimilaritySvg(Svg, A);
   // One cell per pair of the two behaviours (the legend's bar is a rect of its own class).
   size_t Cells = 0;
@@ -60,7 +62,8 @@ TEST(Writers, SvgAndDotEscapeEveryName) {
   A.K.Blocks[0].Label = "L<&>\"'";
   std::ostringstream Svg, Dot;
   writeSimilaritySvg(Svg, A);
-  EXPECT_NE(Svg.str().find("<title>Behaviour similarity of mult_gpu&lt;float&gt;&amp;&quot;&apos;</title>"),
+  EXPECT_NE(Svg.str().find(
+                "<title>Behaviour similarity of mult_gpu&lt;float&gt;&amp;&quot;&apos;</title>"),
             std::string::npos)
       << Svg.str();
   EXPECT_EQ(Svg.str().find("<float>"), std::string::npos);

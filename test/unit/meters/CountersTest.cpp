@@ -6,8 +6,8 @@
 // SoftwareCountersTest.cpp.
 //
 //===----------------------------------------------------------------------===//
-#include "FakePerfSys.h"
 #include "meters/Counters.h"
+#include "FakePerfSys.h"
 
 #include <gtest/gtest.h>
 

@@ -15,13 +15,13 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <linux/perf_event.h>
 #include <regex>
 #include <sstream>
-#include <linux/perf_event.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include <unistd.h>
 #include <time.h>
+#include <unistd.h>
 
 using energy::meters::test::TempTree;
 
@@ -117,7 +117,7 @@ TEST_F(EnergyStat, JsonOutputAndIntervalsAddUpToTheTotals) {
   SKIP_WITHOUT_PERF_EVENTS();
   std::string out = file("stat.json");
   StatRun r = energyStat("-I 20 -e task-clock,page-faults -o " + out +
-                     " -- sh -c 'i=0; while [ $i -lt 3000 ]; do i=$((i+1)); done'");
+                         " -- sh -c 'i=0; while [ $i -lt 3000 ]; do i=$((i+1)); done'");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find("#           time             counts unit events"), std::string::npos);
   nlohmann::json doc = readJson(out);
@@ -146,11 +146,10 @@ TEST_F(EnergyStat, EnergyFromAPowercapTreeAndAnExternalMeter) {
                                    << t + 600 << ",100\n";
   std::string out = file("stat.json");
   StatRun r = energyStat("-I 20 -e task-clock --meter-csv " + file("power.csv") + " -o " + out +
-                         " -- sleep 0.05",
-                     "ENERGY_SYSFS_ROOT=" + sys.root);
+                             " -- sleep 0.05",
+                         "ENERGY_SYSFS_ROOT=" + sys.root);
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_TRUE(std::regex_search(r.err, std::regex("\n +0\\.00 Joules rapl:package-0 ")))
-      << r.err;
+  EXPECT_TRUE(std::regex_search(r.err, std::regex("\n +0\\.00 Joules rapl:package-0 "))) << r.err;
   nlohmann::json doc = readJson(out);
   ASSERT_EQ(doc["meters"].size(), 5u);
   EXPECT_EQ(doc["meters"][0]["source"], "rapl-powercap");

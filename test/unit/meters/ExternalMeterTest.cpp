@@ -63,7 +63,8 @@ TEST(ExternalMeter, BadLogsNameTheLine) {
 
 TEST(ExternalMeter, JoinsATimelineIntervalByInterval) {
   PowerLog log = parsed("1000,100\n1001,200\n1002,200\n");
-  nlohmann::json timeline = nlohmann::json::parse(R"({"format":"energypass-timeline","version":1,"start_epoch_s":1000.0,
+  nlohmann::json timeline =
+      nlohmann::json::parse(R"({"format":"energypass-timeline","version":1,"start_epoch_s":1000.0,
     "meters":[{"name":"rapl:package-0","domain":"package"}],
     "intervals":[{"t_start":0.0,"t_end":0.5,"energy_j":[1.0]},
                  {"t_start":0.5,"t_end":1.5,"energy_j":[2.0]},
@@ -90,7 +91,8 @@ TEST(ExternalMeter, RefusesWhatIsNotATimelineOfAKnownVersion) {
   EXPECT_NE(error.find("version 9 is not supported"), std::string::npos);
   nlohmann::json notAnObject = nlohmann::json::array();
   EXPECT_FALSE(joinExternalMeter(notAnObject, log, "x", error));
-  nlohmann::json malformed = nlohmann::json::parse(R"({"format":"energypass-timeline","version":1,"meters":{},
+  nlohmann::json malformed =
+      nlohmann::json::parse(R"({"format":"energypass-timeline","version":1,"meters":{},
                               "intervals":[{"t_start":"zero"}]})");
   EXPECT_FALSE(joinExternalMeter(malformed, log, "x", error));
   EXPECT_NE(error.find("malformed timeline"), std::string::npos) << error;

@@ -6,8 +6,7 @@
 
 namespace energy::meters::test {
 
-int FakePerfSys::open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd,
-                      unsigned long) {
+int FakePerfSys::open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd, unsigned long) {
   ++openAttempts;
   if (int error = openErrno(attr, pid, cpu))
     return -error;

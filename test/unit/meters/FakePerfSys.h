@@ -32,8 +32,8 @@ public:
   };
 
   /// Decides the outcome of each open: 0 to succeed, an errno to fail.
-  std::function<int(const perf_event_attr &, pid_t, int)> openErrno =
-      [](const perf_event_attr &, pid_t, int) { return 0; };
+  std::function<int(const perf_event_attr &, pid_t, int)> openErrno = [](const perf_event_attr &,
+                                                                         pid_t, int) { return 0; };
   bool mappable = true;
   std::map<uint32_t, uint64_t> pmc; // rdpmc answers per hardware counter
   uint64_t tsc = 0;

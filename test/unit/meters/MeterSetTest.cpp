@@ -1,7 +1,7 @@
 //===- MeterSetTest.cpp - Source discovery and the sources array ----------===//
+#include "meters/MeterSet.h"
 #include "FakePerfSys.h"
 #include "TempTree.h"
-#include "meters/MeterSet.h"
 
 #include <gtest/gtest.h>
 
@@ -47,8 +47,7 @@ TEST(MeterSet, AVirtualMachineWithoutPmuOrRaplSaysSo) {
   EXPECT_FALSE(hw.present);
   EXPECT_FALSE(hw.used);
   EXPECT_NE(hw.detail.find("no hardware PMU"), std::string::npos) << hw.detail;
-  EXPECT_NE(hw.detail.find("<not supported>: cycles,instructions"), std::string::npos)
-      << hw.detail;
+  EXPECT_NE(hw.detail.find("<not supported>: cycles,instructions"), std::string::npos) << hw.detail;
   EXPECT_TRUE(find(*set, "perf-software").present);
   EXPECT_TRUE(find(*set, "perf-software").used);
   EXPECT_NE(find(*set, "rdpmc").detail.find("no hardware counters"), std::string::npos);

@@ -113,8 +113,8 @@ TEST(Powercap, MissingTreeIsExplained) {
 
 TEST(Powercap, MmioZonesAreUsedWhenTheyAreTheOnlyOnes) {
   TempTree tree("sys-powercap");
-  for (const char *zone : {"intel-rapl:0", "intel-rapl:0:0", "intel-rapl:0:1", "intel-rapl:0:2",
-                           "intel-rapl:1"})
+  for (const char *zone :
+       {"intel-rapl:0", "intel-rapl:0:0", "intel-rapl:0:1", "intel-rapl:0:2", "intel-rapl:1"})
     tree.remove(kZones + zone);
   MeterDiscovery found = discoverPowercap(at(tree));
   ASSERT_EQ(found.meters.size(), 1u);

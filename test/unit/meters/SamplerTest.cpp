@@ -6,8 +6,8 @@
 // powercap tree whose counter the test advances between intervals.
 //
 //===----------------------------------------------------------------------===//
-#include "TempTree.h"
 #include "meters/Sampler.h"
+#include "TempTree.h"
 #include "meters/ThreadMeters.h"
 
 #include <gtest/gtest.h>
@@ -62,8 +62,7 @@ std::unique_ptr<MeterSet> fakeMachine(const TempTree &tree) {
 
 void touchPages(size_t pages) {
   size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  void *p = mmap(nullptr, pages * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                 -1, 0);
+  void *p = mmap(nullptr, pages * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   for (size_t i = 0; i < pages; ++i)
     static_cast<volatile char *>(p)[i * page] = 1;
   munmap(p, pages * page);
@@ -105,8 +104,8 @@ TEST(Sampler, ThreadsRegionsAndEnergyAreAttributedIntervalByInterval) {
     workers.emplace_back([&, w] {
       std::atomic<uint32_t> region{kNoRegion};
       auto counters = meters->openThreadCounters();
-      int slot = sampler.registerThread(counters.get(), &region,
-                                        static_cast<pid_t>(syscall(SYS_gettid)));
+      int slot =
+          sampler.registerThread(counters.get(), &region, static_cast<pid_t>(syscall(SYS_gettid)));
       slots[w] = slot;
       CounterValue first[2], last[2];
       counters->readSelf(first);
@@ -114,11 +113,11 @@ TEST(Sampler, ThreadsRegionsAndEnergyAreAttributedIntervalByInterval) {
       touchPages(100 * (w + 1));
       sync.arrive_and_wait();
       sync.arrive_and_wait(); // main samples
-      region = 20 + w; // step 2
+      region = 20 + w;        // step 2
       touchPages(200);
       sync.arrive_and_wait();
       sync.arrive_and_wait(); // main samples
-      touchPages(50); // after the last sample: handed in at unregister
+      touchPages(50);         // after the last sample: handed in at unregister
       counters->readSelf(last);
       sampler.unregisterThread(slot);
       counted[w] = difference(last[kPageFaults], first[kPageFaults]).scaled();

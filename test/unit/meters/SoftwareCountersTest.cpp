@@ -10,9 +10,9 @@
 
 #include <gtest/gtest.h>
 
-#include <cerrno>
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <sys/mman.h>
 #include <thread>

@@ -16,8 +16,7 @@ using nlohmann::json;
 
 namespace {
 
-const std::string ShippedModel =
-    std::string(ENERGY_SOURCE_DIR) + "/models/default.json";
+const std::string ShippedModel = std::string(ENERGY_SOURCE_DIR) + "/models/default.json";
 
 // A model whose energies are easy to sum by hand: 1 pJ per FLOP of every kind
 // except double FMA (3 pJ), 2 pJ per byte loaded, 5 per byte stored, 7 per
@@ -94,10 +93,9 @@ TEST(AnalyticModel, ShippedModelMakesDoubleCostlierThanFloat) {
 TEST(AnalyticModel, MissingKeyIsNamedWithItsPath) {
   json Doc = simpleModel();
   Doc["energy_pj"]["flop"]["double"].erase("fma");
-  EXPECT_EQ(errorOf(Doc),
-            "energy model m.json: key 'energy_pj.flop.double.fma' is missing; "
-            "fix the file (docs/formats/model.md) or set ENERGY_MODEL to "
-            "another model");
+  EXPECT_EQ(errorOf(Doc), "energy model m.json: key 'energy_pj.flop.double.fma' is missing; "
+                          "fix the file (docs/formats/model.md) or set ENERGY_MODEL to "
+                          "another model");
 }
 
 TEST(AnalyticModel, WrongTypeIsRefused) {
@@ -108,8 +106,7 @@ TEST(AnalyticModel, WrongTypeIsRefused) {
             std::string::npos);
   Doc = simpleModel();
   Doc["energy_pj"]["flop"] = json::array();
-  EXPECT_NE(errorOf(Doc).find("'energy_pj.flop' must be an object"),
-            std::string::npos);
+  EXPECT_NE(errorOf(Doc).find("'energy_pj.flop' must be an object"), std::string::npos);
 }
 
 TEST(AnalyticModel, NegativeEnergyIsRefused) {
@@ -120,8 +117,7 @@ TEST(AnalyticModel, NegativeEnergyIsRefused) {
             std::string::npos);
   Doc = simpleModel();
   Doc["static_power_w"] = -0.5;
-  EXPECT_NE(errorOf(Doc).find("'static_power_w' must be zero or positive"),
-            std::string::npos);
+  EXPECT_NE(errorOf(Doc).find("'static_power_w' must be zero or positive"), std::string::npos);
 }
 
 TEST(AnalyticModel, UnknownVersionIsRefused) {
@@ -131,8 +127,7 @@ TEST(AnalyticModel, UnknownVersionIsRefused) {
                           "(this build reads version 1); use a model written "
                           "for this EnergyPass");
   Doc["version"] = "1";
-  EXPECT_NE(errorOf(Doc).find("'version' must be an integer"),
-            std::string::npos);
+  EXPECT_NE(errorOf(Doc).find("'version' must be an integer"), std::string::npos);
 }
 
 TEST(AnalyticModel, OtherFormatsAndKindsAreRefused) {
@@ -141,10 +136,8 @@ TEST(AnalyticModel, OtherFormatsAndKindsAreRefused) {
   EXPECT_NE(errorOf(Doc).find("not an EnergyPass model"), std::string::npos);
   Doc = simpleModel();
   Doc["kind"] = "ridge";
-  EXPECT_NE(errorOf(Doc).find("model kind \"ridge\" is not \"analytic\""),
-            std::string::npos);
-  EXPECT_NE(errorOf(json::array()).find("must be a JSON object"),
-            std::string::npos);
+  EXPECT_NE(errorOf(Doc).find("model kind \"ridge\" is not \"analytic\""), std::string::npos);
+  EXPECT_NE(errorOf(json::array()).find("must be a JSON object"), std::string::npos);
   Doc = simpleModel();
   Doc["sources"] = "Horowitz";
   EXPECT_NE(errorOf(Doc).find("'sources' must be an array"), std::string::npos);
@@ -167,12 +160,10 @@ TEST(AnalyticModel, LoadRefusesMissingCorruptAndTruncatedFiles) {
   };
   std::string Missing = ::testing::TempDir() + "no-such-model.json";
   std::remove(Missing.c_str());
-  EXPECT_NE(LoadError(Missing).find("cannot open (No such file or directory)"),
-            std::string::npos);
+  EXPECT_NE(LoadError(Missing).find("cannot open (No such file or directory)"), std::string::npos);
 
   std::string Full = simpleModel().dump();
-  std::string Truncated =
-      writeTemp("truncated-model.json", Full.substr(0, Full.size() / 2));
+  std::string Truncated = writeTemp("truncated-model.json", Full.substr(0, Full.size() / 2));
   EXPECT_NE(LoadError(Truncated).find("not valid JSON"), std::string::npos);
   std::string Garbage = writeTemp("garbage-model.json", "\x7f"
                                                         "ELF\x02\x01");

@@ -27,16 +27,14 @@ TEST_F(DefaultModelPath, EnvironmentOverrides) {
 
 TEST_F(DefaultModelPath, EmptyEnvironmentValueIsIgnored) {
   setenv("ENERGY_MODEL", "", 1);
-  EXPECT_NE(energy::model::defaultModelPath(reinterpret_cast<void *>(&anchor)),
-            "");
+  EXPECT_NE(energy::model::defaultModelPath(reinterpret_cast<void *>(&anchor)), "");
 }
 
 // The test binary lives in <build>/bin, like the tools, so the model it finds
 // is the one the build copied to <build>/share/energypass/models.
 TEST_F(DefaultModelPath, FoundRelativeToTheCallingBinary) {
   namespace fs = std::filesystem;
-  fs::path Found =
-      energy::model::defaultModelPath(reinterpret_cast<void *>(&anchor));
+  fs::path Found = energy::model::defaultModelPath(reinterpret_cast<void *>(&anchor));
   fs::path Expected = fs::path(ENERGY_BUILD_SHARE_DIR) / "models/default.json";
   ASSERT_TRUE(fs::exists(Found)) << Found;
   EXPECT_TRUE(fs::equivalent(Found, Expected)) << Found << " vs " << Expected;

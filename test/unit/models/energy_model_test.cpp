@@ -61,12 +61,11 @@ TEST(EnergyModel, LoadRefusesBadFilesWithOneLine) {
   EXPECT_NE(Missing.find("cannot open"), std::string::npos);
   std::string Cut = loadError(writeTemp("cut.json", R"({"format": "energyp)"));
   EXPECT_NE(Cut.find("not valid JSON"), std::string::npos);
-  std::string NoKind = loadError(writeTemp(
-      "nokind.json", R"({"format": "energypass-model", "version": 1})"));
+  std::string NoKind =
+      loadError(writeTemp("nokind.json", R"({"format": "energypass-model", "version": 1})"));
   EXPECT_NE(NoKind.find("'kind' is missing"), std::string::npos);
-  std::string Odd = loadError(writeTemp(
-      "odd.json",
-      R"({"format": "energypass-model", "version": 1, "kind": "oracle"})"));
+  std::string Odd = loadError(
+      writeTemp("odd.json", R"({"format": "energypass-model", "version": 1, "kind": "oracle"})"));
   EXPECT_NE(Odd.find("\"oracle\""), std::string::npos);
   for (const std::string &E : {Missing, Cut, NoKind, Odd})
     EXPECT_EQ(E.find('\n'), std::string::npos) << E;

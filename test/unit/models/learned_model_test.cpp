@@ -53,12 +53,9 @@ json linearModel() {
 /// One stump per tree in xgboost 1.7's JSON layout: feature F < Threshold
 /// goes left (leaf Left), otherwise right (leaf Right); NaN goes left.
 json stump(int F, double Threshold, double Left, double Right) {
-  return {{"left_children", {1, -1, -1}},
-          {"right_children", {2, -1, -1}},
-          {"split_indices", {F, 0, 0}},
-          {"split_conditions", {Threshold, Left, Right}},
-          {"default_left", {1, 0, 0}},
-          {"split_type", {0, 0, 0}}};
+  return {{"left_children", {1, -1, -1}}, {"right_children", {2, -1, -1}},
+          {"split_indices", {F, 0, 0}},   {"split_conditions", {Threshold, Left, Right}},
+          {"default_left", {1, 0, 0}},    {"split_type", {0, 0, 0}}};
 }
 
 json booster(const json &Trees, double BaseScore) {
@@ -68,12 +65,9 @@ json booster(const json &Trees, double BaseScore) {
   return {{"learner",
            {{"objective", {{"name", "reg:squarederror"}}},
             {"learner_model_param",
-             {{"base_score", std::to_string(BaseScore)},
-              {"num_class", "0"},
-              {"num_feature", "2"}}},
+             {{"base_score", std::to_string(BaseScore)}, {"num_class", "0"}, {"num_feature", "2"}}},
             {"gradient_booster",
-             {{"name", "gbtree"},
-              {"model", {{"tree_info", Info}, {"trees", Trees}}}}}}}};
+             {{"name", "gbtree"}, {"model", {{"tree_info", Info}, {"trees", Trees}}}}}}}};
 }
 
 json forestModel(const json &Trees) {
@@ -99,11 +93,10 @@ std::string errorOf(const json &Doc) {
 TEST(LearnedModel, LinearClassesDerivedRatiosAndScaling) {
   LearnedModel M = LearnedModel::fromJson(linearModel(), "m.json");
   EXPECT_EQ(M.kind(), "linear");
-  EXPECT_EQ(M.requiredEvents(), (std::vector<std::string>{
-                                    "cache-misses", "cycles", "instructions"}));
+  EXPECT_EQ(M.requiredEvents(),
+            (std::vector<std::string>{"cache-misses", "cycles", "instructions"}));
   // Class 0: 100 + 10 x 0.5 + 20 x (1.0 / 2) = 115 W.
-  EventValues Busy{
-      {"cache-misses", 500}, {"cycles", 5e8}, {"instructions", 5e8}};
+  EventValues Busy{{"cache-misses", 500}, {"cycles", 5e8}, {"instructions", 5e8}};
   EXPECT_EQ(M.classOf(Busy), 0);
   EXPECT_NEAR(M.predictWatts(Busy, 1.0), 115.0, 1e-9);
   // Class 1: 50 + 4 x 0.5 + 8 x 0.5 = 56 W.
@@ -112,8 +105,7 @@ TEST(LearnedModel, LinearClassesDerivedRatiosAndScaling) {
   EXPECT_EQ(M.classOf(Quiet), 1);
   EXPECT_NEAR(M.predictWatts(Quiet, 1.0), 56.0, 1e-9);
   // Average model: p x t; real-time model: sum of p_j x t / N.
-  EXPECT_NEAR(M.estimate(ModelInputs{nullptr, &Busy, 2.0}).total(), 230.0,
-              1e-9);
+  EXPECT_NEAR(M.estimate(ModelInputs{nullptr, &Busy, 2.0}).total(), 230.0, 1e-9);
   EXPECT_NEAR(M.realTimeJoules({Busy, Quiet}, 2.0), 115.0 + 56.0, 1e-9);
 }
 
@@ -125,9 +117,7 @@ TEST(LearnedModel, RefusesInputsItLacksNamingThemOnOneLine) {
     FAIL() << "missing events were accepted";
   } catch (const ModelError &E) {
     std::string Message = E.what();
-    EXPECT_NE(Message.find("lacks: cache-misses, instructions;"),
-              std::string::npos)
-        << Message;
+    EXPECT_NE(Message.find("lacks: cache-misses, instructions;"), std::string::npos) << Message;
     EXPECT_EQ(Message.find('\n'), std::string::npos);
   }
   EXPECT_EQ(M.missingEvents(OnlyCycles),
@@ -145,16 +135,13 @@ TEST(LearnedModel, ModelWithoutScalingSaysHowToGetIt) {
     M.predictWatts(X, 1.0);
     FAIL();
   } catch (const ModelError &E) {
-    EXPECT_NE(std::string(E.what()).find("energy-train rescale"),
-              std::string::npos);
+    EXPECT_NE(std::string(E.what()).find("energy-train rescale"), std::string::npos);
   }
 }
 
 TEST(TreeEnsemble, FollowsSplitsSumsLeavesAndHonoursDefaults) {
   LearnedModel M = LearnedModel::fromJson(
-      forestModel(
-          json::array({stump(0, 0.5, 1.0, 2.0), stump(1, 0.25, 10.0, 20.0)})),
-      "m.json");
+      forestModel(json::array({stump(0, 0.5, 1.0, 2.0), stump(1, 0.25, 10.0, 20.0)})), "m.json");
   EXPECT_EQ(M.kind(), "forest");
   auto P = [&](double C, double I) {
     return M.predictWatts({{"cycles", C}, {"instructions", I}}, 1.0);
@@ -165,39 +152,32 @@ TEST(TreeEnsemble, FollowsSplitsSumsLeavesAndHonoursDefaults) {
   // The threshold itself is not below it: right.
   EXPECT_NEAR(P(0.5, 0.25), 50 + 2 + 20, 1e-6);
   // A missing value (NaN) takes the node's default branch, left here.
-  EXPECT_NEAR(P(std::numeric_limits<double>::quiet_NaN(), 0.9), 50 + 1 + 20,
-              1e-6);
+  EXPECT_NEAR(P(std::numeric_limits<double>::quiet_NaN(), 0.9), 50 + 1 + 20, 1e-6);
 }
 
 TEST(TreeEnsemble, RefusesTreesItCannotEvaluateSafely) {
   json Loop = stump(0, 0.5, 1.0, 2.0);
   Loop["left_children"] = {0, -1, -1}; // a node that is its own child
-  EXPECT_NE(errorOf(forestModel(json::array({Loop})))
-                .find("children outside the tree"),
+  EXPECT_NE(errorOf(forestModel(json::array({Loop}))).find("children outside the tree"),
             std::string::npos);
   json Far = stump(7, 0.5, 1.0, 2.0);
-  EXPECT_NE(errorOf(forestModel(json::array({Far}))).find("does not have"),
-            std::string::npos);
+  EXPECT_NE(errorOf(forestModel(json::array({Far}))).find("does not have"), std::string::npos);
   json Short = stump(0, 0.5, 1.0, 2.0);
   Short["default_left"] = {1};
-  EXPECT_NE(errorOf(forestModel(json::array({Short}))).find("of one length"),
-            std::string::npos);
+  EXPECT_NE(errorOf(forestModel(json::array({Short}))).find("of one length"), std::string::npos);
   json Categorical = stump(0, 0.5, 1.0, 2.0);
   Categorical["split_type"] = {1, 0, 0};
-  EXPECT_NE(
-      errorOf(forestModel(json::array({Categorical}))).find("categorical"),
-      std::string::npos);
+  EXPECT_NE(errorOf(forestModel(json::array({Categorical}))).find("categorical"),
+            std::string::npos);
   json Doc = forestModel(json::array({stump(0, 0.5, 1.0, 2.0)}));
-  Doc["classes"][0]["xgboost"]["learner"]["objective"]["name"] =
-      "binary:logistic";
+  Doc["classes"][0]["xgboost"]["learner"]["objective"]["name"] = "binary:logistic";
   EXPECT_NE(errorOf(Doc).find("reg:squarederror"), std::string::npos);
 }
 
 TEST(LearnedModel, MalformedDocumentsNameTheKey) {
   json Doc = linearModel();
   Doc["classes"][1]["coefficients"] = {1.0};
-  EXPECT_NE(errorOf(Doc).find("'classes[1].coefficients' holds 1 coefficients"),
-            std::string::npos);
+  EXPECT_NE(errorOf(Doc).find("'classes[1].coefficients' holds 1 coefficients"), std::string::npos);
   Doc = linearModel();
   Doc["classes"].erase(1);
   EXPECT_NE(errorOf(Doc).find("split needs 2"), std::string::npos);
@@ -216,9 +196,8 @@ TEST(LearnedModel, ShippedModelsLoadByKind) {
   const std::string Dir = std::string(ENERGY_SOURCE_DIR) + "/models/";
   auto Nx12 = loadModel(Dir + "nx12.json");
   EXPECT_EQ(Nx12->kind(), "boosted");
-  EXPECT_EQ(
-      Nx12->requiredEvents(),
-      (std::vector<std::string>{"cache-misses", "cycles", "instructions"}));
+  EXPECT_EQ(Nx12->requiredEvents(),
+            (std::vector<std::string>{"cache-misses", "cycles", "instructions"}));
   auto Paper = loadModel(Dir + "paper-2012.json");
   EXPECT_EQ(Paper->kind(), "linear");
   EXPECT_EQ(Paper->requiredEvents().size(), 22u);
@@ -231,22 +210,18 @@ TEST(LearnedModel, ShippedModelsLoadByKind) {
 // predict without anything but a one-line ModelError.
 TEST(LearnedModelFuzz, StructuralMutantsAreRefusedWithOneLineOrApply) {
   const std::vector<json> Originals = {
-      linearModel(), forestModel(json::array({stump(0, 0.5, 1.0, 2.0),
-                                              stump(1, 0.25, 10.0, 20.0)}))};
-  const std::vector<json> Splices = {
-      -1, 1e300, nullptr, "x", json::array(), json::object(), 7, 0.5};
+      linearModel(),
+      forestModel(json::array({stump(0, 0.5, 1.0, 2.0), stump(1, 0.25, 10.0, 20.0)}))};
+  const std::vector<json> Splices = {-1, 1e300, nullptr, "x", json::array(), json::object(),
+                                     7,  0.5};
   std::mt19937 Rng(11);
-  auto Pick = [&Rng](size_t N) {
-    return std::uniform_int_distribution<size_t>(0, N - 1)(Rng);
-  };
-  EventValues Sample{
-      {"cache-misses", 500}, {"cycles", 0.3}, {"instructions", 0.7}};
+  auto Pick = [&Rng](size_t N) { return std::uniform_int_distribution<size_t>(0, N - 1)(Rng); };
+  EventValues Sample{{"cache-misses", 500}, {"cycles", 0.3}, {"instructions", 0.7}};
   int Refused = 0, Applied = 0;
   for (int Round = 0; Round < 3000; ++Round) {
     json Doc = Originals[Pick(Originals.size())];
     json Flat = Doc.flatten();
-    std::string Pointer =
-        std::next(Flat.begin(), static_cast<long>(Pick(Flat.size()))).key();
+    std::string Pointer = std::next(Flat.begin(), static_cast<long>(Pick(Flat.size()))).key();
     json::json_pointer Where(Pointer);
     json &Parent = Doc.at(Where.parent_pointer());
     if (Pick(4) != 0)
@@ -263,8 +238,7 @@ TEST(LearnedModelFuzz, StructuralMutantsAreRefusedWithOneLineOrApply) {
       ++Refused;
       ASSERT_EQ(std::string(E.what()).find('\n'), std::string::npos);
     } catch (const std::exception &E) {
-      FAIL() << "round " << Round << " at " << Pointer << ": unexpected "
-             << E.what();
+      FAIL() << "round " << Round << " at " << Pointer << ": unexpected " << E.what();
     }
   }
   EXPECT_GT(Refused, 1000);

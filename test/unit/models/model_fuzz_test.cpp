@@ -29,9 +29,7 @@ TEST(AnalyticModelFuzz, MutantsAreAcceptedOrRefusedWithOneLine) {
   static const std::array<const char *, 8> Splices = {
       "-1", "1e999", "null", "\"x\"", "[]", "{}", "18446744073709551616", "-0"};
   std::mt19937 Rng(7);
-  auto Pick = [&Rng](size_t N) {
-    return std::uniform_int_distribution<size_t>(0, N - 1)(Rng);
-  };
+  auto Pick = [&Rng](size_t N) { return std::uniform_int_distribution<size_t>(0, N - 1)(Rng); };
   int Refused = 0;
   for (int Round = 0; Round < 1500; ++Round) {
     std::string Text = Original;

@@ -23,8 +23,7 @@ namespace {
 constexpr const char *HostLayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-"
                                    "i64:64-i128:128-f80:128-n8:16:32:64-S128";
 #elif defined(__aarch64__) && defined(__linux__)
-constexpr const char *HostLayout =
-    "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32";
+constexpr const char *HostLayout = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32";
 #else
 #error "add this host's data layout"
 #endif
@@ -51,67 +50,68 @@ protected:
 };
 
 TEST_F(AbiLayoutTest, Cost) {
-  expectLayout(
-      Types.Cost, sizeof(energy_cost), alignof(energy_cost),
-      {offsetof(energy_cost, flops), offsetof(energy_cost, flops_by_width),
-       offsetof(energy_cost, bytes_loaded), offsetof(energy_cost, bytes_stored),
-       offsetof(energy_cost, instructions), offsetof(energy_cost, branches),
-       offsetof(energy_cost, calls), offsetof(energy_cost, flags)});
+  expectLayout(Types.Cost, sizeof(energy_cost), alignof(energy_cost),
+               {offsetof(energy_cost, flops), offsetof(energy_cost, flops_by_width),
+                offsetof(energy_cost, bytes_loaded), offsetof(energy_cost, bytes_stored),
+                offsetof(energy_cost, instructions), offsetof(energy_cost, branches),
+                offsetof(energy_cost, calls), offsetof(energy_cost, flags)});
 }
 
 TEST_F(AbiLayoutTest, Block) {
-  expectLayout(Types.Block, sizeof(energy_block), alignof(energy_block),
-               {offsetof(energy_block, region), offsetof(energy_block, line),
-                offsetof(energy_block, cost)});
+  expectLayout(
+      Types.Block, sizeof(energy_block), alignof(energy_block),
+      {offsetof(energy_block, region), offsetof(energy_block, line), offsetof(energy_block, cost)});
 }
 
 TEST_F(AbiLayoutTest, DynamicCounter) {
-  expectLayout(Types.Dynamic, sizeof(energy_dynamic_counter),
-               alignof(energy_dynamic_counter),
-               {offsetof(energy_dynamic_counter, block),
-                offsetof(energy_dynamic_counter, kind),
+  expectLayout(Types.Dynamic, sizeof(energy_dynamic_counter), alignof(energy_dynamic_counter),
+               {offsetof(energy_dynamic_counter, block), offsetof(energy_dynamic_counter, kind),
                 offsetof(energy_dynamic_counter, precision),
                 offsetof(energy_dynamic_counter, flop_kind),
-                offsetof(energy_dynamic_counter, width),
-                offsetof(energy_dynamic_counter, scale)});
+                offsetof(energy_dynamic_counter, width), offsetof(energy_dynamic_counter, scale)});
 }
 
 TEST_F(AbiLayoutTest, Region) {
   expectLayout(Types.Region, sizeof(energy_region), alignof(energy_region),
-               {offsetof(energy_region, name),
-                offsetof(energy_region, demangled),
+               {offsetof(energy_region, name), offsetof(energy_region, demangled),
                 offsetof(energy_region, file), offsetof(energy_region, line),
                 offsetof(energy_region, kind), offsetof(energy_region, parent),
                 offsetof(energy_region, entry_block)});
 }
 
 TEST_F(AbiLayoutTest, CountTerm) {
-  expectLayout(Types.Term, sizeof(energy_count_term),
-               alignof(energy_count_term),
-               {offsetof(energy_count_term, block),
-                offsetof(energy_count_term, counter),
+  expectLayout(Types.Term, sizeof(energy_count_term), alignof(energy_count_term),
+               {offsetof(energy_count_term, block), offsetof(energy_count_term, counter),
                 offsetof(energy_count_term, coefficient)});
 }
 
 TEST_F(AbiLayoutTest, Module) {
-  expectLayout(
-      Types.Module, sizeof(energy_module), alignof(energy_module),
-      {offsetof(energy_module, abi_version),
-       offsetof(energy_module, num_regions),
-       offsetof(energy_module, num_blocks),
-       offsetof(energy_module, num_dynamic), offsetof(energy_module, hash),
-       offsetof(energy_module, source), offsetof(energy_module, regions),
-       offsetof(energy_module, blocks), offsetof(energy_module, dynamic),
-       offsetof(energy_module, num_counters),
-       offsetof(energy_module, num_terms), offsetof(energy_module, terms),
-       offsetof(energy_module, thread_counters),
-       offsetof(energy_module, timing), offsetof(energy_module, reserved),
-       offsetof(energy_module, runtime), offsetof(energy_module, num_lines),
-       offsetof(energy_module, num_line_files), offsetof(energy_module, line_files),
-       offsetof(energy_module, lines), offsetof(energy_module, num_inline_sites),
-       offsetof(energy_module, reserved2), offsetof(energy_module, inline_sites),
-       offsetof(energy_module, region_body_hashes),
-       offsetof(energy_module, region_functions)});
+  expectLayout(Types.Module, sizeof(energy_module), alignof(energy_module),
+               {offsetof(energy_module, abi_version),
+                offsetof(energy_module, num_regions),
+                offsetof(energy_module, num_blocks),
+                offsetof(energy_module, num_dynamic),
+                offsetof(energy_module, hash),
+                offsetof(energy_module, source),
+                offsetof(energy_module, regions),
+                offsetof(energy_module, blocks),
+                offsetof(energy_module, dynamic),
+                offsetof(energy_module, num_counters),
+                offsetof(energy_module, num_terms),
+                offsetof(energy_module, terms),
+                offsetof(energy_module, thread_counters),
+                offsetof(energy_module, timing),
+                offsetof(energy_module, reserved),
+                offsetof(energy_module, runtime),
+                offsetof(energy_module, num_lines),
+                offsetof(energy_module, num_line_files),
+                offsetof(energy_module, line_files),
+                offsetof(energy_module, lines),
+                offsetof(energy_module, num_inline_sites),
+                offsetof(energy_module, reserved2),
+                offsetof(energy_module, inline_sites),
+                offsetof(energy_module, region_body_hashes),
+                offsetof(energy_module, region_functions)});
 }
 
 TEST_F(AbiLayoutTest, Line) {
@@ -129,10 +129,8 @@ TEST_F(AbiLayoutTest, InlineSite) {
 }
 
 TEST_F(AbiLayoutTest, RegionStack) {
-  expectLayout(Types.RegionStack, sizeof(energy_region_stack),
-               alignof(energy_region_stack),
-               {offsetof(energy_region_stack, depth),
-                offsetof(energy_region_stack, reserved),
+  expectLayout(Types.RegionStack, sizeof(energy_region_stack), alignof(energy_region_stack),
+               {offsetof(energy_region_stack, depth), offsetof(energy_region_stack, reserved),
                 offsetof(energy_region_stack, open)});
 }
 

@@ -56,8 +56,8 @@ TEST(CallerCountedEntries, SelectsLocalFunctionsCalledOnlyDirectlyByInstrumented
   SMDiagnostic Error;
   std::unique_ptr<Module> M = parseAssemblyString(Source, Error, Ctx);
   ASSERT_TRUE(M) << Error.getMessage().str();
-  energy::CallerCountedEntries Selected(
-      *M, [](const Function &F) { return F.getName() != "skipped"; });
+  energy::CallerCountedEntries Selected(*M,
+                                        [](const Function &F) { return F.getName() != "skipped"; });
   auto Has = [&](StringRef Name) { return Selected.contains(*M->getFunction(Name)); };
   EXPECT_TRUE(Has("helper"));
   EXPECT_TRUE(Has("outer"));

@@ -39,10 +39,8 @@ Function *randomFunction(Module &M, std::mt19937 &Random, unsigned NumBlocks) {
   auto *I32 = Type::getInt32Ty(Ctx);
   auto *Void = Type::getVoidTy(Ctx);
   FunctionCallee Work = M.getOrInsertFunction("work", FunctionType::get(Void, false));
-  FunctionCallee Personality =
-      M.getOrInsertFunction("personality", FunctionType::get(I32, true));
-  auto *F = Function::Create(FunctionType::get(Void, {I32}, false),
-                             GlobalValue::ExternalLinkage,
+  FunctionCallee Personality = M.getOrInsertFunction("personality", FunctionType::get(I32, true));
+  auto *F = Function::Create(FunctionType::get(Void, {I32}, false), GlobalValue::ExternalLinkage,
                              "f" + std::to_string(M.size()), M);
   F->setPersonalityFn(cast<Constant>(Personality.getCallee()));
   SmallVector<BasicBlock *, 16> Blocks, Pads;
@@ -50,9 +48,7 @@ Function *randomFunction(Module &M, std::mt19937 &Random, unsigned NumBlocks) {
     Blocks.push_back(BasicBlock::Create(Ctx, "b" + std::to_string(I), F));
   for (unsigned I = 0, N = 1 + Random() % 3; I < N; ++I)
     Pads.push_back(BasicBlock::Create(Ctx, "pad" + std::to_string(I), F));
-  auto AnyButEntry = [&] {
-    return Blocks[1 + Random() % (NumBlocks - 1)];
-  };
+  auto AnyButEntry = [&] { return Blocks[1 + Random() % (NumBlocks - 1)]; };
   Value *X = F->getArg(0);
   auto Terminate = [&](IRBuilder<> &B, unsigned I, unsigned Kinds) {
     switch (Random() % Kinds) {
@@ -64,8 +60,7 @@ Function *randomFunction(Module &M, std::mt19937 &Random, unsigned NumBlocks) {
       break;
     case 2:
     case 3:
-      B.CreateCondBr(B.CreateICmpSLT(X, B.getInt32(I)), AnyButEntry(),
-                     AnyButEntry());
+      B.CreateCondBr(B.CreateICmpSLT(X, B.getInt32(I)), AnyButEntry(), AnyButEntry());
       break;
     case 4: {
       SwitchInst *Switch = B.CreateSwitch(X, AnyButEntry(), 3);
@@ -119,15 +114,13 @@ bool hasCall(const BasicBlock &BB) {
 
 /// Adds 1 to the counters whose point is reached: Where in BB (and, on an
 /// edge, its successor Succ). A block's own counter runs at its top.
-void reach(const CounterPlan &Plan, Execution &Run, EdgePoint::Kind Where,
-           const BasicBlock *BB, unsigned Succ) {
+void reach(const CounterPlan &Plan, Execution &Run, EdgePoint::Kind Where, const BasicBlock *BB,
+           unsigned Succ) {
   for (auto [I, Counter] : enumerate(Plan.Counters)) {
     const EdgePoint &P = Counter.Edge;
-    bool OnThisEdge = Counter.Blocks.empty() && P.Where == Where &&
-                      P.Block == BB &&
+    bool OnThisEdge = Counter.Blocks.empty() && P.Where == Where && P.Block == BB &&
                       (Where != EdgePoint::OnEdge || P.Successor == Succ);
-    bool OfThisBlock =
-        Where == EdgePoint::AtStart && is_contained(Counter.Blocks, BB);
+    bool OfThisBlock = Where == EdgePoint::AtStart && is_contained(Counter.Blocks, BB);
     if (OnThisEdge || OfThisBlock)
       ++Run.Counters[I];
   }
@@ -135,8 +128,7 @@ void reach(const CounterPlan &Plan, Execution &Run, EdgePoint::Kind Where,
 
 /// One execution, or nothing when it has not ended after 60 blocks. An
 /// invoke's own call may not come back either, or may unwind.
-std::optional<Execution> runOnce(Function &F, const CounterPlan &Plan,
-                                 std::mt19937 &Random) {
+std::optional<Execution> runOnce(Function &F, const CounterPlan &Plan, std::mt19937 &Random) {
   Execution Run;
   Run.Counters.assign(Plan.Counters.size(), 0);
   BasicBlock *BB = &F.getEntryBlock();
@@ -158,8 +150,7 @@ std::optional<Execution> runOnce(Function &F, const CounterPlan &Plan,
   return std::nullopt;
 }
 
-Execution run(Function &F, const CounterPlan &Plan, std::mt19937 &Random,
-              unsigned Executions) {
+Execution run(Function &F, const CounterPlan &Plan, std::mt19937 &Random, unsigned Executions) {
   Execution Total;
   Total.Counters.assign(Plan.Counters.size(), 0);
   for (unsigned E = 0; E < Executions; ++E)
@@ -184,10 +175,9 @@ protected:
       Blocks.push_back(&BB);
     DenseMap<const BasicBlock *, unsigned> NoTripCounts;
     energy::ReturningFunctions Returning(*F.getParent());
-    return energy::placeCounters(F, Blocks, NoTripCounts,
-                                 &FAM.getResult<BlockFrequencyAnalysis>(F),
-                                 &FAM.getResult<BranchProbabilityAnalysis>(F),
-                                 Returning, {}, /*SpanningTree=*/true);
+    return energy::placeCounters(F, Blocks, NoTripCounts, &FAM.getResult<BlockFrequencyAnalysis>(F),
+                                 &FAM.getResult<BranchProbabilityAnalysis>(F), Returning, {},
+                                 /*SpanningTree=*/true);
   }
 
   LLVMContext Ctx;
@@ -227,9 +217,8 @@ TEST_F(CounterPlacementTest, DerivedCountsEqualTrueCountsOnRandomCFGs) {
 TEST_F(CounterPlacementTest, SpanningTreeUsesFewerCountersThanBlocks) {
   // entry -> (then | else) -> join: two counters for four blocks.
   Module M("diamond", Ctx);
-  auto *F = Function::Create(
-      FunctionType::get(Type::getVoidTy(Ctx), {Type::getInt1Ty(Ctx)}, false),
-      GlobalValue::ExternalLinkage, "diamond", M);
+  auto *F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), {Type::getInt1Ty(Ctx)}, false),
+                             GlobalValue::ExternalLinkage, "diamond", M);
   BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", F);
   BasicBlock *Then = BasicBlock::Create(Ctx, "then", F);
   BasicBlock *Else = BasicBlock::Create(Ctx, "else", F);

@@ -33,18 +33,15 @@ TEST(FilterFile, LastMatchingRuleWins) {
   FilterFile Filter = parseOrFail("energypass-filter 1\n"
                                   "exclude function helper_*\n"
                                   "include function helper_keep\n");
-  EXPECT_EQ(Filter.match("helper_drop", "helper_drop", "a.c"),
-            Verdict::Exclude);
-  EXPECT_EQ(Filter.match("helper_keep", "helper_keep", "a.c"),
-            Verdict::Include);
+  EXPECT_EQ(Filter.match("helper_drop", "helper_drop", "a.c"), Verdict::Exclude);
+  EXPECT_EQ(Filter.match("helper_keep", "helper_keep", "a.c"), Verdict::Include);
   EXPECT_EQ(Filter.match("main", "main", "a.c"), Verdict::NoMatch);
 }
 
 TEST(FilterFile, FunctionGlobsMatchMangledOrDemangled) {
   FilterFile Filter = parseOrFail("energypass-filter 1\n"
                                   "exclude function std::*\n");
-  EXPECT_EQ(Filter.match("_ZNSt6vectorIiE5clearEv", "std::vector<int>::clear()",
-                         "v.h"),
+  EXPECT_EQ(Filter.match("_ZNSt6vectorIiE5clearEv", "std::vector<int>::clear()", "v.h"),
             Verdict::Exclude);
 }
 
@@ -57,11 +54,9 @@ TEST(FilterFile, FileGlobsMatchTheSourceFile) {
 }
 
 TEST(FilterFile, RefusesMissingHeaderAndOtherVersions) {
-  EXPECT_NE(errorOf("exclude function f\n")
-                .find("test.txt:1: not an EnergyPass filter file"),
+  EXPECT_NE(errorOf("exclude function f\n").find("test.txt:1: not an EnergyPass filter file"),
             std::string::npos);
-  EXPECT_NE(errorOf("energypass-filter 2\n")
-                .find("filter format version 2 is not supported"),
+  EXPECT_NE(errorOf("energypass-filter 2\n").find("filter format version 2 is not supported"),
             std::string::npos);
   EXPECT_NE(errorOf("").find("empty filter file"), std::string::npos);
 }
@@ -71,14 +66,12 @@ TEST(FilterFile, RefusesMalformedRulesWithTheirLine) {
                 .find("test.txt:3: expected 'include|exclude function|file "
                       "GLOB', got 'include symbol f'"),
             std::string::npos);
-  EXPECT_NE(errorOf("energypass-filter 1\nexclude function [z-a]\n")
-                .find("test.txt:2: bad glob"),
+  EXPECT_NE(errorOf("energypass-filter 1\nexclude function [z-a]\n").find("test.txt:2: bad glob"),
             std::string::npos);
 }
 
 TEST(FilterFile, LoadNamesTheMissingFile) {
-  llvm::Expected<FilterFile> Filter =
-      FilterFile::load("/nonexistent/energy-filter.txt");
+  llvm::Expected<FilterFile> Filter = FilterFile::load("/nonexistent/energy-filter.txt");
   ASSERT_FALSE(Filter);
   EXPECT_NE(llvm::toString(Filter.takeError())
                 .find("cannot read filter file '/nonexistent/"

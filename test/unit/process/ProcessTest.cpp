@@ -38,7 +38,7 @@ void countAlarm(int) { Alarms = Alarms + 1; }
 class InterruptingTimer {
 public:
   InterruptingTimer() {
-    struct sigaction Action {};
+    struct sigaction Action{};
     Action.sa_handler = countAlarm;
     sigaction(SIGALRM, &Action, &Saved);
     itimerval Every10Ms{{0, 10000}, {0, 10000}};
@@ -51,7 +51,7 @@ public:
   }
 
 private:
-  struct sigaction Saved {};
+  struct sigaction Saved{};
 };
 
 } // namespace

@@ -21,14 +21,12 @@ namespace {
 /// kernel() with two loops, and main().
 Report program(uint64_t LineShift, uint64_t InnerFlops, double LoopSeconds) {
   Report R;
-  auto Kernel = addRegion(R, "kernel", "function", 10 + LineShift,
-                          std::nullopt, 0, 0.001, 0.004);
-  addRegion(R, "kernel:loop@app.c:" + std::to_string(20 + LineShift), "loop",
-            20 + LineShift, Kernel, InnerFlops, LoopSeconds, 0.5);
-  addRegion(R, "kernel:loop@app.c:" + std::to_string(14 + LineShift), "loop",
-            14 + LineShift, Kernel, 100, 0.002, 0.01);
-  addRegion(R, "main", "function", 40 + LineShift, std::nullopt, 0, 0.001,
-            0.004);
+  auto Kernel = addRegion(R, "kernel", "function", 10 + LineShift, std::nullopt, 0, 0.001, 0.004);
+  addRegion(R, "kernel:loop@app.c:" + std::to_string(20 + LineShift), "loop", 20 + LineShift,
+            Kernel, InnerFlops, LoopSeconds, 0.5);
+  addRegion(R, "kernel:loop@app.c:" + std::to_string(14 + LineShift), "loop", 14 + LineShift,
+            Kernel, 100, 0.002, 0.01);
+  addRegion(R, "main", "function", 40 + LineShift, std::nullopt, 0, 0.001, 0.004);
   return R;
 }
 
@@ -50,8 +48,7 @@ TEST(RegionKeys, LoopsAreRankedByLineWithinTheirFunction) {
 }
 
 TEST(RegionKeys, SurviveLineShifts) {
-  EXPECT_EQ(regionKeys(program(0, 1000, 0.1)),
-            regionKeys(program(7, 1000, 0.1)));
+  EXPECT_EQ(regionKeys(program(0, 1000, 0.1)), regionKeys(program(7, 1000, 0.1)));
 }
 
 TEST(RegionKeys, NestedLoopsAreNamedByTheirPlaceInTheNest) {
@@ -74,8 +71,7 @@ TEST(RegionKeys, LoopsSharingALineKeepTheirPlaceWhenItMoves) {
   // The vectoriser's loop and its remainder share a line: `loop`, `loop#2`.
   auto Daxpy = [](uint64_t Line) {
     Report R;
-    auto F = addRegion(R, "daxpy", "function", Line - 2, std::nullopt, 0, 0.1,
-                       0.1);
+    auto F = addRegion(R, "daxpy", "function", Line - 2, std::nullopt, 0, 0.1, 0.1);
     std::string At = "@daxpy.c:" + std::to_string(Line);
     addRegion(R, "daxpy:loop" + At, "loop", Line, F, 1, 0.1, 0.1);
     addRegion(R, "daxpy:loop#2" + At, "loop", Line, F, 1, 0.1, 0.1);
@@ -86,33 +82,29 @@ TEST(RegionKeys, LoopsSharingALineKeepTheirPlaceWhenItMoves) {
 }
 
 TEST(DiffReports, MatchesShiftedRegionsWithoutChange) {
-  ReportDiff D = diffReports({program(0, 1000, 0.1)}, {program(5, 1000, 0.1)},
-                             nullptr);
+  ReportDiff D = diffReports({program(0, 1000, 0.1)}, {program(5, 1000, 0.1)}, nullptr);
   ASSERT_EQ(D.regions.size(), 5u); // the program total and four regions
   EXPECT_EQ(D.regions.front().key.name, ProgramTotalName);
   for (const RegionDiff &R : D.regions) {
     EXPECT_TRUE(R.inBase && R.inNew) << R.key.name;
     EXPECT_EQ(R.metric(DiffMetric::Flops).relative(), 0.0) << R.key.name;
   }
-  EXPECT_TRUE(
-      findRegressions(D, {DiffMetric::Flops}, defaultGateRules(0.0)).empty());
+  EXPECT_TRUE(findRegressions(D, {DiffMetric::Flops}, defaultGateRules(0.0)).empty());
 }
 
 TEST(DiffReports, ComparesMediansOfEachSide) {
-  ReportDiff D = diffReports(
-      {program(0, 1000, 0.10), program(0, 1000, 0.30), program(0, 1000, 0.11)},
-      {program(0, 1000, 0.12), program(0, 1000, 0.13)}, nullptr);
-  const MetricChange &Time =
-      regionNamed(D, "kernel:loop#2").metric(DiffMetric::Time);
-  EXPECT_DOUBLE_EQ(*Time.base, 0.11);  // odd count: the middle value
-  EXPECT_DOUBLE_EQ(*Time.now, 0.125);  // even count: mean of the middle two
+  ReportDiff D =
+      diffReports({program(0, 1000, 0.10), program(0, 1000, 0.30), program(0, 1000, 0.11)},
+                  {program(0, 1000, 0.12), program(0, 1000, 0.13)}, nullptr);
+  const MetricChange &Time = regionNamed(D, "kernel:loop#2").metric(DiffMetric::Time);
+  EXPECT_DOUBLE_EQ(*Time.base, 0.11); // odd count: the middle value
+  EXPECT_DOUBLE_EQ(*Time.now, 0.125); // even count: mean of the middle two
   EXPECT_EQ(D.baseReports, 3u);
   EXPECT_EQ(D.newReports, 2u);
 }
 
 TEST(DiffReports, MeasuredEnergyIsAbsentWithoutAMeter) {
-  ReportDiff D = diffReports({program(0, 1, 0.1)}, {program(0, 1, 0.1)},
-                             nullptr);
+  ReportDiff D = diffReports({program(0, 1, 0.1)}, {program(0, 1, 0.1)}, nullptr);
   EXPECT_FALSE(D.regions[1].metric(DiffMetric::MeasuredEnergy).base);
   EXPECT_FALSE(D.regions[1].metric(DiffMetric::DynamicEnergy).base);
 }
@@ -124,15 +116,12 @@ TEST(DiffReports, ListsAddedAndRemovedRegions) {
   ReportDiff D = diffReports({Old}, {New}, nullptr);
   EXPECT_FALSE(regionNamed(D, "legacy").inNew);
   EXPECT_FALSE(regionNamed(D, "fresh").inBase);
-  EXPECT_EQ(formatChange(regionNamed(D, "fresh").metric(DiffMetric::Flops)),
-            "new");
-  EXPECT_EQ(formatChange(regionNamed(D, "legacy").metric(DiffMetric::Flops)),
-            "gone");
+  EXPECT_EQ(formatChange(regionNamed(D, "fresh").metric(DiffMetric::Flops)), "new");
+  EXPECT_EQ(formatChange(regionNamed(D, "legacy").metric(DiffMetric::Flops)), "gone");
 }
 
 TEST(Regressions, BeyondThresholdOnlyAndOnlyForGatedMetrics) {
-  ReportDiff D = diffReports({program(0, 1000, 0.1)},
-                             {program(0, 1100, 0.1)}, nullptr);
+  ReportDiff D = diffReports({program(0, 1000, 0.1)}, {program(0, 1100, 0.1)}, nullptr);
   GateRules Rules = defaultGateRules(0.05);
   auto Found = findRegressions(D, {DiffMetric::Flops}, Rules);
   ASSERT_EQ(Found.size(), 2u); // the loop (+10%) and the total (+9.9%)
@@ -166,10 +155,8 @@ TEST(Thresholds, OneForAllOrPerMetric) {
 TEST(Thresholds, BadSpecificationsAreNamed) {
   Thresholds T{};
   EXPECT_EQ(*parseThresholds("5", T), "threshold '5' is neither N% nor METRIC=N%");
-  EXPECT_NE(parseThresholds("watts=5%", T)->find("unknown metric 'watts'"),
-            std::string::npos);
-  EXPECT_NE(parseThresholds("time=-1%", T)->find("not a non-negative"),
-            std::string::npos);
+  EXPECT_NE(parseThresholds("watts=5%", T)->find("unknown metric 'watts'"), std::string::npos);
+  EXPECT_NE(parseThresholds("time=-1%", T)->find("not a non-negative"), std::string::npos);
   EXPECT_TRUE(parseThresholds("time=5%x", T).has_value());
   EXPECT_TRUE(parseThresholds("", T).has_value());
 }
@@ -195,21 +182,19 @@ namespace {
 
 /// main() and a hot kernel(), five runs whose kernel takes Seconds[i] and
 /// executes Instructions[i].
-std::vector<Report> runs(const std::vector<double> &Seconds,
-                         const std::vector<uint64_t> &Flops) {
+std::vector<Report> runs(const std::vector<double> &Seconds, const std::vector<uint64_t> &Flops) {
   std::vector<Report> Runs;
   for (size_t I = 0; I < Seconds.size(); ++I) {
     Report R;
     auto Main = addRegion(R, "main", "function", 1, std::nullopt, 10, 0.5, 2.0);
-    addRegion(R, "kernel", "function", 20, Main, Flops[I], Seconds[I],
-              4.0 * Seconds[I]);
+    addRegion(R, "kernel", "function", 20, Main, Flops[I], Seconds[I], 4.0 * Seconds[I]);
     Runs.push_back(R);
   }
   return Runs;
 }
 
-GateVerdict verdict(const ReportDiff &D, const std::string &Region,
-                    DiffMetric M, const GateRules &Rules = defaultGateRules()) {
+GateVerdict verdict(const ReportDiff &D, const std::string &Region, DiffMetric M,
+                    const GateRules &Rules = defaultGateRules()) {
   return judgeChange(D, regionNamed(D, Region), M, Rules);
 }
 
@@ -221,8 +206,7 @@ TEST(Gates, NoiseWithinTheThresholdPassesMeasuredMetrics) {
   // Every new run slower than every base run, but by less than 5%: the
   // change is real and too small to matter.
   ReportDiff D = diffReports(runs({1.00, 1.01, 1.02, 1.03, 1.04}, SameFlops),
-                             runs({1.045, 1.05, 1.055, 1.06, 1.065}, SameFlops),
-                             nullptr);
+                             runs({1.045, 1.05, 1.055, 1.06, 1.065}, SameFlops), nullptr);
   GateVerdict V = verdict(D, "kernel", DiffMetric::Time);
   EXPECT_EQ(V.outcome, GateOutcome::Passed);
   EXPECT_FALSE(V.exact);
@@ -232,8 +216,7 @@ TEST(Gates, NoiseWithinTheThresholdPassesMeasuredMetrics) {
 
 TEST(Gates, ASignificantChangeBeyondTheThresholdFails) {
   ReportDiff D = diffReports(runs({1.00, 1.02, 0.98, 1.01, 0.99}, SameFlops),
-                             runs({1.30, 1.33, 1.27, 1.31, 1.29}, SameFlops),
-                             nullptr);
+                             runs({1.30, 1.33, 1.27, 1.31, 1.29}, SameFlops), nullptr);
   GateVerdict V = verdict(D, "kernel", DiffMetric::Energy);
   EXPECT_EQ(V.outcome, GateOutcome::Failed);
   EXPECT_NEAR(*V.pValue, 1.0 / 252, 1e-12);
@@ -246,24 +229,19 @@ TEST(Gates, ASignificantChangeBeyondTheThresholdFails) {
 
 TEST(Gates, OneWildRunDoesNotFail) {
   ReportDiff D = diffReports(runs({1.00, 1.02, 0.98, 1.01, 0.99}, SameFlops),
-                             runs({1.00, 3.00, 2.90, 0.97, 1.01}, SameFlops),
-                             nullptr);
+                             runs({1.00, 3.00, 2.90, 0.97, 1.01}, SameFlops), nullptr);
   // The median moved +1.0%; two slow runs of five are no evidence.
-  EXPECT_EQ(verdict(D, "kernel", DiffMetric::Time).outcome,
-            GateOutcome::Passed);
+  EXPECT_EQ(verdict(D, "kernel", DiffMetric::Time).outcome, GateOutcome::Passed);
 }
 
 TEST(Gates, OneRunASideHasNoSpreadAndGatesExactMetricsOnly) {
   ReportDiff D = diffReports(runs({1.0}, {1000}), runs({2.0}, {1000}), nullptr);
-  EXPECT_EQ(verdict(D, "kernel", DiffMetric::Time).outcome,
-            GateOutcome::FewRuns);
+  EXPECT_EQ(verdict(D, "kernel", DiffMetric::Time).outcome, GateOutcome::FewRuns);
   GateRules Forced = defaultGateRules();
   Forced.gateFewRuns = true;
-  EXPECT_EQ(verdict(D, "kernel", DiffMetric::Time, Forced).outcome,
-            GateOutcome::Failed);
+  EXPECT_EQ(verdict(D, "kernel", DiffMetric::Time, Forced).outcome, GateOutcome::Failed);
   ReportDiff More = diffReports(runs({1.0}, {1000}), runs({1.0}, {1100}), nullptr);
-  EXPECT_EQ(verdict(More, "kernel", DiffMetric::Flops).outcome,
-            GateOutcome::Failed);
+  EXPECT_EQ(verdict(More, "kernel", DiffMetric::Flops).outcome, GateOutcome::Failed);
 }
 
 TEST(Gates, CountsThatDifferBetweenRunsAreMeasured) {
@@ -283,18 +261,14 @@ TEST(Gates, CountsThatDifferBetweenRunsAreMeasured) {
 
 TEST(Gates, RegionsTooSmallToMeasureAreNotGatedUnlessAsked) {
   // kernel: 2 ms of a 0.5 s run, 30% slower in every run.
-  ReportDiff D =
-      diffReports(runs({0.002, 0.00201, 0.00199, 0.002, 0.00202}, SameFlops),
-                  runs({0.0026, 0.00261, 0.00259, 0.0026, 0.00262}, SameFlops),
-                  nullptr);
+  ReportDiff D = diffReports(runs({0.002, 0.00201, 0.00199, 0.002, 0.00202}, SameFlops),
+                             runs({0.0026, 0.00261, 0.00259, 0.0026, 0.00262}, SameFlops), nullptr);
   GateRules Rules = defaultGateRules();
   EXPECT_TRUE(isTooSmallToMeasure(D, regionNamed(D, "kernel"), Rules));
   EXPECT_FALSE(isTooSmallToMeasure(D, D.regions.front(), Rules));
-  EXPECT_EQ(verdict(D, "kernel", DiffMetric::Time, Rules).outcome,
-            GateOutcome::TooSmall);
+  EXPECT_EQ(verdict(D, "kernel", DiffMetric::Time, Rules).outcome, GateOutcome::TooSmall);
   Rules.gateSmall = true;
-  EXPECT_EQ(verdict(D, "kernel", DiffMetric::Time, Rules).outcome,
-            GateOutcome::Failed);
+  EXPECT_EQ(verdict(D, "kernel", DiffMetric::Time, Rules).outcome, GateOutcome::Failed);
   Rules = defaultGateRules();
   Rules.minSeconds = 0.001;
   Rules.minShare = 0.0;

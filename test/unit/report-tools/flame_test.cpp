@@ -79,8 +79,8 @@ TEST(Flame, CallTreeNamingAMissingRegionOrALaterParentIsRefused) {
   R.origin = "bad.json";
   addRegion(R, "main", "function", 1, std::nullopt, 0, 0.1, 0.1);
   auto Node = [](const char *Region, const char *Parent) {
-    return nlohmann::json::parse(std::string(R"([{"id": 0, "region": )") +
-                                 Region + R"(, "parent": )" + Parent +
+    return nlohmann::json::parse(std::string(R"([{"id": 0, "region": )") + Region +
+                                 R"(, "parent": )" + Parent +
                                  R"(, "calls": 1, "time_s": {"inclusive": 0.1, "self": 0.1}}])");
   };
   EXPECT_NO_THROW(parseCallTree(Node("0", "null"), R));

@@ -10,9 +10,8 @@
 namespace energy::report::test {
 
 /// Appends a region with the given self figures; returns its id.
-inline uint64_t addRegion(Report &R, const std::string &Name,
-                          const std::string &Kind, uint64_t Line,
-                          std::optional<uint64_t> Parent, uint64_t Flops,
+inline uint64_t addRegion(Report &R, const std::string &Name, const std::string &Kind,
+                          uint64_t Line, std::optional<uint64_t> Parent, uint64_t Flops,
                           double Seconds, double Joules) {
   Region Reg;
   Reg.id = R.regions.size();

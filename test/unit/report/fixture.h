@@ -25,30 +25,34 @@ inline nlohmann::json daxpyDocument() {
 /// module with `Hash`: its two regions, main and its loop, with calls
 /// multiplied by `Scale`, and a call tree main -> loop.
 inline nlohmann::json sampledDaxpy(long long Pid, const std::string &Hash = "00000000000000aa",
-                  uint64_t Scale = 1) {
+                                   uint64_t Scale = 1) {
   nlohmann::json Doc = daxpyDocument();
   Doc["version"] = 2;
   Doc["program"]["pid"] = Pid;
-  Doc["timing"] = {{"mode", "sampled"}, {"rate_hz", 1000}, {"period_s", 0.001},
-                   {"periods", 100}};
+  Doc["timing"] = {{"mode", "sampled"}, {"rate_hz", 1000}, {"period_s", 0.001}, {"periods", 100}};
   Doc["modules"] = nlohmann::json::array({{{"source", "/src/daxpy.c"},
-                                 {"hash", Hash},
-                                 {"regions", 3},
-                                 {"regions_not_run", 1},
-                                 {"timing", "sampled"},
-                                 {"timed", true},
-                                 {"unloaded", false}}});
+                                           {"hash", Hash},
+                                           {"regions", 3},
+                                           {"regions_not_run", 1},
+                                           {"timing", "sampled"},
+                                           {"timed", true},
+                                           {"unloaded", false}}});
   Doc["regions_not_run"] = 1;
   for (nlohmann::json &Region : Doc["regions"]) {
     Region["calls"] = Region["calls"].get<uint64_t>() * Scale;
     Region["time_s"]["periods"] = {{"inclusive", 30}, {"self", 10}};
     Region["time_s"]["uncertainty"] = {{"inclusive", 0.003}, {"self", 0.004}};
   }
-  Doc["call_tree"] = nlohmann::json::array(
-      {{{"id", 0}, {"region", 0}, {"parent", nullptr}, {"calls", nullptr},
-        {"time_s", {{"inclusive", 0.4}, {"self", 0.1}}}},
-       {{"id", 1}, {"region", 1}, {"parent", 0}, {"calls", nullptr},
-        {"time_s", {{"inclusive", 0.3}, {"self", 0.3}}}}});
+  Doc["call_tree"] = nlohmann::json::array({{{"id", 0},
+                                             {"region", 0},
+                                             {"parent", nullptr},
+                                             {"calls", nullptr},
+                                             {"time_s", {{"inclusive", 0.4}, {"self", 0.1}}}},
+                                            {{"id", 1},
+                                             {"region", 1},
+                                             {"parent", 0},
+                                             {"calls", nullptr},
+                                             {"time_s", {{"inclusive", 0.3}, {"self", 0.3}}}}});
   return Doc;
 }
 

@@ -15,8 +15,7 @@ using energy::report::test::daxpyDocument;
 
 namespace {
 
-std::string listing(const Report &R, ListingFormat Format,
-                    ListingOptions Options = {}) {
+std::string listing(const Report &R, ListingFormat Format, ListingOptions Options = {}) {
   std::ostringstream OS;
   printListing(R, Options, Format, OS);
   return OS.str();
@@ -36,10 +35,9 @@ TEST(Listing, HeaderSaysProgramWallTimeAndEnergySource) {
   Report R = parseReport(daxpyDocument(), "r.json");
   ListingOptions Options;
   Options.top = 1;
-  EXPECT_EQ(listingHeader(R, Options),
-            "program ./daxpy 1000 | wall 500 ms | 2 threads | energy "
-            "modelled by "
-            "default-analytic-v1 | 1 of 2 regions by energy");
+  EXPECT_EQ(listingHeader(R, Options), "program ./daxpy 1000 | wall 500 ms | 2 threads | energy "
+                                       "modelled by "
+                                       "default-analytic-v1 | 1 of 2 regions by energy");
 }
 
 TEST(Listing, TableListsRegionsByEnergyWithShortPaths) {
@@ -91,18 +89,15 @@ TEST(Listing, RegionsThatNeverRanAreLeftOutUnlessAsked) {
             "| 2 of 3 regions by energy (1 never ran; --all lists them)");
   EXPECT_EQ(listing(R, ListingFormat::Table).find("loop#2"), std::string::npos);
   Options.includeIdle = true;
-  EXPECT_NE(listingHeader(R, Options).find("| 3 of 3 regions by energy"),
-            std::string::npos);
-  EXPECT_NE(listing(R, ListingFormat::Table, Options).find("loop#2"),
-            std::string::npos);
+  EXPECT_NE(listingHeader(R, Options).find("| 3 of 3 regions by energy"), std::string::npos);
+  EXPECT_NE(listing(R, ListingFormat::Table, Options).find("loop#2"), std::string::npos);
 }
 
 TEST(Listing, HeaderSaysWhenTheReportNamesNoModel) {
   nlohmann::json Doc = daxpyDocument();
   Doc["model"] = nullptr;
   Report R = parseReport(Doc, "r.json");
-  EXPECT_NE(listingHeader(R, ListingOptions{}).find(
-                "| no energy model in the report |"),
+  EXPECT_NE(listingHeader(R, ListingOptions{}).find("| no energy model in the report |"),
             std::string::npos);
 }
 
@@ -121,8 +116,7 @@ TEST(Listing, CsvHasOneRecordPerListedRegion) {
   Report R = parseReport(daxpyDocument(), "r.json");
   ListingOptions Options;
   Options.sort = SortKey::Name;
-  std::vector<std::string> Lines =
-      lines(listing(R, ListingFormat::Csv, Options));
+  std::vector<std::string> Lines = lines(listing(R, ListingFormat::Csv, Options));
   ASSERT_EQ(Lines.size(), 3u);
   EXPECT_EQ(Lines[0].rfind("id,name,demangled,kind,file,line,calls,", 0), 0u);
   EXPECT_EQ(Lines[1].rfind("1,daxpy:loop@daxpy.c:4,daxpy:loop@daxpy.c:4,loop,"
@@ -140,8 +134,7 @@ TEST(Listing, JsonCarriesRawValuesAndNullsForUndefinedRatios) {
   Report R = parseReport(Doc, "r.json");
   ListingOptions Options;
   Options.top = 0;
-  nlohmann::json Out =
-      nlohmann::json::parse(listing(R, ListingFormat::Json, Options));
+  nlohmann::json Out = nlohmann::json::parse(listing(R, ListingFormat::Json, Options));
   EXPECT_EQ(Out["format"], "energypass-show");
   EXPECT_EQ(Out["energy"], "modelled");
   EXPECT_EQ(Out["regions_total"], 2);

@@ -116,8 +116,7 @@ TEST(ReportMerge, RegionsMatchByIdentityWhateverTheirOrder) {
 }
 
 TEST(ReportMerge, SameModuleWithDifferentHashesStaysApart) {
-  json Doc = merged({sampledDaxpy(1, "00000000000000aa"),
-                     sampledDaxpy(2, "00000000000000bb")});
+  json Doc = merged({sampledDaxpy(1, "00000000000000aa"), sampledDaxpy(2, "00000000000000bb")});
   parseReport(Doc, "merged.json");
   ASSERT_EQ(Doc["modules"].size(), 2u);
   EXPECT_EQ(Doc["modules"][0]["hash"], "00000000000000aa");
@@ -159,8 +158,7 @@ TEST(ReportMerge, TheSameProcessTwiceIsRefused) {
     Merger.add(sampledDaxpy(7), "b.json");
     FAIL() << "accepted process 7 twice";
   } catch (const ReportError &E) {
-    EXPECT_NE(std::string(E.what()).find("b.json: holds process 7"), std::string::npos)
-        << E.what();
+    EXPECT_NE(std::string(E.what()).find("b.json: holds process 7"), std::string::npos) << E.what();
     EXPECT_NE(std::string(E.what()).find("a.json holds too"), std::string::npos);
   }
 }

@@ -12,8 +12,8 @@ using energy::report::test::daxpyDocument;
 
 namespace {
 
-Region makeRegion(uint64_t Id, std::string Name, double Joules, double Self,
-                  uint64_t Flops, uint64_t Bytes, uint64_t Calls) {
+Region makeRegion(uint64_t Id, std::string Name, double Joules, double Self, uint64_t Flops,
+                  uint64_t Bytes, uint64_t Calls) {
   Region R;
   R.id = Id;
   R.demangled = R.name = std::move(Name);
@@ -66,26 +66,19 @@ TEST(Metrics, UndefinedRatiosAreAbsentRatherThanInfinite) {
 
 TEST(Sort, EveryKeyOrdersLargestFirstExceptName) {
   Report R = fourRegions();
-  EXPECT_EQ(idsSortedBy(R, SortKey::Energy),
-            (std::vector<uint64_t>{0, 3, 2, 1}));
+  EXPECT_EQ(idsSortedBy(R, SortKey::Energy), (std::vector<uint64_t>{0, 3, 2, 1}));
   EXPECT_EQ(idsSortedBy(R, SortKey::Time), (std::vector<uint64_t>{1, 3, 2, 0}));
-  EXPECT_EQ(idsSortedBy(R, SortKey::Flops),
-            (std::vector<uint64_t>{2, 3, 1, 0}));
-  EXPECT_EQ(idsSortedBy(R, SortKey::Bytes),
-            (std::vector<uint64_t>{3, 2, 1, 0}));
-  EXPECT_EQ(idsSortedBy(R, SortKey::Calls),
-            (std::vector<uint64_t>{3, 2, 1, 0}));
+  EXPECT_EQ(idsSortedBy(R, SortKey::Flops), (std::vector<uint64_t>{2, 3, 1, 0}));
+  EXPECT_EQ(idsSortedBy(R, SortKey::Bytes), (std::vector<uint64_t>{3, 2, 1, 0}));
+  EXPECT_EQ(idsSortedBy(R, SortKey::Calls), (std::vector<uint64_t>{3, 2, 1, 0}));
   EXPECT_EQ(idsSortedBy(R, SortKey::Name), (std::vector<uint64_t>{1, 3, 2, 0}));
 }
 
 TEST(Sort, TiesAreBrokenByNameThenId) {
   Report R;
-  R.regions = {makeRegion(0, "same", 1.0, 0, 0, 0, 0),
-               makeRegion(1, "b", 1.0, 0, 0, 0, 0),
-               makeRegion(2, "same", 1.0, 0, 0, 0, 0),
-               makeRegion(3, "a", 1.0, 0, 0, 0, 0)};
-  EXPECT_EQ(idsSortedBy(R, SortKey::Energy),
-            (std::vector<uint64_t>{3, 1, 0, 2}));
+  R.regions = {makeRegion(0, "same", 1.0, 0, 0, 0, 0), makeRegion(1, "b", 1.0, 0, 0, 0, 0),
+               makeRegion(2, "same", 1.0, 0, 0, 0, 0), makeRegion(3, "a", 1.0, 0, 0, 0, 0)};
+  EXPECT_EQ(idsSortedBy(R, SortKey::Energy), (std::vector<uint64_t>{3, 1, 0, 2}));
 }
 
 TEST(Sort, KeyNamesRoundTrip) {

@@ -7,9 +7,9 @@
 // a crash) fails the test. Deterministic, and fast enough for every CI run.
 //
 //===----------------------------------------------------------------------===//
+#include "energy/report/call_tree.h"
 #include "energy/report/reader.h"
 #include "energy/report/region_listing.h"
-#include "energy/report/call_tree.h"
 #include "energy/report/report_merge.h"
 
 #include "fixture.h"
@@ -25,9 +25,7 @@ using namespace energy::report;
 namespace {
 
 std::string mutate(std::string Text, std::mt19937 &Rng) {
-  auto Pick = [&Rng](size_t N) {
-    return std::uniform_int_distribution<size_t>(0, N - 1)(Rng);
-  };
+  auto Pick = [&Rng](size_t N) { return std::uniform_int_distribution<size_t>(0, N - 1)(Rng); };
   static const std::array<const char *, 10> Splices = {
       "-1", "1e999", "null",       "\"x\"", "[]", "{}", "18446744073709551616",
       "-0", "1.5",   "\"\\u0000\""};
@@ -59,16 +57,13 @@ TEST(ReportReaderFuzz, MutantsAreReadOrRefusedWithOneLine) {
     try {
       Report R = parseReportText(Mutant, "fuzzed.json");
       std::ostringstream Sink;
-      for (ListingFormat F :
-           {ListingFormat::Table, ListingFormat::Csv, ListingFormat::Json})
+      for (ListingFormat F : {ListingFormat::Table, ListingFormat::Csv, ListingFormat::Json})
         printListing(R, ListingOptions{}, F, Sink);
     } catch (const ReportError &E) {
       ++Refused;
-      ASSERT_EQ(std::string(E.what()).find('\n'), std::string::npos)
-          << E.what();
+      ASSERT_EQ(std::string(E.what()).find('\n'), std::string::npos) << E.what();
     } catch (const std::exception &E) {
-      FAIL() << "round " << Round << ": unexpected " << E.what()
-             << "\nmutant: " << Mutant;
+      FAIL() << "round " << Round << ": unexpected " << E.what() << "\nmutant: " << Mutant;
     }
   }
   // Most mutants break something; a fuzzer that never refuses tests nothing.

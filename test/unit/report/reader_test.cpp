@@ -41,9 +41,7 @@ std::string writeTemp(const std::string &Name, const std::string &Text) {
   return Path;
 }
 
-bool startsWith(const std::string &S, const std::string &Prefix) {
-  return S.rfind(Prefix, 0) == 0;
-}
+bool startsWith(const std::string &S, const std::string &Prefix) { return S.rfind(Prefix, 0) == 0; }
 
 } // namespace
 
@@ -127,13 +125,11 @@ TEST(ReportReader, OtherDocumentsAreNotReports) {
 TEST(ReportReader, MissingKeysAreNamedWithTheirPath) {
   json Doc = daxpyDocument();
   Doc["regions"][1]["time_s"].erase("self");
-  EXPECT_TRUE(
-      startsWith(errorOf(Doc), "r.json: missing key regions[1].time_s.self; "));
+  EXPECT_TRUE(startsWith(errorOf(Doc), "r.json: missing key regions[1].time_s.self; "));
   Doc = daxpyDocument();
   Doc["regions"][0]["counts"]["flops_detail"]["half"].erase("sqrt");
-  EXPECT_TRUE(startsWith(
-      errorOf(Doc),
-      "r.json: missing key regions[0].counts.flops_detail.half.sqrt; "));
+  EXPECT_TRUE(
+      startsWith(errorOf(Doc), "r.json: missing key regions[0].counts.flops_detail.half.sqrt; "));
   Doc = daxpyDocument();
   Doc["totals"].erase("energy_j");
   EXPECT_TRUE(startsWith(errorOf(Doc), "r.json: missing key totals.energy_j"));
@@ -153,16 +149,13 @@ TEST(ReportReader, MistypedKeysAreRefused) {
   EXPECT_NE(errorOf(Doc).find("found a negative integer"), std::string::npos);
   Doc = daxpyDocument();
   Doc["program"]["argv"] = "./daxpy 1000";
-  EXPECT_NE(errorOf(Doc).find("key program.argv must be an array"),
-            std::string::npos);
+  EXPECT_NE(errorOf(Doc).find("key program.argv must be an array"), std::string::npos);
   Doc = daxpyDocument();
   Doc["regions"][0]["time_s"]["inclusive"] = -0.1;
-  EXPECT_NE(errorOf(Doc).find("must be zero or positive, found -0.1"),
-            std::string::npos);
+  EXPECT_NE(errorOf(Doc).find("must be zero or positive, found -0.1"), std::string::npos);
   Doc = daxpyDocument();
   Doc["sources"][0]["used"] = 1;
-  EXPECT_NE(errorOf(Doc).find("sources[0].used must be a boolean"),
-            std::string::npos);
+  EXPECT_NE(errorOf(Doc).find("sources[0].used must be a boolean"), std::string::npos);
 }
 
 TEST(ReportReader, ReadsRegionFootprintAndSelfCounters) {
@@ -205,9 +198,8 @@ TEST(ReportReader, MistypedFootprintOrCountersAreNamedWithTheirPath) {
 TEST(ReportReader, RegionIdentitiesMustBeConsistent) {
   json Doc = daxpyDocument();
   Doc["regions"][1]["id"] = 5;
-  EXPECT_NE(
-      errorOf(Doc).find("regions[1].id is 5 but the region is at index 1"),
-      std::string::npos);
+  EXPECT_NE(errorOf(Doc).find("regions[1].id is 5 but the region is at index 1"),
+            std::string::npos);
   Doc = daxpyDocument();
   Doc["regions"][1]["parent"] = 9;
   EXPECT_NE(errorOf(Doc).find("regions[1].parent names region 9, which does "
@@ -215,8 +207,7 @@ TEST(ReportReader, RegionIdentitiesMustBeConsistent) {
             std::string::npos);
   Doc = daxpyDocument();
   Doc["regions"][1]["kind"] = "block";
-  EXPECT_NE(errorOf(Doc).find("expected function, loop, user or mpi"),
-            std::string::npos);
+  EXPECT_NE(errorOf(Doc).find("expected function, loop, user or mpi"), std::string::npos);
 }
 
 TEST(ReportReader, ErrorsAreOneLine) {
@@ -230,26 +221,22 @@ TEST(ReportReader, ErrorsAreOneLine) {
 TEST(ReportReader, BadFilesAreRefusedWithTheirCause) {
   std::string Missing = ::testing::TempDir() + "no-such-report.json";
   std::remove(Missing.c_str());
-  EXPECT_EQ(fileErrorOf(Missing),
-            Missing + ": cannot open (No such file or directory); check the "
-                      "path given");
+  EXPECT_EQ(fileErrorOf(Missing), Missing + ": cannot open (No such file or directory); check the "
+                                            "path given");
 
   std::string Empty = writeTemp("empty-report.json", "\n");
   EXPECT_TRUE(startsWith(fileErrorOf(Empty), Empty + ": empty file;"));
 
   std::string Text = daxpyDocument().dump();
-  std::string Truncated =
-      writeTemp("truncated-report.json", Text.substr(0, Text.size() - 40));
-  EXPECT_TRUE(startsWith(fileErrorOf(Truncated),
-                         Truncated +
-                             ": truncated JSON (the document ends "
-                             "early, at byte " +
-                             std::to_string(Text.size() - 40) + ")"));
+  std::string Truncated = writeTemp("truncated-report.json", Text.substr(0, Text.size() - 40));
+  EXPECT_TRUE(startsWith(fileErrorOf(Truncated), Truncated +
+                                                     ": truncated JSON (the document ends "
+                                                     "early, at byte " +
+                                                     std::to_string(Text.size() - 40) + ")"));
 
   std::string Garbage = writeTemp("garbage-report.json", "{\"format\" 1}");
-  EXPECT_EQ(fileErrorOf(Garbage),
-            Garbage + ": not JSON (syntax error at byte 11); expected an "
-                      "energypass-report file");
+  EXPECT_EQ(fileErrorOf(Garbage), Garbage + ": not JSON (syntax error at byte 11); expected an "
+                                            "energypass-report file");
 }
 
 TEST(ReportReader, NumbersBeyondDoubleRangeAreRefused) {

@@ -11,13 +11,13 @@
 namespace energy::report {
 namespace {
 
-nlohmann::json lineEntry(const std::string &File, uint64_t Line, uint64_t Region,
-                         uint64_t Flops, const nlohmann::json &Joules) {
+nlohmann::json lineEntry(const std::string &File, uint64_t Line, uint64_t Region, uint64_t Flops,
+                         const nlohmann::json &Joules) {
   nlohmann::json Counts = test::daxpyDocument()["regions"][0]["counts"];
   Counts["flops"] = Flops;
   Counts["instructions"] = 10 * Flops;
-  return {{"file", File}, {"line", Line}, {"region", Region}, {"counts", Counts},
-          {"energy_j", Joules}};
+  return {
+      {"file", File}, {"line", Line}, {"region", Region}, {"counts", Counts}, {"energy_j", Joules}};
 }
 
 TEST(SourceLines, OneLineInTwoRegionsIsTheirSum) {
@@ -49,7 +49,8 @@ TEST(SourceLines, AnUnknownShareMakesTheLinesEnergyUnknown) {
 TEST(SourceLines, InlinedPartsAreKeptApartByTheirCallSites) {
   nlohmann::json Doc = test::daxpyDocument();
   Doc["version"] = 4;
-  nlohmann::json AtFirst = lineEntry("k.h", 2, 0, 4, 0.5), AtSecond = lineEntry("k.h", 2, 1, 8, 1.0);
+  nlohmann::json AtFirst = lineEntry("k.h", 2, 0, 4, 0.5),
+                 AtSecond = lineEntry("k.h", 2, 1, 8, 1.0);
   AtFirst["inlined_at"] = {{{"file", "a.c"}, {"line", 10}, {"function", "first"}}};
   AtSecond["inlined_at"] = {{{"file", "a.c"}, {"line", 20}, {"function", "second"}}};
   nlohmann::json AtSecondAgain = AtSecond;
@@ -111,8 +112,11 @@ TEST(SourceLines, ALineWithoutEnergySharesItsRegionsByTheModelsJoulesPerOperatio
     for (const char *K : {"addsub", "mul", "div", "sqrt", "fma", "minmax", "other"})
       Flop[P][K] = 0.0;
   Flop["double"]["fma"] = 4e-9;
-  Doc["model"]["work_joules"] = {{"instruction", 1e-9}, {"branch", 0.0}, {"byte_loaded", 0.0},
-                                 {"byte_stored", 0.0}, {"flop", Flop}};
+  Doc["model"]["work_joules"] = {{"instruction", 1e-9},
+                                 {"branch", 0.0},
+                                 {"byte_loaded", 0.0},
+                                 {"byte_stored", 0.0},
+                                 {"flop", Flop}};
   Report Base = parseReport(Doc, "t.json");
   const Region &Owner = Base.regions[0];
   double RegionWork = 1e-9 * double(Owner.counts.instructions) +
@@ -125,8 +129,7 @@ TEST(SourceLines, ALineWithoutEnergySharesItsRegionsByTheModelsJoulesPerOperatio
   Doc["lines"] = nlohmann::json::array({Line});
   Report R = parseReport(Doc, "t.json");
   ASSERT_TRUE((*R.lines)[0].energyJoules.has_value());
-  EXPECT_DOUBLE_EQ(*(*R.lines)[0].energyJoules,
-                   Owner.energy.modelledJoules * 25e-9 / RegionWork);
+  EXPECT_DOUBLE_EQ(*(*R.lines)[0].energyJoules, Owner.energy.modelledJoules * 25e-9 / RegionWork);
   Doc["model"].erase("work_joules"); // a learned model: no share to compute
   EXPECT_FALSE((*parseReport(Doc, "t.json").lines)[0].energyJoules.has_value());
 }
@@ -153,7 +156,8 @@ TEST(SourceLines, ALineOfARegionThatDoesNotExistIsRefused) {
 nlohmann::json inlinedPartsAsTable() {
   nlohmann::json Doc = test::daxpyDocument();
   Doc["version"] = 7;
-  nlohmann::json AtFirst = lineEntry("k.h", 2, 0, 4, 0.5), AtSecond = lineEntry("k.h", 2, 1, 8, 1.0);
+  nlohmann::json AtFirst = lineEntry("k.h", 2, 0, 4, 0.5),
+                 AtSecond = lineEntry("k.h", 2, 1, 8, 1.0);
   AtFirst["inlined_at"] = {{{"file", "a.c"}, {"line", 10}, {"function", "first"}}};
   AtSecond["inlined_at"] = {{{"file", "a.c"}, {"line", 20}, {"function", "second"}}};
   nlohmann::json Objects = {AtSecond, lineEntry("k.h", 2, 0, 1, 0.25), AtFirst, AtSecond};

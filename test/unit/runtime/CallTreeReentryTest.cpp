@@ -87,9 +87,7 @@ void burnIn(SampledProgram &P, uint32_t Region, double Seconds,
 }
 
 double self(const nlohmann::json &Node) { return Node["time_s"]["self"].get<double>(); }
-double inclusive(const nlohmann::json &Node) {
-  return Node["time_s"]["inclusive"].get<double>();
-}
+double inclusive(const nlohmann::json &Node) { return Node["time_s"]["inclusive"].get<double>(); }
 
 /// The invariants every call tree keeps; returns the sum of its self times.
 double expectPartition(const nlohmann::json &Tree) {
@@ -132,9 +130,8 @@ TEST(CallTreeReentry, ExactSelfTimesPartitionTheTree) {
     __energy_register_module(P.D);
     const Regions &Ids = P.R;
     sleepIn(P, Ids.Outer, 20000, [&] {
-      sleepIn(P, Ids.Middle, 10000, [&] {
-        sleepIn(P, Ids.Outer, 10000, [&] { sleepIn(P, Ids.Callee, 40000); });
-      });
+      sleepIn(P, Ids.Middle, 10000,
+              [&] { sleepIn(P, Ids.Outer, 10000, [&] { sleepIn(P, Ids.Callee, 40000); }); });
     });
   });
   ASSERT_TRUE(R.HasReport) << R.Stderr;
@@ -155,19 +152,18 @@ TEST(CallTreeReentry, ExactSelfTimesPartitionTheTree) {
 
 TEST(CallTreeReentry, SampledInclusiveTimesAreSelfPlusChildren) {
   TempDir Dir;
-  ChildResult R = runInChild(
-      Dir,
-      [] {
-        static SampledProgram P;
-        __energy_register_module(P.D);
-        const Regions &Ids = P.R;
-        burnIn(P, Ids.Outer, 0.05, [&] {
-          burnIn(P, Ids.Middle, 0.05, [&] {
-            burnIn(P, Ids.Outer, 0.05, [&] { burnIn(P, Ids.Callee, 0.10); });
-          });
-        });
-      },
-      {{"ENERGY_SAMPLE_HZ", "1000"}});
+  ChildResult R = runInChild(Dir,
+                             [] {
+                               static SampledProgram P;
+                               __energy_register_module(P.D);
+                               const Regions &Ids = P.R;
+                               burnIn(P, Ids.Outer, 0.05, [&] {
+                                 burnIn(P, Ids.Middle, 0.05, [&] {
+                                   burnIn(P, Ids.Outer, 0.05, [&] { burnIn(P, Ids.Callee, 0.10); });
+                                 });
+                               });
+                             },
+                             {{"ENERGY_SAMPLE_HZ", "1000"}});
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   const nlohmann::json &Tree = R.Report["call_tree"];
   EXPECT_NEAR(expectPartition(Tree), regionSelfSum(R.Report), 1e-6) << Tree.dump();

@@ -6,8 +6,8 @@
 
 #include <string>
 #include <thread>
-#include <vector>
 #include <unistd.h>
+#include <vector>
 
 using namespace energy::test;
 
@@ -131,7 +131,8 @@ TEST(CallTree, DeepMutualRecursionCollapsesToItsOutermostPath) {
   EXPECT_EQ((*Ping)["calls"], 1001);
   EXPECT_EQ((*Pong)["calls"], 1000);
   EXPECT_EQ((*Leaf)["calls"], 1);
-  EXPECT_LE((*Ping)["time_s"]["inclusive"].get<double>(), R.Report["program"]["wall_time_s"].get<double>());
+  EXPECT_LE((*Ping)["time_s"]["inclusive"].get<double>(),
+            R.Report["program"]["wall_time_s"].get<double>());
   EXPECT_EQ(R.Report["diagnostics"]["untracked_call_paths"], 0);
 }
 
@@ -152,20 +153,22 @@ TEST(CallTree, ThreadsMergeByPath) {
 
 TEST(CallTree, FullTableLeavesPathsOutAndSaysSo) {
   TempDir Dir;
-  ChildResult R = runInChild(Dir, [] {
-    Program &P = program();
-    chain(P, 0, 40);
-    chain(P, 0, 40);
-  }, {{"ENERGY_CALL_PATHS", "16"}});
+  ChildResult R = runInChild(Dir,
+                             [] {
+                               Program &P = program();
+                               chain(P, 0, 40);
+                               chain(P, 0, 40);
+                             },
+                             {{"ENERGY_CALL_PATHS", "16"}});
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   EXPECT_EQ(R.Report["call_tree"].size(), 16u);
   EXPECT_EQ(R.Report["diagnostics"]["untracked_call_paths"], 2 * 24);
   // Regions stay timed and counted whatever the tree keeps.
   EXPECT_EQ(regionNamed(R.Report, "level39")["calls"], 2);
-  const auto *Deepest = pathNode(R.Report, {"level0", "level1", "level2", "level3", "level4",
-                                            "level5", "level6", "level7", "level8", "level9",
-                                            "level10", "level11", "level12", "level13",
-                                            "level14", "level15"});
+  const auto *Deepest =
+      pathNode(R.Report, {"level0", "level1", "level2", "level3", "level4", "level5", "level6",
+                          "level7", "level8", "level9", "level10", "level11", "level12", "level13",
+                          "level14", "level15"});
   ASSERT_TRUE(Deepest);
   EXPECT_EQ((*Deepest)["calls"], 2);
 }

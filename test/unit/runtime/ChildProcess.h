@@ -18,10 +18,10 @@
 namespace energy::test {
 
 struct ChildResult {
-  int ExitCode = -1;   /// exit status, or -1 when killed
-  int Signal = 0;      /// signal that killed it, or 0
+  int ExitCode = -1; /// exit status, or -1 when killed
+  int Signal = 0;    /// signal that killed it, or 0
   int Pid = 0;
-  std::string Stderr;  /// what the child wrote on stderr
+  std::string Stderr; /// what the child wrote on stderr
   std::string ReportPath;
   bool HasReport = false;
   nlohmann::json Report;

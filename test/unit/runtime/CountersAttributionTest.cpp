@@ -237,8 +237,7 @@ TEST(CountersAttribution, ForkChildCountsItsOwnFaults) {
       PageFaultEvents);
   ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
   nlohmann::json Child = readJson(ChildReport);
-  double InnerFaults =
-      regionNamed(Child, "inner")["counters"]["self"]["page-faults"].get<double>();
+  double InnerFaults = regionNamed(Child, "inner")["counters"]["self"]["page-faults"].get<double>();
   // Beyond the 240 pages: the copy-on-write faults of the few stack and
   // runtime pages the child writes first inside the region.
   EXPECT_GE(InnerFaults, 240);

@@ -19,8 +19,8 @@ struct Kernel {
   uint32_t LoopBody = M.block(Loop, cost(12, 2, ENERGY_FLOP_FMA, 16, 8));
   uint32_t InnerBody = M.block(Inner, cost(3, 1, ENERGY_FLOP_DIV));
   uint32_t Copy = M.dynamic({LoopBody, ENERGY_DYNAMIC_BYTES_STORED, 0, 0, 0, 1});
-  uint32_t Masked = M.dynamic({LoopBody, ENERGY_DYNAMIC_FLOPS, ENERGY_PREC_FLOAT,
-                               ENERGY_FLOP_FMA, ENERGY_WIDTH_256, 2});
+  uint32_t Masked = M.dynamic(
+      {LoopBody, ENERGY_DYNAMIC_FLOPS, ENERGY_PREC_FLOAT, ENERGY_FLOP_FMA, ENERGY_WIDTH_256, 2});
   energy_module *D = M.descriptor();
 };
 
@@ -133,11 +133,7 @@ struct Diamond {
   energy_module *D;
 
   Diamond() {
-    M.countByTerms(2, {{Entry, 0, 1},
-                       {Then, 1, 1},
-                       {Else, 0, 1},
-                       {Else, 1, -1},
-                       {Join, 0, 1}});
+    M.countByTerms(2, {{Entry, 0, 1}, {Then, 1, 1}, {Else, 0, 1}, {Else, 1, -1}, {Join, 0, 1}});
     Copy = M.dynamic({Else, ENERGY_DYNAMIC_BYTES_LOADED, 0, 0, 0, 1});
     D = M.descriptor();
   }

@@ -16,9 +16,10 @@ using namespace energy::support;
 namespace {
 
 TEST(Environment, EnergyVariablesAreNamedSortedAndOnce) {
-  const char *Environ[] = {"PATH=/bin", "ENERGY_REPORT=/tmp/r.json", "ENERGY_QUIET=",
-                           "ENERGY_REPORT=again", "ENERGYX=1", "MY_ENERGY_X=1",
-                           "ENERGY_FLAG", nullptr};
+  const char *Environ[] = {"PATH=/bin",     "ENERGY_REPORT=/tmp/r.json",
+                           "ENERGY_QUIET=", "ENERGY_REPORT=again",
+                           "ENERGYX=1",     "MY_ENERGY_X=1",
+                           "ENERGY_FLAG",   nullptr};
   EXPECT_EQ(energyVariables(Environ),
             (std::vector<std::string>{"ENERGY_FLAG", "ENERGY_QUIET", "ENERGY_REPORT"}));
 }

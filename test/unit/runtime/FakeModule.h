@@ -26,10 +26,10 @@ void __energy_region_exit(struct energy_module *, uint32_t);
 }
 
 #define ENERGY_TEST_ENTER(M, R) __energy_region_enter((M), (R))
-#define ENERGY_TEST_EXIT(M, R)                                                 \
-  do {                                                                         \
-    __energy_region_exit((M), (R));                                            \
-    asm volatile("" ::: "memory");                                             \
+#define ENERGY_TEST_EXIT(M, R)                                                                     \
+  do {                                                                                             \
+    __energy_region_exit((M), (R));                                                                \
+    asm volatile("" ::: "memory");                                                                 \
   } while (0)
 
 namespace energy::test {
@@ -56,14 +56,11 @@ public:
   uint32_t region(const std::string &Name, uint32_t Kind = ENERGY_REGION_FUNCTION,
                   uint32_t Parent = ENERGY_NO_REGION, uint32_t Line = 0,
                   uint32_t EntryBlock = ENERGY_NO_BLOCK) {
-    Regions.push_back({keep(Name), keep(Name), keep("fixture.c"), Line, Kind,
-                       Parent, EntryBlock});
+    Regions.push_back({keep(Name), keep(Name), keep("fixture.c"), Line, Kind, Parent, EntryBlock});
     return uint32_t(Regions.size() - 1);
   }
   /// Makes block Block the one whose count is Region's entries.
-  void entryBlock(uint32_t Region, uint32_t Block) {
-    Regions[Region].entry_block = Block;
-  }
+  void entryBlock(uint32_t Region, uint32_t Block) { Regions[Region].entry_block = Block; }
   /// The module as the pass emits it with -energy-timing=sampled.
   void timeBySampling() { Desc.timing = ENERGY_TIMING_SAMPLED; }
   /// Makes Region an unmarked function's, found by the address of Code

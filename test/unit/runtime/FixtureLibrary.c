@@ -26,14 +26,17 @@ static const struct energy_region regions[] = {
      ENERGY_NO_REGION, ENERGY_NO_BLOCK},
 };
 static const struct energy_block blocks[] = {
-    {0, 31, {.flops = {[ENERGY_PREC_DOUBLE] = {[ENERGY_FLOP_ADDSUB] = 3}},
-             .flops_by_width = {[ENERGY_WIDTH_SCALAR] = 3},
-             .bytes_loaded = 24, .instructions = 9}},
+    {0,
+     31,
+     {.flops = {[ENERGY_PREC_DOUBLE] = {[ENERGY_FLOP_ADDSUB] = 3}},
+      .flops_by_width = {[ENERGY_WIDTH_SCALAR] = 3},
+      .bytes_loaded = 24,
+      .instructions = 9}},
     {0, 32, {.instructions = 1}},
 };
 static struct energy_module module = {
-    ENERGY_ABI_VERSION, 1, 2, 0, 0xf1f1f1f1ull, "FixtureLibrary.c",
-    regions, blocks, 0, 2, 0, 0, thread_counters, 0};
+    ENERGY_ABI_VERSION, 1, 2, 0, 0xf1f1f1f1ull, "FixtureLibrary.c", regions, blocks, 0, 2, 0, 0,
+    thread_counters,    0};
 
 __attribute__((constructor(ENERGY_CTOR_PRIORITY))) static void ctor(void) {
   __energy_register_module(&module);

@@ -17,12 +17,21 @@ using namespace energy::rt;
 
 namespace {
 
-constexpr const char *LauncherVariables[] = {
-    "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_RANK",
-    "OMPI_MCA_ess_base_jobid", "OMPI_MCA_orte_ess_jobid", "PMIX_NAMESPACE",
-    "PMI_RANK", "PMI_SIZE", "MPI_LOCALRANKID",
-    "SLURM_PROCID", "SLURM_NTASKS", "SLURM_LOCALID", "SLURM_JOB_ID",
-    "ENERGY_REPORT", "ENERGY_REPORT_DIR"};
+constexpr const char *LauncherVariables[] = {"OMPI_COMM_WORLD_RANK",
+                                             "OMPI_COMM_WORLD_SIZE",
+                                             "OMPI_COMM_WORLD_LOCAL_RANK",
+                                             "OMPI_MCA_ess_base_jobid",
+                                             "OMPI_MCA_orte_ess_jobid",
+                                             "PMIX_NAMESPACE",
+                                             "PMI_RANK",
+                                             "PMI_SIZE",
+                                             "MPI_LOCALRANKID",
+                                             "SLURM_PROCID",
+                                             "SLURM_NTASKS",
+                                             "SLURM_LOCALID",
+                                             "SLURM_JOB_ID",
+                                             "ENERGY_REPORT",
+                                             "ENERGY_REPORT_DIR"};
 
 class JobInfoTest : public ::testing::Test {
 protected:
@@ -40,9 +49,7 @@ protected:
   }
 };
 
-TEST_F(JobInfoTest, OutsideAJobThereIsNone) {
-  EXPECT_FALSE(JobInfo::fromEnvironment().inJob());
-}
+TEST_F(JobInfoTest, OutsideAJobThereIsNone) { EXPECT_FALSE(JobInfo::fromEnvironment().inJob()); }
 
 TEST_F(JobInfoTest, OpenMpiRank) {
   set("OMPI_COMM_WORLD_RANK", "3");

@@ -55,9 +55,10 @@ TEST(JsonText, NestedMembersAndElementsGetTheirCommas) {
 }
 
 TEST(JsonText, StringsAreEscapedAsNlohmannEscapesThem) {
-  for (std::string S : {std::string("plain"), std::string("q\"uo\\te"), std::string("tab\tnl\ncr\r"),
-                        std::string("ctl\x01\x1f"), std::string("\xc3\xa9t\xc3\xa9"),
-                        std::string("\xe2\x82\xac\xf0\x9f\x98\x80"), std::string("<>&'")}) {
+  for (std::string S :
+       {std::string("plain"), std::string("q\"uo\\te"), std::string("tab\tnl\ncr\r"),
+        std::string("ctl\x01\x1f"), std::string("\xc3\xa9t\xc3\xa9"),
+        std::string("\xe2\x82\xac\xf0\x9f\x98\x80"), std::string("<>&'")}) {
     JsonText W;
     W.value(S);
     std::string Out = textOf(W);

@@ -88,8 +88,8 @@ TEST(Lifecycle, AbortInsideRegionsWritesTheReportAndStillAborts) {
 
 TEST(Lifecycle, AbortWithSignalReportsOffLeavesNoReport) {
   TempDir Dir;
-  ChildResult R = runInChild(Dir, [] { a(program(), Ending::Abort); },
-                             {{"ENERGY_SIGNAL_REPORTS", "0"}});
+  ChildResult R =
+      runInChild(Dir, [] { a(program(), Ending::Abort); }, {{"ENERGY_SIGNAL_REPORTS", "0"}});
   EXPECT_EQ(R.Signal, SIGABRT);
   EXPECT_FALSE(R.HasReport);
 }
@@ -99,28 +99,27 @@ TEST(Lifecycle, ForkChildWritesItsOwnReport) {
   TempDir Dir;
   std::string Pattern = Dir.file("report.%p.json");
   std::string ChildPidFile = Dir.file("child.pid");
-  ChildResult R = runInChild(
-      Dir,
-      [&] {
-        Program &P = program();
-        ENERGY_TEST_ENTER(P.D, P.A);
-        Counters::Slots[P.BlockA] += 10;
-        pid_t Child = fork();
-        if (Child == 0) {
-          Counters::Slots[P.BlockA] += 100;
-          ENERGY_TEST_ENTER(P.D, P.C);
-          ENERGY_TEST_EXIT(P.D, P.C);
-          ENERGY_TEST_EXIT(P.D, P.A);
-          std::exit(0);
-        }
-        FILE *F = std::fopen(ChildPidFile.c_str(), "w");
-        std::fprintf(F, "%d\n", int(Child));
-        std::fclose(F);
-        waitpid(Child, nullptr, 0);
-        Counters::Slots[P.BlockA] += 1000;
-        ENERGY_TEST_EXIT(P.D, P.A);
-      },
-      {{"ENERGY_REPORT", Pattern}});
+  ChildResult R = runInChild(Dir,
+                             [&] {
+                               Program &P = program();
+                               ENERGY_TEST_ENTER(P.D, P.A);
+                               Counters::Slots[P.BlockA] += 10;
+                               pid_t Child = fork();
+                               if (Child == 0) {
+                                 Counters::Slots[P.BlockA] += 100;
+                                 ENERGY_TEST_ENTER(P.D, P.C);
+                                 ENERGY_TEST_EXIT(P.D, P.C);
+                                 ENERGY_TEST_EXIT(P.D, P.A);
+                                 std::exit(0);
+                               }
+                               FILE *F = std::fopen(ChildPidFile.c_str(), "w");
+                               std::fprintf(F, "%d\n", int(Child));
+                               std::fclose(F);
+                               waitpid(Child, nullptr, 0);
+                               Counters::Slots[P.BlockA] += 1000;
+                               ENERGY_TEST_EXIT(P.D, P.A);
+                             },
+                             {{"ENERGY_REPORT", Pattern}});
   ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
   int ChildPid = 0;
   FILE *F = std::fopen(ChildPidFile.c_str(), "r");

@@ -8,8 +8,8 @@
 // are in CountersAttributionTest.cpp.
 //
 //===----------------------------------------------------------------------===//
-#include "FakePerfSys.h"
 #include "RegionCounters.h"
+#include "FakePerfSys.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- ReportDirectoryTest.cpp - Where reports go, their names, `last` ----===//
-#include "ChildProcess.h"
 #include "support/ReportDirectory.h"
+#include "ChildProcess.h"
 
 #include <gtest/gtest.h>
 
@@ -37,15 +37,16 @@ TEST(ReportDirectory, StateThenCacheUnderHome) {
 }
 
 TEST(ReportDirectory, XdgVariablesWhenAbsolute) {
-  EXPECT_EQ(candidates({{"HOME", "/home/u"},
-                        {"XDG_STATE_HOME", "/s"},
-                        {"XDG_CACHE_HOME", "relative/cache"}}),
-            (Names{"/s/energypass", "/home/u/.cache/energypass"}));
+  EXPECT_EQ(
+      candidates(
+          {{"HOME", "/home/u"}, {"XDG_STATE_HOME", "/s"}, {"XDG_CACHE_HOME", "relative/cache"}}),
+      (Names{"/s/energypass", "/home/u/.cache/energypass"}));
 }
 
 // `env -i` leaves no HOME: the password database says where home is.
 TEST(ReportDirectory, PasswordEntryWithoutHome) {
-  EXPECT_EQ(candidates({}), (Names{"/home/pw/.local/state/energypass", "/home/pw/.cache/energypass"}));
+  EXPECT_EQ(candidates({}),
+            (Names{"/home/pw/.local/state/energypass", "/home/pw/.cache/energypass"}));
   EXPECT_EQ(candidates({{"HOME", "not/absolute"}}).front(), "/home/pw/.local/state/energypass");
   EXPECT_TRUE(candidates({}, "").empty());
 }

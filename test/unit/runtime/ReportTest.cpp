@@ -1,7 +1,7 @@
 //===- ReportTest.cpp - The report file: format, place, model, failures ---===//
 #include "ChildProcess.h"
-#include "support/ReportDirectory.h"
 #include "FakeModule.h"
+#include "support/ReportDirectory.h"
 
 #include <gtest/gtest.h>
 
@@ -9,10 +9,10 @@
 
 #include <map>
 
-#include <filesystem>
-#include <fstream>
 #include <atomic>
 #include <fcntl.h>
+#include <filesystem>
+#include <fstream>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -76,12 +76,12 @@ TEST(Report, FollowsTheDocumentedFormat) {
   EXPECT_NE(ByName["rapl-powercap"]["detail"].get<std::string>().find("no RAPL"),
             std::string::npos);
   const json &Main = regionNamed(Rep, "main");
-  expectKeys(Main, {"id", "name", "demangled", "file", "line", "kind", "parent", "module",
-                    "calls", "time_s", "counts", "energy_j"});
+  expectKeys(Main, {"id", "name", "demangled", "file", "line", "kind", "parent", "module", "calls",
+                    "time_s", "counts", "energy_j"});
   EXPECT_EQ(Rep["regions"][Main["id"].get<size_t>()]["name"], "main");
-  expectKeys(Main["counts"], {"blocks", "instructions", "branches", "calls", "bytes_loaded",
-                              "bytes_stored", "flops", "flops_by_precision", "flops_by_kind",
-                              "flops_by_width", "flops_detail"});
+  expectKeys(Main["counts"],
+             {"blocks", "instructions", "branches", "calls", "bytes_loaded", "bytes_stored",
+              "flops", "flops_by_precision", "flops_by_kind", "flops_by_width", "flops_detail"});
   EXPECT_EQ(Main["energy_j"]["measured"], nullptr);
   EXPECT_TRUE(Main["energy_j"]["modelled"].is_number()) << R.Stderr;
   EXPECT_GT(Main["energy_j"]["modelled"].get<double>(), 0.0);
@@ -145,8 +145,7 @@ TEST(Report, SilentUnlessVerbose) {
   EXPECT_EQ(Silent.Stderr, "");
   ChildResult Loud = runInChild(Dir, runProgram, {{"ENERGY_VERBOSE", "1"}});
   EXPECT_EQ(Loud.Stderr, "energypass: report written to " + Loud.ReportPath + "\n");
-  ChildResult Quiet =
-      runInChild(Dir, runProgram, {{"ENERGY_VERBOSE", "1"}, {"ENERGY_QUIET", "1"}});
+  ChildResult Quiet = runInChild(Dir, runProgram, {{"ENERGY_VERBOSE", "1"}, {"ENERGY_QUIET", "1"}});
   EXPECT_TRUE(Quiet.HasReport);
   EXPECT_EQ(Quiet.Stderr, "");
 }
@@ -154,12 +153,14 @@ TEST(Report, SilentUnlessVerbose) {
 TEST(Report, DefaultNameHasProgramTimeAndPidAndLastLinksToIt) {
   TempDir Dir;
   std::string Reports = Dir.file("reports/nested");
-  ChildResult R = runInChild(Dir, [&] {
-    unsetenv("ENERGY_REPORT");
-    if (chdir(Dir.path().c_str()) != 0)
-      std::exit(9);
-    runProgram();
-  }, {{"ENERGY_REPORT_DIR", Reports}});
+  ChildResult R = runInChild(Dir,
+                             [&] {
+                               unsetenv("ENERGY_REPORT");
+                               if (chdir(Dir.path().c_str()) != 0)
+                                 std::exit(9);
+                               runProgram();
+                             },
+                             {{"ENERGY_REPORT_DIR", Reports}});
   ASSERT_EQ(R.ExitCode, 0);
   int Found = 0;
   for (const auto &Entry : std::filesystem::directory_iterator(Reports)) {
@@ -199,10 +200,12 @@ TEST(Report, PatternExpandsPidAndHost) {
 TEST(Report, UnwritablePathIsReportedAndTheProgramUnaffected) {
   TempDir Dir;
   std::string Path = Dir.file("no/such/dir/report.json");
-  ChildResult R = runInChild(Dir, [] {
-    runProgram();
-    std::exit(7);
-  }, {{"ENERGY_REPORT", Path}});
+  ChildResult R = runInChild(Dir,
+                             [] {
+                               runProgram();
+                               std::exit(7);
+                             },
+                             {{"ENERGY_REPORT", Path}});
   EXPECT_EQ(R.ExitCode, 7);
   EXPECT_FALSE(R.HasReport);
   EXPECT_NE(R.Stderr.find("energypass: cannot write the report to " + Path), std::string::npos)
@@ -226,8 +229,7 @@ TEST(Report, WriteIsAtomicAndLeavesNoTemporary) {
   std::string OldText((std::istreambuf_iterator<char>(Old)), std::istreambuf_iterator<char>());
   EXPECT_EQ(OldText, "old contents");
   for (const auto &Entry : std::filesystem::directory_iterator(Dir.path()))
-    EXPECT_EQ(Entry.path().filename().string().find(".tmp"), std::string::npos)
-        << Entry.path();
+    EXPECT_EQ(Entry.path().filename().string().find(".tmp"), std::string::npos) << Entry.path();
 }
 
 // ENERGY_REPORT naming a FIFO (or /dev/null) is written into, never replaced
@@ -408,16 +410,15 @@ TEST(Report, ArgumentsCanBeLeftOut) {
 TEST(Report, AMeterThatNeverCountsIsNotSampled) {
   TempDir Dir;
   std::string Sys = Dir.file("sys");
-  std::string Copy = "cp -r '" ENERGY_SOURCE_DIR "/test/unit/meters/fixtures/sys-powercap' '" +
-                     Sys + "'";
+  std::string Copy =
+      "cp -r '" ENERGY_SOURCE_DIR "/test/unit/meters/fixtures/sys-powercap' '" + Sys + "'";
   ASSERT_EQ(std::system(Copy.c_str()), 0);
-  ChildResult R = runInChild(
-      Dir,
-      [] {
-        runProgram();
-        usleep(200000);
-      },
-      {{"ENERGY_SYSFS_ROOT", Sys}});
+  ChildResult R = runInChild(Dir,
+                             [] {
+                               runProgram();
+                               usleep(200000);
+                             },
+                             {{"ENERGY_SYSFS_ROOT", Sys}});
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   EXPECT_FALSE(R.Report.contains("timeline")) << "sampled a meter that never counted";
   bool Noted = false;

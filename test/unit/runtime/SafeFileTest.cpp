@@ -1,6 +1,6 @@
 //===- SafeFileTest.cpp - Files nobody else can redirect ------------------===//
-#include "ChildProcess.h"
 #include "support/SafeFile.h"
+#include "ChildProcess.h"
 
 #include <gtest/gtest.h>
 

@@ -14,8 +14,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <csignal>
 #include <cmath>
+#include <csignal>
 #include <ctime>
 #include <functional>
 #include <linux/perf_event.h>
@@ -163,8 +163,8 @@ double seconds(const nlohmann::json &Region, const char *Which) {
 
 /// |measured - expected| within 4 standard deviations as the report states
 /// them, plus one timer tick of slack for where the burns start and end.
-void expectWithinUncertainty(const nlohmann::json &Region, const char *Which,
-                             double Expected, double Tick) {
+void expectWithinUncertainty(const nlohmann::json &Region, const char *Which, double Expected,
+                             double Tick) {
   double Sigma = Region["time_s"]["uncertainty"][Which].get<double>();
   EXPECT_NEAR(seconds(Region, Which), Expected, 4 * Sigma + Tick)
       << Region["name"] << " " << Which << " (sigma " << Sigma << ")";
@@ -386,15 +386,15 @@ TEST(SamplingTest, EachTriggerSamplesTheSameTimesAndIsNamed) {
     Triggers.push_back("task-clock");
   for (const std::string &Trigger : Triggers) {
     TempDir Dir;
-    ChildResult R = runInChild(
-        Dir,
-        [] {
-          Program &P = program();
-          __energy_register_module(P.D);
-          for (int I = 0; I < 3; ++I)
-            work(P, 0.10, 0.05);
-        },
-        {{"ENERGY_SAMPLE_HZ", "1000"}, {"ENERGY_SAMPLE_TRIGGER", Trigger.c_str()}});
+    ChildResult R =
+        runInChild(Dir,
+                   [] {
+                     Program &P = program();
+                     __energy_register_module(P.D);
+                     for (int I = 0; I < 3; ++I)
+                       work(P, 0.10, 0.05);
+                   },
+                   {{"ENERGY_SAMPLE_HZ", "1000"}, {"ENERGY_SAMPLE_TRIGGER", Trigger.c_str()}});
     ASSERT_TRUE(R.HasReport) << R.Stderr;
     EXPECT_EQ(R.Report["timing"]["trigger"], Trigger);
     double Tick = 0.01;
@@ -405,14 +405,13 @@ TEST(SamplingTest, EachTriggerSamplesTheSameTimesAndIsNamed) {
 
 TEST(SamplingTest, AnUnknownTriggerIsAutoWithOneLine) {
   TempDir Dir;
-  ChildResult R = runInChild(
-      Dir,
-      [] {
-        Program &P = program();
-        __energy_register_module(P.D);
-        work(P, 0.01, 0.01);
-      },
-      {{"ENERGY_SAMPLE_TRIGGER", "hrtimer"}});
+  ChildResult R = runInChild(Dir,
+                             [] {
+                               Program &P = program();
+                               __energy_register_module(P.D);
+                               work(P, 0.01, 0.01);
+                             },
+                             {{"ENERGY_SAMPLE_TRIGGER", "hrtimer"}});
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   EXPECT_NE(R.Stderr.find("energypass: ignoring ENERGY_SAMPLE_TRIGGER=hrtimer (want auto, "
                           "task-clock or cpu-timer); using auto\n"),

@@ -28,7 +28,7 @@ protected:
 #define ENERGY_TEXT_SETTING(Id, Variable, DefaultText, Meaning) unsetenv(Variable);
 #define ENERGY_SWITCH_SETTING(Id, Variable, Default, Meaning) unsetenv(Variable);
 #define ENERGY_CHOICE_SETTING(Id, Variable, Words, DefaultText, Meaning) unsetenv(Variable);
-#define ENERGY_INTEGER_SETTING(Id, Variable, Min, Max, Default, DefaultText, Meaning)            \
+#define ENERGY_INTEGER_SETTING(Id, Variable, Min, Max, Default, DefaultText, Meaning)              \
   unsetenv(Variable);
 #include "support/Settings.inc"
 #undef ENERGY_TEXT_SETTING
@@ -133,11 +133,10 @@ TEST_F(SettingsTest, ABadChoiceIsTheFirstWordWithOneLine) {
             }),
             "energypass: ignoring ENERGY_SAMPLE_TRIGGER=hrtimer (want auto, task-clock or "
             "cpu-timer); using auto\n");
-  EXPECT_EQ(stderrOf([] {
-              EXPECT_EQ(with("ENERGY_MODEL_FALLBACK", "none").ModelFallback.index(), 0u);
-            }),
-            "energypass: ignoring ENERGY_MODEL_FALLBACK=none (want default); using no "
-            "fallback\n");
+  EXPECT_EQ(
+      stderrOf([] { EXPECT_EQ(with("ENERGY_MODEL_FALLBACK", "none").ModelFallback.index(), 0u); }),
+      "energypass: ignoring ENERGY_MODEL_FALLBACK=none (want default); using no "
+      "fallback\n");
 }
 
 TEST_F(SettingsTest, TheEnvironmentIsReadOnce) {

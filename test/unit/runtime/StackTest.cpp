@@ -53,8 +53,7 @@ void expectSelfExcludesCallees(const char *Clock, const char *Described) {
   TempDir Dir;
   ChildResult R = runInChild(Dir, [] { outer(program()); }, {{"ENERGY_CLOCK", Clock}});
   ASSERT_TRUE(R.HasReport) << R.Stderr;
-  EXPECT_NE(R.Report["sources"][0]["detail"].get<std::string>().find(Described),
-            std::string::npos);
+  EXPECT_NE(R.Report["sources"][0]["detail"].get<std::string>().find(Described), std::string::npos);
   const auto &Outer = regionNamed(R.Report, "outer")["time_s"];
   const auto &Sleeper = regionNamed(R.Report, "sleeper")["time_s"];
   EXPECT_GE(Sleeper["self"].get<double>(), 0.029);
@@ -63,9 +62,7 @@ void expectSelfExcludesCallees(const char *Clock, const char *Described) {
   EXPECT_LT(Outer["self"].get<double>(), Sleeper["self"].get<double>() / 2);
 }
 
-TEST(Stack, SelfExcludesCalleesInclusiveDoesNot) {
-  expectSelfExcludesCallees("auto", "");
-}
+TEST(Stack, SelfExcludesCalleesInclusiveDoesNot) { expectSelfExcludesCallees("auto", ""); }
 
 TEST(Stack, MonotonicClockGivesTheSameTimes) {
   expectSelfExcludesCallees("monotonic", "CLOCK_MONOTONIC");
@@ -147,7 +144,7 @@ TEST(Stack, SignalHandlersRunningInstrumentedCode) {
   TempDir Dir;
   ChildResult R = runInChild(Dir, [] {
     static Program &P = program();
-    struct sigaction Action {};
+    struct sigaction Action{};
     Action.sa_handler = [](int) { leaf(P); };
     Action.sa_flags = SA_RESTART;
     sigaction(SIGALRM, &Action, nullptr);

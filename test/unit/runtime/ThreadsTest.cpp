@@ -6,8 +6,8 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <sys/single_threaded.h>
 #include <map>
+#include <sys/single_threaded.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -171,26 +171,26 @@ TEST(Threads, ExitFromAWorkerThread) {
 // must be in the timeline, with task-clock counted on it.
 TEST(Threads, ThreadsAttachedWhileTheMetersAreProbedAreSampled) {
   TempDir Dir;
-  ChildResult R = runInChild(
-      Dir,
-      [] {
-        static Workload W;
-        __energy_register_module(W.D);
-        ENERGY_TEST_ENTER(W.D, W.Main);
-        std::vector<std::thread> Pool;
-        for (int T = 0; T < 3; ++T)
-          Pool.emplace_back([] {
-            ENERGY_TEST_ENTER(W.D, W.Work);
-            auto End = std::chrono::steady_clock::now() + std::chrono::milliseconds(150);
-            while (std::chrono::steady_clock::now() < End)
-              ++Counters::Slots[W.WorkBlock];
-            ENERGY_TEST_EXIT(W.D, W.Work);
-          });
-        for (auto &Th : Pool)
-          Th.join();
-        ENERGY_TEST_EXIT(W.D, W.Main);
-      },
-      {{"ENERGY_TIMELINE", "1"}, {"ENERGY_SAMPLE_MS", "5"}});
+  ChildResult R =
+      runInChild(Dir,
+                 [] {
+                   static Workload W;
+                   __energy_register_module(W.D);
+                   ENERGY_TEST_ENTER(W.D, W.Main);
+                   std::vector<std::thread> Pool;
+                   for (int T = 0; T < 3; ++T)
+                     Pool.emplace_back([] {
+                       ENERGY_TEST_ENTER(W.D, W.Work);
+                       auto End = std::chrono::steady_clock::now() + std::chrono::milliseconds(150);
+                       while (std::chrono::steady_clock::now() < End)
+                         ++Counters::Slots[W.WorkBlock];
+                       ENERGY_TEST_EXIT(W.D, W.Work);
+                     });
+                   for (auto &Th : Pool)
+                     Th.join();
+                   ENERGY_TEST_EXIT(W.D, W.Main);
+                 },
+                 {{"ENERGY_TIMELINE", "1"}, {"ENERGY_SAMPLE_MS", "5"}});
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   const auto &Timeline = R.Report["timeline"];
   ASSERT_TRUE(Timeline.is_object()) << R.Stderr;
@@ -230,8 +230,8 @@ TEST(Threads, WithoutAMeterTheRuntimeStartsNoThread) {
   };
   ChildResult Quiet = runInChild(Dir, Expect(false), {{"ENERGY_SYSFS_ROOT", Dir.path()}});
   EXPECT_EQ(Quiet.ExitCode, 0) << "a thread was started; " << Quiet.Stderr;
-  ChildResult Sampled = runInChild(
-      Dir, Expect(true), {{"ENERGY_SYSFS_ROOT", Dir.path()}, {"ENERGY_TIMELINE", "1"}});
+  ChildResult Sampled =
+      runInChild(Dir, Expect(true), {{"ENERGY_SYSFS_ROOT", Dir.path()}, {"ENERGY_TIMELINE", "1"}});
   EXPECT_EQ(Sampled.ExitCode, 0) << "no sampler thread; " << Sampled.Stderr;
 }
 

@@ -40,8 +40,8 @@ std::string fakePowercap(const std::string &Name) {
 
 /// A shell command that adds Microjoules to the zone's counter in place.
 std::string spend(const std::string &Counter, int Microjoules) {
-  return "v=$(cat " + Counter + "); echo $((v + " + std::to_string(Microjoules) +
-         ")) 1<> " + Counter;
+  return "v=$(cat " + Counter + "); echo $((v + " + std::to_string(Microjoules) + ")) 1<> " +
+         Counter;
 }
 
 bool softwareCountersWork() {
@@ -107,8 +107,7 @@ TEST(Collect, NoRaplUnderTheSysfsRootNamesIt) {
   CollectOptions O;
   O.programs = {"true"};
   std::string E = errorOf(O);
-  EXPECT_NE(E.find("no RAPL energy meter: " + Sys + "/class/powercap has no"),
-            std::string::npos)
+  EXPECT_NE(E.find("no RAPL energy meter: " + Sys + "/class/powercap has no"), std::string::npos)
       << E;
 }
 

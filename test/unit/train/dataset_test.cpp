@@ -60,12 +60,12 @@ TEST(Dataset, NanFeatureIsRefusedWithItsRow) {
 }
 
 TEST(Dataset, ZeroAndNegativePowerAreRefused) {
-  EXPECT_NE(loadError("zero", "program,seconds,power_w,cycles\na,1,0,5\nb,1,60,6\n")
-                .find("not positive"),
-            std::string::npos);
-  EXPECT_NE(loadError("neg", "program,seconds,power_w,cycles\na,1,50,5\nb,1,-3,6\n")
-                .find("power -3"),
-            std::string::npos);
+  EXPECT_NE(
+      loadError("zero", "program,seconds,power_w,cycles\na,1,0,5\nb,1,60,6\n").find("not positive"),
+      std::string::npos);
+  EXPECT_NE(
+      loadError("neg", "program,seconds,power_w,cycles\na,1,50,5\nb,1,-3,6\n").find("power -3"),
+      std::string::npos);
 }
 
 TEST(Dataset, TruncatedAndCorruptFilesAreRefused) {
@@ -76,9 +76,9 @@ TEST(Dataset, TruncatedAndCorruptFilesAreRefused) {
                 .find("'five', not a number"),
             std::string::npos);
   EXPECT_NE(loadError("empty", "").find("empty file"), std::string::npos);
-  EXPECT_NE(loadError("nofeat", "program,seconds,power_w\na,1,50\nb,1,5\n")
-                .find("no feature columns"),
-            std::string::npos);
+  EXPECT_NE(
+      loadError("nofeat", "program,seconds,power_w\na,1,50\nb,1,5\n").find("no feature columns"),
+      std::string::npos);
 }
 
 TEST(Dataset, UnknownSidecarVersionIsRefused) {
@@ -88,8 +88,8 @@ TEST(Dataset, UnknownSidecarVersionIsRefused) {
 }
 
 TEST(Import, KeplerNx12PresetReadsTheSharedData) {
-  std::string Path = std::string(ENERGY_SOURCE_DIR) +
-                     "/../shared/data/kepler-nx12/rapl_counters.csv";
+  std::string Path =
+      std::string(ENERGY_SOURCE_DIR) + "/../shared/data/kepler-nx12/rapl_counters.csv";
   Dataset D = importCsv(Path, keplerNx12Mapping());
   EXPECT_EQ(D.rows(), 2202u);
   EXPECT_EQ(D.features, (std::vector<std::string>{"cache-misses", "cycles", "instructions"}));

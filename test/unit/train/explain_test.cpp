@@ -13,8 +13,7 @@ using namespace energy::train;
 namespace {
 
 LearnedModel rescaledPaperModel() {
-  LearnedModel P = LearnedModel::load(std::string(ENERGY_SOURCE_DIR) +
-                                      "/models/paper-2012.json");
+  LearnedModel P = LearnedModel::load(std::string(ENERGY_SOURCE_DIR) + "/models/paper-2012.json");
   Dataset D;
   D.features = P.inputs;
   D.x.resize(2, 22);
@@ -56,8 +55,7 @@ TEST(Explain, LinearContributionsAreCoefficientTimesScaledValue) {
   EXPECT_NEAR(E.groupWatts[size_t(FeatureGroup::Instructions)], -1.93, 1e-9);
   EXPECT_NEAR(E.groupWatts[size_t(FeatureGroup::Clock)], 0.0, 1e-9);
   EXPECT_EQ(E.featureWatts.front().first, "migrations");
-  double Sum =
-      std::accumulate(E.groupWatts.begin(), E.groupWatts.end(), E.baseWatts);
+  double Sum = std::accumulate(E.groupWatts.begin(), E.groupWatts.end(), E.baseWatts);
   EXPECT_NEAR(Sum, E.watts, 1e-9);
   EXPECT_NEAR(E.watts, Predictor.predictWatts(X, 1.0), 1e-9);
 }
@@ -74,8 +72,7 @@ TEST(Explain, TreeContributionsSumToThePrediction) {
   LearnedModel M = fitModel(D, R, "boosted");
   FeatureValues X = rowValues(D, 3);
   Explanation E = explain(M, M.predictor(), X, 1.0);
-  double Sum =
-      std::accumulate(E.groupWatts.begin(), E.groupWatts.end(), E.baseWatts);
+  double Sum = std::accumulate(E.groupWatts.begin(), E.groupWatts.end(), E.baseWatts);
   EXPECT_NEAR(Sum, E.watts, 1e-3);
   EXPECT_EQ(E.featureWatts.size(), 3u);
   EXPECT_TRUE(E.toJson().contains("groups"));

@@ -90,9 +90,7 @@ namespace {
 
 /// y = 100 x on N distinct, evenly spaced x: a tree grown until pure fits
 /// every row of its bootstrap sample exactly.
-Eigen::VectorXd evenlySpaced(Eigen::Index N) {
-  return Eigen::VectorXd::LinSpaced(N, 0.0, 1.0);
-}
+Eigen::VectorXd evenlySpaced(Eigen::Index N) { return Eigen::VectorXd::LinSpaced(N, 0.0, 1.0); }
 
 TEST(Forest, GrowsTreesUntilTheirLeavesArePure) {
   Eigen::MatrixXd X = evenlySpaced(20000);

@@ -45,8 +45,7 @@ TEST(Model, LinearModelRoundTripsThroughItsFile) {
   LearnedModel L = LearnedModel::load(saveAndReload(M, "linear"));
   EXPECT_EQ(L.kind(), "linear");
   EXPECT_EQ(L.features, M.features);
-  EXPECT_LT((L.predictWatts(D) - M.predictWatts(D)).cwiseAbs().maxCoeff(),
-            1e-9);
+  EXPECT_LT((L.predictWatts(D) - M.predictWatts(D)).cwiseAbs().maxCoeff(), 1e-9);
   EXPECT_LT((M.predictWatts(D) - D.power).cwiseAbs().mean(), 0.5);
 }
 
@@ -59,8 +58,7 @@ TEST(Model, TreeModelsRoundTripThroughTheirFiles) {
     LearnedModel M = fitModel(D, R, "trees");
     LearnedModel L = LearnedModel::load(saveAndReload(M, learnerName(K)));
     EXPECT_EQ(L.kind(), learnerName(K));
-    EXPECT_LT((L.predictWatts(D) - M.predictWatts(D)).cwiseAbs().maxCoeff(),
-              1e-4);
+    EXPECT_LT((L.predictWatts(D) - M.predictWatts(D)).cwiseAbs().maxCoeff(), 1e-4);
   }
 }
 
@@ -77,8 +75,7 @@ TEST(Model, PaperThresholdSplitsIntoTwoClasses) {
   EXPECT_EQ(M.predictor().classOf({{"cache-misses", 1e7}}), 1);
   EXPECT_LT((M.predictWatts(D) - D.power).cwiseAbs().mean(), 0.5);
   LearnedModel L = LearnedModel::load(saveAndReload(M, "split"));
-  EXPECT_LT((L.predictWatts(D) - M.predictWatts(D)).cwiseAbs().maxCoeff(),
-            1e-9);
+  EXPECT_LT((L.predictWatts(D) - M.predictWatts(D)).cwiseAbs().maxCoeff(), 1e-9);
 }
 
 TEST(Model, StumpLearnsTheThresholdOfTheJump) {
@@ -89,9 +86,8 @@ TEST(Model, StumpLearnsTheThresholdOfTheJump) {
 
 TEST(Model, UnknownVersionAndMissingCountersAreRefused) {
   std::string Dir = test::temporaryDirectory("bad-model");
-  test::writeFile(
-      Dir + "/v2.json",
-      R"({"format": "energypass-model", "version": 2, "kind": "linear"})");
+  test::writeFile(Dir + "/v2.json",
+                  R"({"format": "energypass-model", "version": 2, "kind": "linear"})");
   EXPECT_THROW(LearnedModel::load(Dir + "/v2.json"), TrainError);
   test::writeFile(Dir + "/cut.json", R"({"format": "energypass-model", "vers)");
   EXPECT_THROW(LearnedModel::load(Dir + "/cut.json"), TrainError);
@@ -100,8 +96,7 @@ TEST(Model, UnknownVersionAndMissingCountersAreRefused) {
     M.predictor().predictWatts({{"cycles", 1e9}}, 1.0);
     FAIL() << "a sample without the model's counters must be refused";
   } catch (const energy::model::ModelError &E) {
-    EXPECT_NE(std::string(E.what()).find("lacks: instructions, cache-misses;"),
-              std::string::npos)
+    EXPECT_NE(std::string(E.what()).find("lacks: instructions, cache-misses;"), std::string::npos)
         << E.what();
   }
   Dataset NoMisses = counterDataset(false);
@@ -110,14 +105,12 @@ TEST(Model, UnknownVersionAndMissingCountersAreRefused) {
     M.predictWatts(NoMisses);
     FAIL() << "a dataset without the model's counters must be refused";
   } catch (const TrainError &E) {
-    EXPECT_NE(std::string(E.what()).find("needs counter 'cache-misses'"),
-              std::string::npos);
+    EXPECT_NE(std::string(E.what()).find("needs counter 'cache-misses'"), std::string::npos);
   }
 }
 
 TEST(Model, PaperModelAppliesOnceRescaled) {
-  LearnedModel P = LearnedModel::load(std::string(ENERGY_SOURCE_DIR) +
-                                      "/models/paper-2012.json");
+  LearnedModel P = LearnedModel::load(std::string(ENERGY_SOURCE_DIR) + "/models/paper-2012.json");
   ASSERT_EQ(P.features.size(), 22u);
   EXPECT_THROW(P.predictor().predictWatts(FeatureValues{}, 1.0),
                energy::model::ModelError); // no scaling ranges
@@ -138,11 +131,9 @@ TEST(Model, PaperModelAppliesOnceRescaled) {
   FeatureValues One = rowValues(D, 1);
   One["cache-misses"] = 2e7; // class 1, but scaled far above 1
   double Expected = 109.74;
-  const auto &C1 =
-      static_cast<const LinearRegressor &>(*P.classes[0]).fit().coef;
+  const auto &C1 = static_cast<const LinearRegressor &>(*P.classes[0]).fit().coef;
   for (size_t F = 0; F < 22; ++F)
-    Expected += C1(static_cast<Eigen::Index>(F)) *
-                (P.features[F] == "cache-misses" ? 2e7 : 1.0);
+    Expected += C1(static_cast<Eigen::Index>(F)) * (P.features[F] == "cache-misses" ? 2e7 : 1.0);
   EXPECT_NEAR(Applied.predictWatts(One, 1.0), Expected, 1e-6);
 }
 
@@ -163,16 +154,13 @@ TEST(Energy, PreviousSamplesFeedTimeOrderedModels) {
   Dataset D = counterDataset(false);
   D.info.kind = RowKind::Series;
   D.programs.assign(D.rows(), "one-series");
-  D.timestamp =
-      Eigen::VectorXd::LinSpaced(static_cast<Eigen::Index>(D.rows()), 0,
-                                 static_cast<double>(D.rows() - 1));
+  D.timestamp = Eigen::VectorXd::LinSpaced(static_cast<Eigen::Index>(D.rows()), 0,
+                                           static_cast<double>(D.rows() - 1));
   Recipe R;
   R.learner.kind = LearnerKind::Ols;
   LearnedModel M = fitModel(D, R, "lagged");
-  ASSERT_NE(std::find(M.features.begin(), M.features.end(), "cycles@previous"),
-            M.features.end());
+  ASSERT_NE(std::find(M.features.begin(), M.features.end(), "cycles@previous"), M.features.end());
   // Row 5's prediction in a dataset uses row 4 as its previous sample.
   FeatureValues Row5 = rowValues(D, 5), Row4 = rowValues(D, 4);
-  EXPECT_NEAR(M.predictWatts(D)(5),
-              M.predictor().predictWatts(Row5, 1.0, &Row4), 1e-9);
+  EXPECT_NEAR(M.predictWatts(D)(5), M.predictor().predictWatts(Row5, 1.0, &Row4), 1e-9);
 }

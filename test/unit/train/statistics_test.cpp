@@ -45,8 +45,8 @@ TEST(Selection, EveryRankingPutsTheDrivingFeatureFirst) {
   Eigen::MatrixXd X(N, 3);
   Eigen::VectorXd Y(N);
   for (int R = 0; R < N; ++R) {
-    X(R, 0) = ((R * 37) % 101) / 100.0;  // noise
-    X(R, 1) = R / double(N);             // drives power
+    X(R, 0) = ((R * 37) % 101) / 100.0;     // noise
+    X(R, 1) = R / double(N);                // drives power
     X(R, 2) = ((R * 53) % 97) / 96.0 * 0.1; // small noise
     Y(R) = 40 + 100 * X(R, 1) * X(R, 1);
   }

@@ -7,8 +7,8 @@
 
 namespace energy::train::test {
 
-Dataset linearDataset(const Eigen::VectorXd &Coef, double Intercept,
-                      double Noise, int Rows, int Programs, unsigned Seed) {
+Dataset linearDataset(const Eigen::VectorXd &Coef, double Intercept, double Noise, int Rows,
+                      int Programs, unsigned Seed) {
   std::mt19937 Gen(Seed);
   std::uniform_real_distribution<double> Uniform(0.0, 1.0);
   std::normal_distribution<double> Gauss(0.0, Noise > 0 ? Noise : 1.0);
@@ -35,8 +35,6 @@ std::string temporaryDirectory(const std::string &Name) {
   return Dir.string();
 }
 
-void writeFile(const std::string &Path, const std::string &Text) {
-  std::ofstream(Path) << Text;
-}
+void writeFile(const std::string &Path, const std::string &Text) { std::ofstream(Path) << Text; }
 
 } // namespace energy::train::test

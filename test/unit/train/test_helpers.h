@@ -10,8 +10,8 @@ namespace energy::train::test {
 
 /// Power = Intercept + Coef . x + Gaussian noise (sd Noise), features
 /// uniform in 0..1, rows spread over Programs programs; reproducible.
-Dataset linearDataset(const Eigen::VectorXd &Coef, double Intercept,
-                      double Noise, int Rows, int Programs, unsigned Seed = 7);
+Dataset linearDataset(const Eigen::VectorXd &Coef, double Intercept, double Noise, int Rows,
+                      int Programs, unsigned Seed = 7);
 
 /// A fresh directory under the test's temporary directory.
 std::string temporaryDirectory(const std::string &Name);

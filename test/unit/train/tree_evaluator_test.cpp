@@ -24,8 +24,7 @@ namespace {
 
 /// Random rows over a little more than 0..1, a few cells set to values the
 /// trees split at, and a few missing.
-Eigen::MatrixXd probeRows(const nlohmann::json &Booster, Eigen::Index Columns,
-                          unsigned Seed) {
+Eigen::MatrixXd probeRows(const nlohmann::json &Booster, Eigen::Index Columns, unsigned Seed) {
   std::mt19937 Rng(Seed);
   std::uniform_real_distribution<double> U(-0.2, 1.2);
   Eigen::MatrixXd X(400, Columns);
@@ -37,19 +36,17 @@ Eigen::MatrixXd probeRows(const nlohmann::json &Booster, Eigen::Index Columns,
     const auto &T = Trees[static_cast<size_t>(R) % Trees.size()];
     if (T["left_children"][0].get<int>() < 0)
       continue;
-    X(R, T["split_indices"][0].get<Eigen::Index>()) =
-        T["split_conditions"][0].get<double>();
+    X(R, T["split_indices"][0].get<Eigen::Index>()) = T["split_conditions"][0].get<double>();
   }
   for (Eigen::Index R = 100; R < 120; ++R)
     X(R, R % Columns) = std::nan("");
   return X;
 }
 
-void expectSamePredictions(const nlohmann::json &Booster, Eigen::Index Columns,
-                           unsigned Seed) {
+void expectSamePredictions(const nlohmann::json &Booster, Eigen::Index Columns, unsigned Seed) {
   Ensemble Xgb = Ensemble::fromJson(Booster);
-  TreeEnsemble Ours = TreeEnsemble::fromXgboostJson(
-      Booster, static_cast<size_t>(Columns), "test", "xgboost");
+  TreeEnsemble Ours =
+      TreeEnsemble::fromXgboostJson(Booster, static_cast<size_t>(Columns), "test", "xgboost");
   Eigen::MatrixXd X = probeRows(Booster, Columns, Seed);
   Eigen::VectorXd Expected = Xgb.predict(X);
   for (Eigen::Index R = 0; R < X.rows(); ++R) {
@@ -73,8 +70,7 @@ Eigen::MatrixXd syntheticX(Eigen::Index Rows, Eigen::Index Columns) {
 Eigen::VectorXd syntheticPower(const Eigen::MatrixXd &X) {
   Eigen::VectorXd Y(X.rows());
   for (Eigen::Index R = 0; R < X.rows(); ++R)
-    Y(R) = 60 + 40 * X(R, 0) + 25 * std::sin(6 * X(R, 1)) +
-           (X(R, 2) > 0.5 ? 15 : 0);
+    Y(R) = 60 + 40 * X(R, 0) + 25 * std::sin(6 * X(R, 1)) + (X(R, 2) > 0.5 ? 15 : 0);
   return Y;
 }
 

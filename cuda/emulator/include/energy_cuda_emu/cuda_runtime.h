@@ -15,16 +15,16 @@
 
 #define ENERGY_CUDA_EMULATION 1
 
-#include "detail/qualifiers.h"
-#include "vector_types.h"
 #include "cuda_runtime_api.h"
-#include "detail/builtin_vars.h"
-#include "detail/sync.h"
-#include "detail/warp.h"
 #include "detail/atomics.h"
+#include "detail/builtin_vars.h"
 #include "detail/device_math.h"
 #include "detail/launch.h"
+#include "detail/qualifiers.h"
 #include "detail/symbols.h"
+#include "detail/sync.h"
+#include "detail/warp.h"
+#include "vector_types.h"
 
 #include <cmath>
 #include <cstdio>

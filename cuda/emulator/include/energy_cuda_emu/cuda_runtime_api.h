@@ -146,8 +146,7 @@ template <class T>
 cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal) {
   return cudaMallocManaged(reinterpret_cast<void **>(devPtr), size, flags);
 }
-inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
-                                   cudaMemcpyKind kind) {
+inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, cudaMemcpyKind kind) {
   return cudaMemcpyAsync(dst, src, count, kind, nullptr);
 }
 inline cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count) {

@@ -9,8 +9,8 @@
  * energy_cuda_emu_current_thread says which CUDA thread is running.
  *
  * Thread safety: set the hooks before the first launch; the hooks run on the
- * launching host thread, one launch at a time, and must not launch kernels; energy_cuda_emu_current_thread may be called from
- * any host thread.
+ * launching host thread, one launch at a time, and must not launch kernels;
+ *energy_cuda_emu_current_thread may be called from any host thread.
  *===----------------------------------------------------------------------===*/
 #ifndef ENERGY_CUDA_EMU_HOOKS_H
 #define ENERGY_CUDA_EMU_HOOKS_H

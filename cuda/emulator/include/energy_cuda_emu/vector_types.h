@@ -6,19 +6,15 @@
 #ifndef ENERGY_CUDA_EMU_VECTOR_TYPES_H
 #define ENERGY_CUDA_EMU_VECTOR_TYPES_H
 
-#define ENERGY_CUDA_EMU_VEC(T, name, align)                                         \
-  struct __attribute__((aligned(align))) name##1 { T x; };                          \
-  struct __attribute__((aligned(2 * align))) name##2 { T x, y; };                   \
-  struct name##3 { T x, y, z; };                                                    \
-  struct __attribute__((aligned(4 * align > 16 ? 16 : 4 * align))) name##4 {        \
-    T x, y, z, w;                                                                   \
-  };                                                                                \
-  static inline name##1 make_##name##1(T x) { return name##1{x}; }                  \
-  static inline name##2 make_##name##2(T x, T y) { return name##2{x, y}; }          \
-  static inline name##3 make_##name##3(T x, T y, T z) { return name##3{x, y, z}; }  \
-  static inline name##4 make_##name##4(T x, T y, T z, T w) {                        \
-    return name##4{x, y, z, w};                                                     \
-  }
+#define ENERGY_CUDA_EMU_VEC(T, name, align)                                                        \
+  struct __attribute__((aligned(align))) name##1 { T x; };                                         \
+  struct __attribute__((aligned(2 * align))) name##2 { T x, y; };                                  \
+  struct name##3 { T x, y, z; };                                                                   \
+  struct __attribute__((aligned(4 * align > 16 ? 16 : 4 * align))) name##4 { T x, y, z, w; };      \
+  static inline name##1 make_##name##1(T x) { return name##1 {x}; }                                \
+  static inline name##2 make_##name##2(T x, T y) { return name##2 {x, y}; }                        \
+  static inline name##3 make_##name##3(T x, T y, T z) { return name##3 {x, y, z}; }                \
+  static inline name##4 make_##name##4(T x, T y, T z, T w) { return name##4 {x, y, z, w}; }
 
 ENERGY_CUDA_EMU_VEC(signed char, char, 1)
 ENERGY_CUDA_EMU_VEC(unsigned char, uchar, 1)

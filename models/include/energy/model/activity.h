@@ -18,8 +18,7 @@ namespace energy::model {
 
 struct Activity {
   double seconds = 0.0;
-  std::array<std::array<uint64_t, ENERGY_NUM_FLOP_KINDS>, ENERGY_NUM_PRECISIONS>
-      flops{};
+  std::array<std::array<uint64_t, ENERGY_NUM_FLOP_KINDS>, ENERGY_NUM_PRECISIONS> flops{};
   std::array<uint64_t, ENERGY_NUM_WIDTHS> flopsByWidth{};
   uint64_t bytesLoaded = 0;
   uint64_t bytesStored = 0;

@@ -58,13 +58,11 @@ class AnalyticModel final : public EnergyModel {
 public:
   static AnalyticModel fromPicojoules(const AnalyticPicojoules &P);
   /// Parses a model document; throws ModelError. `Origin` names it in errors.
-  static AnalyticModel fromJson(const nlohmann::json &Doc,
-                                const std::string &Origin);
+  static AnalyticModel fromJson(const nlohmann::json &Doc, const std::string &Origin);
   /// Reads and parses a model file; throws ModelError.
   static AnalyticModel load(const std::string &Path);
   /// Parses the text of a model file; throws ModelError.
-  static AnalyticModel fromText(const std::string &Text,
-                                const std::string &Origin);
+  static AnalyticModel fromText(const std::string &Text, const std::string &Origin);
 
   EnergyEstimate estimate(const Activity &A) const;
 
@@ -75,8 +73,7 @@ public:
   /// counts.
   EnergyEstimate estimate(const ModelInputs &Inputs) const override;
   /// Always throws ModelError: sampled perf events carry no exact counts.
-  double realTimeJoules(const std::vector<EventValues> &Samples,
-                        double Seconds) const override;
+  double realTimeJoules(const std::vector<EventValues> &Samples, double Seconds) const override;
   int version() const { return Version; }
   /// Joules per operation.
   const OperationEnergies &operationJoules() const { return Joules; }

@@ -25,8 +25,7 @@ struct ClassSplit {
 
   nlohmann::json toJson() const;
   /// Throws ModelError naming Origin and the bad key.
-  static ClassSplit fromJson(const nlohmann::json &J,
-                             const std::string &Origin = "(split)");
+  static ClassSplit fromJson(const nlohmann::json &J, const std::string &Origin = "(split)");
 };
 
 } // namespace energy::model

@@ -35,13 +35,11 @@ struct DerivedFeature {
 };
 
 /// Numerator / denominator x factor; 0 when the denominator is 0.
-double ratioValue(const DerivedFeature &D, double Numerator,
-                  double Denominator);
+double ratioValue(const DerivedFeature &D, double Numerator, double Denominator);
 
 nlohmann::json toJson(const DerivedFeature &D);
 /// Throws ModelError naming Origin and the bad key.
-DerivedFeature derivedFromJson(const nlohmann::json &J,
-                               const std::string &Origin = "(derived)");
+DerivedFeature derivedFromJson(const nlohmann::json &J, const std::string &Origin = "(derived)");
 
 } // namespace energy::model
 

@@ -17,9 +17,9 @@
 
 #include "energy/model/activity.h"
 
+#include "tool/InputError.h"
 #include <map>
 #include <memory>
-#include "tool/InputError.h"
 
 #include <stdexcept>
 #include <string>
@@ -69,8 +69,7 @@ public:
   /// spaced samples, each covering Seconds / N. Throws ModelError for no
   /// samples, a non-positive duration, missing events, or a model without a
   /// real-time form (the analytic model, which reads exact counts).
-  virtual double realTimeJoules(const std::vector<EventValues> &Samples,
-                                double Seconds) const = 0;
+  virtual double realTimeJoules(const std::vector<EventValues> &Samples, double Seconds) const = 0;
 };
 
 /// Reads any model file (docs/formats/model.md, model-learned.md) and returns

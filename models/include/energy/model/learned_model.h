@@ -32,8 +32,7 @@ namespace energy::model {
 class LearnedModel final : public EnergyModel {
 public:
   /// Parses a learned model document; throws ModelError (one line).
-  static LearnedModel fromJson(const nlohmann::json &Doc,
-                               const std::string &Origin);
+  static LearnedModel fromJson(const nlohmann::json &Doc, const std::string &Origin);
   static LearnedModel load(const std::string &Path);
 
   const std::string &name() const override { return Name; }
@@ -41,8 +40,7 @@ public:
   std::vector<std::string> requiredEvents() const override { return Inputs; }
   /// p(events) x seconds, all of it dynamic energy.
   EnergyEstimate estimate(const ModelInputs &Inputs) const override;
-  double realTimeJoules(const std::vector<EventValues> &Samples,
-                        double Seconds) const override;
+  double realTimeJoules(const std::vector<EventValues> &Samples, double Seconds) const override;
 
   /// "ols", "ridge", "lasso", "forest" or "boosted".
   const std::string &learner() const { return Learner; }
@@ -73,8 +71,8 @@ private:
     double predict(const std::vector<double> &Row) const;
   };
 
-  double featureValue(const std::string &Feature, const EventValues &Raw,
-                      double Seconds, const EventValues *Previous) const;
+  double featureValue(const std::string &Feature, const EventValues &Raw, double Seconds,
+                      const EventValues *Previous) const;
 
   std::string Name;
   std::string Kind;

@@ -26,10 +26,8 @@ class TreeEnsemble {
 public:
   /// Reads the booster in Booster (xgboost's JSON model), which must use
   /// exactly Features features. Origin and Path name it in errors.
-  static TreeEnsemble fromXgboostJson(const nlohmann::json &Booster,
-                                      size_t Features,
-                                      const std::string &Origin,
-                                      const std::string &Path);
+  static TreeEnsemble fromXgboostJson(const nlohmann::json &Booster, size_t Features,
+                                      const std::string &Origin, const std::string &Path);
 
   /// The prediction for one row of Features scaled values.
   double predict(const std::vector<double> &Row) const;

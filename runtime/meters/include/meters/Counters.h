@@ -51,11 +51,11 @@ struct CounterValue {
 CounterValue difference(const CounterValue &later, const CounterValue &earlier);
 
 struct CounterOptions {
-  pid_t pid = 0;            // 0 = calling thread; otherwise a thread or process id
-  bool inherit = false;     // count threads and children the task creates later
+  pid_t pid = 0;              // 0 = calling thread; otherwise a thread or process id
+  bool inherit = false;       // count threads and children the task creates later
   bool startDisabled = false; // wait for enable(), whatever enableOnExec says
   bool enableOnExec = false;  // task events start when the task calls exec (energy-stat)
-  bool mapPages = true;     // map mmap pages so that readSelf() can use rdpmc
+  bool mapPages = true;       // map mmap pages so that readSelf() can use rdpmc
 };
 
 class CounterSet {

@@ -27,10 +27,10 @@ struct EventSpec {
   bool excludeUser = false;
   bool excludeKernel = false;
   bool excludeHv = false;
-  int group = -1;          // events sharing a group index are scheduled together
-  double scale = 1.0;      // from a PMU's events/NAME.scale (energy: joules per count)
-  std::string unit;        // from events/NAME.unit, empty for plain counts
-  int cpu = -1;            // PMUs that only count per CPU (cpumask), e.g. power
+  int group = -1;     // events sharing a group index are scheduled together
+  double scale = 1.0; // from a PMU's events/NAME.scale (energy: joules per count)
+  std::string unit;   // from events/NAME.unit, empty for plain counts
+  int cpu = -1;       // PMUs that only count per CPU (cpumask), e.g. power
 };
 
 struct EventListResult {
@@ -43,8 +43,8 @@ struct EventListResult {
 EventListResult parseEventList(std::string_view list, const std::string &sysfsRoot);
 
 /// Resolves one event name (no groups, no commas outside pmu/.../).
-bool resolveEvent(std::string_view name, const std::string &sysfsRoot,
-                  EventSpec &out, std::string &error);
+bool resolveEvent(std::string_view name, const std::string &sysfsRoot, EventSpec &out,
+                  std::string &error);
 
 /// The 22 events the paper's model selects, in its order.
 const std::vector<std::string> &paperEvents();

@@ -22,7 +22,7 @@
 namespace energy::meters {
 
 struct PowerSample {
-  double time;  // UNIX seconds
+  double time; // UNIX seconds
   double watts;
 };
 

@@ -30,7 +30,7 @@ namespace energy::meters {
 
 /// One reading of everything, preallocated by MeterSet::makeReading().
 struct Reading {
-  double seconds = 0;                // monotonic seconds since MeterSet::start()
+  double seconds = 0;                 // monotonic seconds since MeterSet::start()
   std::vector<CounterValue> counters; // process counters, in events() order
   std::vector<double> joules;         // per meter, since start()
   std::vector<uint8_t> energyValid;   // per meter: 1 when the read succeeded
@@ -101,7 +101,7 @@ private:
   std::vector<std::unique_ptr<EnergyMeter>> meters;
   std::vector<Source> sourceList;
   std::unique_ptr<CounterSet> process;
-  std::mutex meterLock; // meters keep unwrap state: one reader at a time
+  std::mutex meterLock;         // meters keep unwrap state: one reader at a time
   std::vector<double> baseline; // joules per meter at start()
   double startEpoch = 0;
   double startMonotonic = 0;

@@ -50,8 +50,8 @@ double lowestPower(const Timeline &timeline, const std::vector<size_t> &meters);
 /// `idlePowerW`: the idle part's power (lowestPower(); 0 counts everything
 /// as active). Intervals whose energy could not be read are skipped.
 std::map<uint32_t, RegionShare> attributeEnergy(const Timeline &timeline,
-                                                const std::vector<size_t> &meters,
-                                                size_t taskClock, double idlePowerW);
+                                                const std::vector<size_t> &meters, size_t taskClock,
+                                                double idlePowerW);
 
 } // namespace energy::meters
 

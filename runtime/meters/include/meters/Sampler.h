@@ -96,9 +96,9 @@ private:
     CounterSet *counters = nullptr;
     RegionProbe region;
     pid_t tid = 0;
-    bool used = false;   // ever registered: a timeline column is one thread
+    bool used = false; // ever registered: a timeline column is one thread
     bool active = false;
-    bool handedIn = false; // unregistered, last deltas not yet recorded
+    bool handedIn = false;             // unregistered, last deltas not yet recorded
     uint32_t regionAtExit = kNoRegion; // the region when it unregistered
   };
 
@@ -113,13 +113,13 @@ private:
   Timeline timeline;
 
   // Sampler-side state, preallocated.
-  std::vector<double> scratch;           // the interval being recorded
+  std::vector<double> scratch; // the interval being recorded
   std::vector<double> lastEnergy;
   std::vector<uint8_t> energyValid;
   std::vector<CounterValue> processNow, processLast;
   std::vector<CounterValue> threadNow;
-  std::vector<CounterValue> threadLast;  // maxThreads x events
-  std::vector<double> handedInDeltas;    // maxThreads x events
+  std::vector<CounterValue> threadLast; // maxThreads x events
+  std::vector<double> handedInDeltas;   // maxThreads x events
   std::vector<ThreadSlot> slots;
   double lastTime = 0;
 

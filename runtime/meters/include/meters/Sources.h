@@ -18,8 +18,8 @@
 namespace energy::meters {
 
 struct Source {
-  std::string name;   // perf-hardware, perf-software, rdpmc, rapl-powercap, perf-power, nvml
-  std::string kind;   // counters or energy (docs/formats/report.md)
+  std::string name; // perf-hardware, perf-software, rdpmc, rapl-powercap, perf-power, nvml
+  std::string kind; // counters or energy (docs/formats/report.md)
   bool present = false;
   bool used = false;
   std::string detail;
@@ -28,10 +28,10 @@ struct Source {
 /// Where the probe looks. Tests replace the roots, the file opener and the
 /// perf system calls; the defaults are the real machine.
 struct ProbeOptions {
-  std::string sysfsRoot;           // empty: $ENERGY_SYSFS_ROOT or /sys
+  std::string sysfsRoot; // empty: $ENERGY_SYSFS_ROOT or /sys
   std::string procRoot = "/proc";
-  FileOpener *files = nullptr;     // null: the real open(2)
-  PerfSys *perf = nullptr;         // null: the real perf_event_open
+  FileOpener *files = nullptr; // null: the real open(2)
+  PerfSys *perf = nullptr;     // null: the real perf_event_open
   std::string nvmlLibrary = "libnvidia-ml.so.1";
   /// False: the counter probes create no event. They ask perf_event_open
   /// about an event that no PMU has, and the error says whether the call is

@@ -48,7 +48,7 @@ public:
   IntervalView(const TimelineShape &shape, double *data) : shape(&shape), data(data) {}
   double &tStart() const { return data[0]; }
   double &tEnd() const { return data[1]; }
-  double *energy() const { return data + 2; }              // joules per meter
+  double *energy() const { return data + 2; }                  // joules per meter
   double *process() const { return energy() + shape->meters; } // per event
   double &present(size_t thread) const { return threadBase(thread)[0]; }
   double &region(size_t thread) const { return threadBase(thread)[1]; }

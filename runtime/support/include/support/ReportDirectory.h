@@ -44,8 +44,7 @@ using SettingLookup = std::function<const char *(const char *Name)>;
 /// of the password database (`PasswdHome`, used when HOME is unset or
 /// relative). XDG variables that are not absolute paths are ignored, as the
 /// XDG base directory specification says.
-ReportDirectories reportDirectories(const SettingLookup &Lookup,
-                                    const std::string &PasswdHome);
+ReportDirectories reportDirectories(const SettingLookup &Lookup, const std::string &PasswdHome);
 /// The same from this process's settings and the effective user's entry.
 ReportDirectories reportDirectories();
 
@@ -76,8 +75,7 @@ inline constexpr const char *LatestLinkName = "last";
 /// without '/' ending in .json), which is what the runtime makes; anything
 /// else there (a link planted elsewhere, a file, a directory) is left alone
 /// and false returned with `Error` saying so.
-bool linkLatestReport(const std::string &Dir, const std::string &FileName,
-                      std::string &Error);
+bool linkLatestReport(const std::string &Dir, const std::string &FileName, std::string &Error);
 
 /// How long a temporary entry must have been left unchanged before
 /// sweepStaleTemporaries() takes it for a dead writer's: a writer (the

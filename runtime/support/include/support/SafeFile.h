@@ -49,8 +49,8 @@ WriteOptions guestWriteOptions(bool Named);
 /// of `Path` are followed, as the path names it. On failure returns false
 /// with `Error` naming the step and the reason; nothing is left behind.
 /// Thread-safe.
-bool writeFileSafely(const std::string &Path, std::string_view Text,
-                     const WriteOptions &Options, std::string &Error);
+bool writeFileSafely(const std::string &Path, std::string_view Text, const WriteOptions &Options,
+                     std::string &Error);
 
 } // namespace energy::support
 

@@ -19,9 +19,9 @@ namespace energy::support {
 struct Settings {
 #define ENERGY_TEXT_SETTING(Id, Variable, DefaultText, Meaning) TextSetting Id{Variable};
 #define ENERGY_SWITCH_SETTING(Id, Variable, Default, Meaning) SwitchSetting Id{Variable, Default};
-#define ENERGY_CHOICE_SETTING(Id, Variable, Words, DefaultText, Meaning)                         \
+#define ENERGY_CHOICE_SETTING(Id, Variable, Words, DefaultText, Meaning)                           \
   ChoiceSetting Id{Variable, Words, DefaultText};
-#define ENERGY_INTEGER_SETTING(Id, Variable, Min, Max, Default, DefaultText, Meaning)            \
+#define ENERGY_INTEGER_SETTING(Id, Variable, Min, Max, Default, DefaultText, Meaning)              \
   IntegerSetting Id{Variable, {Min, Max, Default}, DefaultText};
 #include "support/Settings.inc"
 #undef ENERGY_TEXT_SETTING
@@ -35,7 +35,7 @@ namespace bounds {
 #define ENERGY_TEXT_SETTING(Id, Variable, DefaultText, Meaning)
 #define ENERGY_SWITCH_SETTING(Id, Variable, Default, Meaning)
 #define ENERGY_CHOICE_SETTING(Id, Variable, Words, DefaultText, Meaning)
-#define ENERGY_INTEGER_SETTING(Id, Variable, Min, Max, Default, DefaultText, Meaning)            \
+#define ENERGY_INTEGER_SETTING(Id, Variable, Min, Max, Default, DefaultText, Meaning)              \
   inline constexpr IntegerBounds Id{Min, Max, Default};
 #include "support/Settings.inc"
 #undef ENERGY_TEXT_SETTING

@@ -16,9 +16,9 @@ struct DivergenceSummary {
   bool Measured = false;
   uint64_t Warps = 0, DivergentWarps = 0;
   WarpCounts Total;
-  double BranchEfficiency = 1;          // 1 when no branch executed
+  double BranchEfficiency = 1; // 1 when no branch executed
   double WarpExecutionEfficiency = 1;
-  double PredicatedOnEfficiency = -1;   // -1 when not measured
+  double PredicatedOnEfficiency = -1; // -1 when not measured
 };
 
 // Fills K.WarpStats from the per-thread behaviours when the input had no masks.

@@ -3,8 +3,8 @@
 // command-line tool can print it as is and exit with status 2.
 #pragma once
 
-#include <cstdint>
 #include "tool/InputError.h"
+#include <cstdint>
 
 #include <stdexcept>
 #include <string>

@@ -15,8 +15,8 @@ inline constexpr int AnalysisVersion = 1;
 
 // FILES maps each launch's position in ANALYSES to the names of the files written for it.
 nlohmann::ordered_json analysisToJson(const std::vector<KernelAnalysis> &Analyses,
-                              const AnalysisOptions &Options,
-                              const std::vector<std::map<std::string, std::string>> &Files);
+                                      const AnalysisOptions &Options,
+                                      const std::vector<std::map<std::string, std::string>> &Files);
 nlohmann::ordered_json kernelToJson(const KernelAnalysis &A);
 
 } // namespace energy::gpu

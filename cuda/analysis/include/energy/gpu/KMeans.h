@@ -1,8 +1,9 @@
 // KMeans: behaviour clusters as SimPoint finds them: weighted k-means (k-means++ seeding, a few
-// restarts) for k = 1..max, on vectors randomly projected to 15 dimensions when they have more, each scored with the Bayesian information criterion, choosing the
-// smallest k whose score reaches a set share of the best improvement (cluster variances below
-// 1/1000 of the one-cluster variance count as exact); the representative of a
-// cluster is the behaviour nearest its centroid, named by its first thread.
+// restarts) for k = 1..max, on vectors randomly projected to 15 dimensions when they have more,
+// each scored with the Bayesian information criterion, choosing the smallest k whose score reaches
+// a set share of the best improvement (cluster variances below 1/1000 of the one-cluster variance
+// count as exact); the representative of a cluster is the behaviour nearest its centroid, named by
+// its first thread.
 #pragma once
 
 #include <Eigen/Dense>

@@ -20,12 +20,12 @@ struct Dim3 {
 
 struct BasicBlock {
   uint32_t Id = 0;
-  std::string Label;        // "0x0058" for SASS, the PTX label or "line N" for PTX
-  uint64_t Address = 0;     // PC of the first instruction (SASS) or its PTX line
+  std::string Label;    // "0x0058" for SASS, the PTX label or "line N" for PTX
+  uint64_t Address = 0; // PC of the first instruction (SASS) or its PTX line
   uint32_t Instructions = 0;
   std::map<std::string, uint32_t> OpcodeMix; // mnemonic (before the first '.') -> count
-  std::string Terminator;   // mnemonic of the last instruction
-  bool EndsInExit = false;  // the last instruction can end the thread (EXIT, RET, exit, ret)
+  std::string Terminator;                    // mnemonic of the last instruction
+  bool EndsInExit = false; // the last instruction can end the thread (EXIT, RET, exit, ret)
   std::vector<uint32_t> Predecessors, Successors;
 };
 
@@ -62,8 +62,8 @@ enum class SourceKind { AccelSimTrace, GpgpuSim, GpuProfile };
 const char *sourceKindName(SourceKind Kind);
 
 struct Kernel {
-  std::string Name;           // as the input spells it (often mangled)
-  uint32_t Launch = 0;        // launch / kernel id from the input
+  std::string Name;    // as the input spells it (often mangled)
+  uint32_t Launch = 0; // launch / kernel id from the input
   SourceKind Source = SourceKind::AccelSimTrace;
   std::string SourcePath;
   Dim3 Grid, Block;

@@ -13,7 +13,7 @@ namespace energy::gpu {
 
 struct ThreadRanges {
   std::vector<std::pair<uint64_t, uint64_t>> Ranges; // inclusive, at most the cap
-  uint64_t Total = 0;                                 // ranges in all, even beyond the cap
+  uint64_t Total = 0;                                // ranges in all, even beyond the cap
 };
 
 // The threads of each behaviour as ranges of consecutive ids, keeping at most MAXRANGES each.

@@ -13,7 +13,8 @@
 namespace energy::gpu {
 
 // CSV with a header row and a label column.
-void writeMatrixCsv(std::ostream &OS, const Eigen::MatrixXd &M, const std::vector<std::string> &Labels);
+void writeMatrixCsv(std::ostream &OS, const Eigen::MatrixXd &M,
+                    const std::vector<std::string> &Labels);
 void writeTransitionsCsv(std::ostream &OS, const KernelAnalysis &A);
 void writeWarpsCsv(std::ostream &OS, const KernelAnalysis &A);
 void writeBehavioursCsv(std::ostream &OS, const KernelAnalysis &A);

@@ -29,15 +29,15 @@ template <class T, class Bits, class Op> T atomic_float_update(T *address, Op op
 }
 template <class T> T atomic_min(T *address, T val) {
   T old = __atomic_load_n(address, __ATOMIC_RELAXED);
-  while (val < old &&
-         !__atomic_compare_exchange_n(address, &old, val, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  while (val < old && !__atomic_compare_exchange_n(address, &old, val, true, __ATOMIC_RELAXED,
+                                                   __ATOMIC_RELAXED)) {
   }
   return old;
 }
 template <class T> T atomic_max(T *address, T val) {
   T old = __atomic_load_n(address, __ATOMIC_RELAXED);
-  while (val > old &&
-         !__atomic_compare_exchange_n(address, &old, val, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  while (val > old && !__atomic_compare_exchange_n(address, &old, val, true, __ATOMIC_RELAXED,
+                                                   __ATOMIC_RELAXED)) {
   }
   return old;
 }
@@ -47,15 +47,17 @@ template <class T> T atomic_cas(T *address, T compare, T val) {
 }
 } // namespace energy_cuda_emu::detail
 
-#define ENERGY_CUDA_EMU_INT_ATOMICS(T)                                                          \
-  inline T atomicAdd(T *a, T v) { return __atomic_fetch_add(a, v, __ATOMIC_RELAXED); }          \
-  inline T atomicExch(T *a, T v) { return __atomic_exchange_n(a, v, __ATOMIC_RELAXED); }        \
-  inline T atomicMin(T *a, T v) { return energy_cuda_emu::detail::atomic_min(a, v); }           \
-  inline T atomicMax(T *a, T v) { return energy_cuda_emu::detail::atomic_max(a, v); }           \
-  inline T atomicAnd(T *a, T v) { return __atomic_fetch_and(a, v, __ATOMIC_RELAXED); }          \
-  inline T atomicOr(T *a, T v) { return __atomic_fetch_or(a, v, __ATOMIC_RELAXED); }            \
-  inline T atomicXor(T *a, T v) { return __atomic_fetch_xor(a, v, __ATOMIC_RELAXED); }          \
-  inline T atomicCAS(T *a, T compare, T v) { return energy_cuda_emu::detail::atomic_cas(a, compare, v); }
+#define ENERGY_CUDA_EMU_INT_ATOMICS(T)                                                             \
+  inline T atomicAdd(T *a, T v) { return __atomic_fetch_add(a, v, __ATOMIC_RELAXED); }             \
+  inline T atomicExch(T *a, T v) { return __atomic_exchange_n(a, v, __ATOMIC_RELAXED); }           \
+  inline T atomicMin(T *a, T v) { return energy_cuda_emu::detail::atomic_min(a, v); }              \
+  inline T atomicMax(T *a, T v) { return energy_cuda_emu::detail::atomic_max(a, v); }              \
+  inline T atomicAnd(T *a, T v) { return __atomic_fetch_and(a, v, __ATOMIC_RELAXED); }             \
+  inline T atomicOr(T *a, T v) { return __atomic_fetch_or(a, v, __ATOMIC_RELAXED); }               \
+  inline T atomicXor(T *a, T v) { return __atomic_fetch_xor(a, v, __ATOMIC_RELAXED); }             \
+  inline T atomicCAS(T *a, T compare, T v) {                                                       \
+    return energy_cuda_emu::detail::atomic_cas(a, compare, v);                                     \
+  }
 
 ENERGY_CUDA_EMU_INT_ATOMICS(int)
 ENERGY_CUDA_EMU_INT_ATOMICS(unsigned int)
@@ -79,8 +81,8 @@ inline unsigned short int atomicCAS(unsigned short int *a, unsigned short int co
 /* atomicInc/atomicDec wrap at `limit` as the hardware does. */
 inline unsigned int atomicInc(unsigned int *a, unsigned int limit) {
   unsigned int old = __atomic_load_n(a, __ATOMIC_RELAXED);
-  while (!__atomic_compare_exchange_n(a, &old, old >= limit ? 0u : old + 1u, true,
-                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  while (!__atomic_compare_exchange_n(a, &old, old >= limit ? 0u : old + 1u, true, __ATOMIC_RELAXED,
+                                      __ATOMIC_RELAXED)) {
   }
   return old;
 }

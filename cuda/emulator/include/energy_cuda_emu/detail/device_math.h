@@ -11,8 +11,8 @@
 #include <math.h>
 #include <stdint.h>
 
-#define ENERGY_CUDA_EMU_MINMAX(T)                                                              \
-  inline T min(T a, T b) { return b < a ? b : a; }                                             \
+#define ENERGY_CUDA_EMU_MINMAX(T)                                                                  \
+  inline T min(T a, T b) { return b < a ? b : a; }                                                 \
   inline T max(T a, T b) { return a < b ? b : a; }
 ENERGY_CUDA_EMU_MINMAX(int)
 ENERGY_CUDA_EMU_MINMAX(unsigned int)
@@ -52,9 +52,7 @@ inline int __mul24(int a, int b) { return (a << 8 >> 8) * (b << 8 >> 8); }
 inline unsigned int __umul24(unsigned int a, unsigned int b) {
   return (a & 0xffffffu) * (b & 0xffffffu);
 }
-inline int __mulhi(int a, int b) {
-  return static_cast<int>((static_cast<long long>(a) * b) >> 32);
-}
+inline int __mulhi(int a, int b) { return static_cast<int>((static_cast<long long>(a) * b) >> 32); }
 inline unsigned int __umulhi(unsigned int a, unsigned int b) {
   return static_cast<unsigned int>((static_cast<unsigned long long>(a) * b) >> 32);
 }

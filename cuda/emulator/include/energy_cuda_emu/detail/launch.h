@@ -44,7 +44,9 @@ using thread_entry = void (*)(const void *closure);
  * or a failed block. Defined in the emulator library. */
 cudaError_t launch_grid(const launch_config &config, thread_entry entry, const void *closure);
 
-template <class Run> void call_thread(const void *closure) { (*static_cast<const Run *>(closure))(); }
+template <class Run> void call_thread(const void *closure) {
+  (*static_cast<const Run *>(closure))();
+}
 
 template <class Params, class Body> struct bound_kernel {
   const Params *params;

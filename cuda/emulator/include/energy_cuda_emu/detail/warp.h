@@ -18,8 +18,22 @@
 
 namespace energy_cuda_emu {
 enum class warp_op : uint8_t {
-  sync, shfl_idx, shfl_up, shfl_down, shfl_xor, all, any, ballot, match_any, match_all,
-  reduce_add, reduce_min, reduce_max, reduce_and, reduce_or, reduce_xor
+  sync,
+  shfl_idx,
+  shfl_up,
+  shfl_down,
+  shfl_xor,
+  all,
+  any,
+  ballot,
+  match_any,
+  match_all,
+  reduce_add,
+  reduce_min,
+  reduce_max,
+  reduce_and,
+  reduce_or,
+  reduce_xor
 };
 namespace detail {
 /* Posts this lane's operand, waits for the group, returns this lane's result. */
@@ -61,12 +75,12 @@ template <class T> T __shfl_xor_sync(unsigned mask, T var, int laneMask, int wid
                                           width);
 }
 inline int __all_sync(unsigned mask, int predicate) {
-  return static_cast<int>(energy_cuda_emu::detail::warp_collective(
-      energy_cuda_emu::warp_op::all, mask, predicate != 0, 0, 32));
+  return static_cast<int>(energy_cuda_emu::detail::warp_collective(energy_cuda_emu::warp_op::all,
+                                                                   mask, predicate != 0, 0, 32));
 }
 inline int __any_sync(unsigned mask, int predicate) {
-  return static_cast<int>(energy_cuda_emu::detail::warp_collective(
-      energy_cuda_emu::warp_op::any, mask, predicate != 0, 0, 32));
+  return static_cast<int>(energy_cuda_emu::detail::warp_collective(energy_cuda_emu::warp_op::any,
+                                                                   mask, predicate != 0, 0, 32));
 }
 inline unsigned __ballot_sync(unsigned mask, int predicate) {
   return static_cast<unsigned>(energy_cuda_emu::detail::warp_collective(
@@ -90,11 +104,11 @@ template <class T> unsigned __match_all_sync(unsigned mask, T value, int *pred) 
 }
 
 /* sm_80 reductions over the group; param 1 marks a signed operand. */
-#define ENERGY_CUDA_EMU_REDUCE(name, op, T, is_signed)                                       \
-  inline T name(unsigned mask, T value) {                                                     \
-    return static_cast<T>(energy_cuda_emu::detail::warp_collective(                           \
-        energy_cuda_emu::warp_op::op, mask,                                                   \
-        static_cast<uint64_t>(static_cast<int64_t>(value)), is_signed, 32));                  \
+#define ENERGY_CUDA_EMU_REDUCE(name, op, T, is_signed)                                             \
+  inline T name(unsigned mask, T value) {                                                          \
+    return static_cast<T>(energy_cuda_emu::detail::warp_collective(                                \
+        energy_cuda_emu::warp_op::op, mask, static_cast<uint64_t>(static_cast<int64_t>(value)),    \
+        is_signed, 32));                                                                           \
   }
 ENERGY_CUDA_EMU_REDUCE(__reduce_add_sync, reduce_add, unsigned, 0)
 ENERGY_CUDA_EMU_REDUCE(__reduce_add_sync, reduce_add, int, 1)

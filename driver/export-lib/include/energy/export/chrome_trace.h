@@ -36,8 +36,7 @@ namespace energy::exporter {
 
 /// The trace of all the reports' processes (one without a timeline
 /// contributes its metadata only); `Exporter` goes into `otherData`.
-nlohmann::json chromeTrace(const std::vector<ExportInput> &Inputs,
-                           const std::string &Exporter);
+nlohmann::json chromeTrace(const std::vector<ExportInput> &Inputs, const std::string &Exporter);
 
 } // namespace energy::exporter
 

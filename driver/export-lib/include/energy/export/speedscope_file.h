@@ -24,8 +24,7 @@ namespace energy::exporter {
 
 /// The speedscope document of all the reports; `Exporter` is the
 /// "name@version" written as `exporter`.
-nlohmann::json speedscopeFile(const std::vector<ExportInput> &Inputs,
-                              const std::string &Exporter);
+nlohmann::json speedscopeFile(const std::vector<ExportInput> &Inputs, const std::string &Exporter);
 
 } // namespace energy::exporter
 

@@ -26,8 +26,7 @@ std::vector<uint64_t> apportion(uint64_t Total, std::span<const double> Weights)
 
 /// The same for integer weights, computed exactly: when the weights add up to
 /// Total, each share is its weight.
-std::vector<uint64_t> apportion(uint64_t Total,
-                                std::span<const uint64_t> Weights);
+std::vector<uint64_t> apportion(uint64_t Total, std::span<const uint64_t> Weights);
 
 } // namespace energy::report
 

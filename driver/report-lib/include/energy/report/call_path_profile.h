@@ -75,9 +75,8 @@ struct CallPathProfile {
 
 /// Builds the samples of R. Throws ReportError when parent links needed for
 /// a stack form a cycle.
-CallPathProfile
-callPathProfile(const Report &R,
-                const std::optional<std::vector<CallTreeNode>> &Tree);
+CallPathProfile callPathProfile(const Report &R,
+                                const std::optional<std::vector<CallTreeNode>> &Tree);
 
 /// In words, where the energy values come from: "measured by rapl:package-0"
 /// or "modelled by default-analytic-v1".

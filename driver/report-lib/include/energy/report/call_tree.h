@@ -22,15 +22,14 @@ namespace energy::report {
 struct CallTreeNode {
   uint64_t region = 0;
   std::optional<uint64_t> parent; // always a smaller id
-  uint64_t calls = 0; // 0 in sampled reports, which record none per path
+  uint64_t calls = 0;             // 0 in sampled reports, which record none per path
   double inclusiveSeconds = 0.0;
   double selfSeconds = 0.0;
 };
 
 /// Validates `call_tree` against R's regions; throws ReportError naming the
 /// bad key (a region that does not exist, a parent that is not earlier).
-std::vector<CallTreeNode> parseCallTree(const nlohmann::json &Tree,
-                                        const Report &R);
+std::vector<CallTreeNode> parseCallTree(const nlohmann::json &Tree, const Report &R);
 
 } // namespace energy::report
 

@@ -12,8 +12,8 @@
 
 #include "energy/report/report_diff.h"
 
-#include <ostream>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -28,8 +28,8 @@ struct DiffPrintOptions {
   size_t nameWidth = 48;
 };
 
-void printDiff(const ReportDiff &D, const DiffPrintOptions &Options,
-               DiffFormat Format, std::ostream &OS);
+void printDiff(const ReportDiff &D, const DiffPrintOptions &Options, DiffFormat Format,
+               std::ostream &OS);
 
 /// "+12.3%", "-0.5%", "new", "-" (a side lacks it).
 std::string formatChange(const MetricChange &Change);

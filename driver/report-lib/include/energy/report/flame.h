@@ -53,14 +53,12 @@ struct FoldedStack {
 std::vector<FoldedStack> foldedStacks(const Report &R, FlameWeight Weight);
 
 /// One stack per call-tree node with a non-zero weight, in node order.
-std::vector<FoldedStack> foldedStacks(const Report &R,
-                                      const std::vector<CallTreeNode> &Tree,
+std::vector<FoldedStack> foldedStacks(const Report &R, const std::vector<CallTreeNode> &Tree,
                                       FlameWeight Weight);
 
 /// The stacks `energy-report flame` writes: by call path when the document
 /// has a `call_tree`, by region nesting otherwise.
-std::vector<FoldedStack> foldedStacks(const ReportDocument &Doc,
-                                      FlameWeight Weight);
+std::vector<FoldedStack> foldedStacks(const ReportDocument &Doc, FlameWeight Weight);
 
 /// The weight of the stacks under NotInCallTreeFrame, and of all of them.
 unsigned long long leftOutOfCallTree(const std::vector<FoldedStack> &Stacks);

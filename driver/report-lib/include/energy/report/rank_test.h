@@ -27,8 +27,7 @@ struct RankTestResult {
 };
 
 /// One-sided test of "New tends to be larger than Base". Both non-empty.
-RankTestResult mannWhitneyGreater(const std::vector<double> &Base,
-                                  const std::vector<double> &New);
+RankTestResult mannWhitneyGreater(const std::vector<double> &Base, const std::vector<double> &New);
 
 /// The smallest p-value any outcome can reach with these sample sizes
 /// (1 / C(m + n, m), all new runs above all base runs): a significance level

@@ -36,8 +36,8 @@ struct ListingOptions {
 /// the energies come from.
 std::string listingHeader(const Report &R, const ListingOptions &Options);
 
-void printListing(const Report &R, const ListingOptions &Options,
-                  ListingFormat Format, std::ostream &OS);
+void printListing(const Report &R, const ListingOptions &Options, ListingFormat Format,
+                  std::ostream &OS);
 
 } // namespace energy::report
 

@@ -23,8 +23,7 @@ namespace energy::report {
 std::vector<uint64_t> nestingPath(const Report &R, uint64_t Id);
 
 /// The regions along call-tree node Node's path, root first.
-std::vector<uint64_t> callPath(const std::vector<CallTreeNode> &Tree,
-                               size_t Node);
+std::vector<uint64_t> callPath(const std::vector<CallTreeNode> &Tree, size_t Node);
 
 /// The region's demangled name (its symbol when it has none).
 std::string displayName(const Region &R);

@@ -54,7 +54,7 @@ struct RankShare {
   uint64_t calls = 0;
   double selfSeconds = 0.0;
   uint64_t flops = 0;
-  model::Activity counts; // counts.seconds = selfSeconds
+  model::Activity counts;       // counts.seconds = selfSeconds
   std::optional<Energy> energy; // absent when the rank's report had none
 };
 
@@ -90,14 +90,10 @@ struct Region {
   /// A job report's: the ranks that ran the region; empty otherwise.
   std::vector<RankShare> byRank;
 
-  uint64_t bytesMoved() const {
-    return counts.bytesLoaded + counts.bytesStored;
-  }
+  uint64_t bytesMoved() const { return counts.bytesLoaded + counts.bytesStored; }
   /// Never entered and counted nothing, such as a vectorised loop's
   /// remainder loop that the run's sizes never needed.
-  bool neverRan() const {
-    return calls == 0 && counts.blocks == 0 && counts.instructions == 0;
-  }
+  bool neverRan() const { return calls == 0 && counts.blocks == 0 && counts.instructions == 0; }
 };
 
 /// The parallel job a report's process was one rank of (`job`), or, in a
@@ -154,7 +150,7 @@ struct ThreadRow {
 };
 
 struct Report {
-  std::string origin; // the file it was read from, for messages
+  std::string origin;    // the file it was read from, for messages
   long long version = 0; // the report format's
 
   std::string programPath;

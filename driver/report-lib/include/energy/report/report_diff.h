@@ -39,8 +39,8 @@ enum class DiffMetric {
 };
 inline constexpr size_t NumDiffMetrics = 8;
 inline constexpr std::array<DiffMetric, NumDiffMetrics> AllDiffMetrics = {
-    DiffMetric::Energy, DiffMetric::DynamicEnergy, DiffMetric::MeasuredEnergy,
-    DiffMetric::Time,   DiffMetric::Flops,         DiffMetric::Bytes,
+    DiffMetric::Energy,       DiffMetric::DynamicEnergy, DiffMetric::MeasuredEnergy,
+    DiffMetric::Time,         DiffMetric::Flops,         DiffMetric::Bytes,
     DiffMetric::Instructions, DiffMetric::Imbalance};
 
 /// The metric's command-line name: energy, measured-energy, time, ...
@@ -97,9 +97,7 @@ struct RegionDiff {
   std::string previousName;
   MatchStatus status() const;
   std::array<MetricChange, NumDiffMetrics> metrics;
-  const MetricChange &metric(DiffMetric M) const {
-    return metrics[static_cast<size_t>(M)];
-  }
+  const MetricChange &metric(DiffMetric M) const { return metrics[static_cast<size_t>(M)]; }
 };
 
 /// The name of the pseudo-region holding the program's totals.
@@ -115,8 +113,7 @@ struct ReportDiff {
 
 /// Per-side medians of every metric of every region. Sides must be non-empty.
 /// `Model` gives dynamic-energy (absent without a model).
-ReportDiff diffReports(const std::vector<Report> &Base,
-                       const std::vector<Report> &New,
+ReportDiff diffReports(const std::vector<Report> &Base, const std::vector<Report> &New,
                        const model::AnalyticModel *Model);
 
 /// Thresholds as fractions (0.05 for 5%), one per metric.
@@ -127,12 +124,10 @@ std::optional<double> parsePercent(const std::string &Text);
 
 /// Parses "5%" (every metric) or "energy=5%,time=10%" (the others keep
 /// Default). Returns an error message naming the bad part, or none.
-std::optional<std::string> parseThresholds(const std::string &Spec,
-                                           Thresholds &Out);
+std::optional<std::string> parseThresholds(const std::string &Spec, Thresholds &Out);
 
 /// Parses "energy,flops"; "none" is the empty list.
-std::optional<std::string> parseMetricList(const std::string &Spec,
-                                           std::vector<DiffMetric> &Out);
+std::optional<std::string> parseMetricList(const std::string &Spec, std::vector<DiffMetric> &Out);
 
 /// What decides a gate. The threshold is the smallest change that matters
 /// (the effect size); the significance level bounds how often a measured
@@ -174,8 +169,7 @@ GateVerdict judgeChange(const ReportDiff &D, const RegionDiff &R, DiffMetric M,
                         const GateRules &Rules);
 
 /// Self time below the rules' share of the run or absolute floor.
-bool isTooSmallToMeasure(const ReportDiff &D, const RegionDiff &R,
-                         const GateRules &Rules);
+bool isTooSmallToMeasure(const ReportDiff &D, const RegionDiff &R, const GateRules &Rules);
 
 struct Regression {
   const RegionDiff *region = nullptr;
@@ -191,8 +185,7 @@ struct Regression {
 bool isRegression(const MetricChange &Change, double Threshold);
 
 /// The gated metrics' changes that fail their gate.
-std::vector<Regression> findRegressions(const ReportDiff &D,
-                                        const std::vector<DiffMetric> &Gated,
+std::vector<Regression> findRegressions(const ReportDiff &D, const std::vector<DiffMetric> &Gated,
                                         const GateRules &Rules);
 
 } // namespace energy::report

@@ -42,7 +42,7 @@ private:
   struct Module {
     nlohmann::json entry; // the first input's modules[] entry, made cumulative
     std::string source;
-    std::string hash; // empty: only version-1 reports, which have none, had it
+    std::string hash;  // empty: only version-1 reports, which have none, had it
     size_t listed = 0; // merged regions of this module
   };
   struct MergedRegion {
@@ -65,13 +65,11 @@ private:
   size_t moduleIndex(const nlohmann::json &Entry);
   size_t moduleIndex(const std::string &Source, const std::string &Hash);
   std::vector<size_t> addRegions(const nlohmann::json &Doc);
-  void addCallTree(const nlohmann::json &Doc,
-                   const std::vector<size_t> &RegionIndex);
+  void addCallTree(const nlohmann::json &Doc, const std::vector<size_t> &RegionIndex);
   void addProgram(const nlohmann::json &Doc, const std::string &Origin);
   /// Process came from the file `Report`, and was read from `Input` (the
   /// same file, or a merged report holding it).
-  void addProcess(nlohmann::json Process, const std::string &Report,
-                  const std::string &Input);
+  void addProcess(nlohmann::json Process, const std::string &Report, const std::string &Input);
   void addSources(const nlohmann::json &Sources);
   void addThreadBreakdown(const nlohmann::json &Doc);
   void addTiming(const nlohmann::json &Doc);

@@ -25,8 +25,8 @@ struct TimelinePlot {
 
 /// Throws ReportError, naming `Origin`, when no meter has a single reading
 /// (there is no power to plot).
-void writeTimelineSvg(const Timeline &T, const TimelinePlot &Plot,
-                      const std::string &Origin, std::ostream &OS);
+void writeTimelineSvg(const Timeline &T, const TimelinePlot &Plot, const std::string &Origin,
+                      std::ostream &OS);
 
 } // namespace energy::report
 

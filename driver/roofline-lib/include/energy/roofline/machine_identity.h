@@ -17,16 +17,16 @@
 namespace energy::roofline {
 
 struct CacheLevel {
-  int Level = 0;            // 1, 2, 3...
-  std::string Type;         // "Data" or "Unified" (instruction caches are dropped)
+  int Level = 0;    // 1, 2, 3...
+  std::string Type; // "Data" or "Unified" (instruction caches are dropped)
   std::uint64_t SizeBytes = 0;
-  int SharedCpus = 1;       // logical CPUs sharing one instance
+  int SharedCpus = 1; // logical CPUs sharing one instance
 };
 
 struct MachineIdentity {
   std::string CpuModel;
   int LogicalCpus = 0;
-  std::vector<std::string> Isa; // subset of: sse2 fma avx2 avx512f
+  std::vector<std::string> Isa;   // subset of: sse2 fma avx2 avx512f
   std::vector<CacheLevel> Caches; // data/unified levels, innermost first
   std::string Hash;               // 16 hex digits over all of the above
 };

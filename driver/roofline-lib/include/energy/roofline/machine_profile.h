@@ -89,8 +89,8 @@ MachineProfile readProfile(const std::filesystem::path &Path);
 void writeProfile(const MachineProfile &Profile, const std::filesystem::path &Path);
 
 /// The best peak for a precision and thread count, over every ISA and FMA.
-std::optional<PeakFlops> bestPeak(const MachineProfile &Profile,
-                                  const std::string &Precision, int Threads);
+std::optional<PeakFlops> bestPeak(const MachineProfile &Profile, const std::string &Precision,
+                                  int Threads);
 /// The best bandwidth per level for a thread count, innermost level first.
 std::vector<Bandwidth> bestBandwidthPerLevel(const MachineProfile &Profile, int Threads);
 /// The thread counts measured, ascending.

@@ -15,8 +15,8 @@ namespace energy::roofline {
 struct PlotLayout {
   double Width = 1000, Height = 660;
   double Left = 80, Right = 270, Top = 50, Bottom = 90; // margins; labels live in them
-  double XLogMin = -2, XLogMax = 2;                      // decades of FLOP/byte
-  double YLogMin = -1, YLogMax = 3;                      // decades of GFLOP/s
+  double XLogMin = -2, XLogMax = 2;                     // decades of FLOP/byte
+  double YLogMin = -1, YLogMax = 3;                     // decades of GFLOP/s
 
   double plotLeft() const { return Left; }
   double plotTop() const { return Top; }

@@ -22,13 +22,13 @@
 namespace energy::roofline {
 
 struct RooflineOptions {
-  std::vector<std::string> Reports; // files, directories, globs: merged
-  std::filesystem::path Machine; // empty: defaultProfilePath() of this machine
-  std::filesystem::path Output;  // .svg, .html/.htm or .txt; empty: text on Out
-  int Threads = 0;               // ceilings of this thread count; 0: from the report
-  std::size_t LabelTop = 5;      // regions labelled by name on the plot
+  std::vector<std::string> Reports;  // files, directories, globs: merged
+  std::filesystem::path Machine;     // empty: defaultProfilePath() of this machine
+  std::filesystem::path Output;      // .svg, .html/.htm or .txt; empty: text on Out
+  int Threads = 0;                   // ceilings of this thread count; 0: from the report
+  std::size_t LabelTop = 5;          // regions labelled by name on the plot
   double MinShare = DefaultMinShare; // of the regions' self time, below which a region is left out
-  bool Verbose = false;          // one line per region not on the roofline
+  bool Verbose = false;              // one line per region not on the roofline
 };
 
 /// Returns 0 on success, 2 on bad input (unreadable or invalid report or

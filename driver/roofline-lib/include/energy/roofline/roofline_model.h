@@ -88,9 +88,9 @@ struct LevelPoint {
 
 struct RegionPoint {
   ReportRegion Region;
-  std::string Precision;   // dominant precision of its FLOPs
-  double Intensity = 0;    // FLOP/byte at L1
-  double Gflops = 0;       // attained
+  std::string Precision; // dominant precision of its FLOPs
+  double Intensity = 0;  // FLOP/byte at L1
+  double Gflops = 0;     // attained
   Bound BoundBy = Bound::Memory;
   std::string BindingRoof; // a level ("L2") or a compute label
   double Attainable = 0;   // value of the binding roof at Intensity
@@ -114,7 +114,7 @@ inline constexpr const char *NeverRanReason = "never ran";
 struct RooflineAnalysis {
   RooflineModel Model;
   std::string Program;
-  bool SizedByEnergy = false; // every point has modelled joules: sizes show energy, else time
+  bool SizedByEnergy = false;      // every point has modelled joules: sizes show energy, else time
   std::vector<RegionPoint> Points; // largest size metric first
   std::vector<SkippedRegion> Skipped;
   /// Regions that would have been placed but ran less than MinShare of the

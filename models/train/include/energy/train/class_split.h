@@ -22,8 +22,7 @@ using model::ClassSplit;
 
 /// The stump threshold on Values for target Y, leaving at least MinRows on
 /// each side; throws TrainError when no such split exists.
-double learnStumpThreshold(const Eigen::VectorXd &Values,
-                           const Eigen::VectorXd &Y, size_t MinRows);
+double learnStumpThreshold(const Eigen::VectorXd &Values, const Eigen::VectorXd &Y, size_t MinRows);
 
 } // namespace energy::train
 

@@ -30,8 +30,7 @@ FoldScheme resolveScheme(FoldScheme S, const Dataset &Data);
 
 /// The test rows of each fold. Grouped needs at least two programs and uses
 /// min(K, programs) folds; throws TrainError otherwise.
-std::vector<std::vector<size_t>> makeFolds(const Dataset &Data,
-                                           FoldScheme Scheme, size_t K);
+std::vector<std::vector<size_t>> makeFolds(const Dataset &Data, FoldScheme Scheme, size_t K);
 
 struct CvResult {
   FoldScheme scheme = FoldScheme::Grouped;
@@ -44,8 +43,7 @@ struct CvResult {
   nlohmann::json toJson() const;
 };
 
-CvResult crossValidate(const Dataset &Data, const Recipe &R,
-                       FoldScheme Scheme, size_t K);
+CvResult crossValidate(const Dataset &Data, const Recipe &R, FoldScheme Scheme, size_t K);
 
 /// The recipes that nested cross-validation chooses among (derived features,
 /// k, learner settings), and the inner folds it chooses with.
@@ -63,8 +61,7 @@ const Recipe &chooseRecipe(const Dataset &Data, const Tuning &T);
 /// by chooseRecipe on that fold's training rows alone (inner folds inside
 /// them), trained on them and tested on the fold, so no test row ever
 /// influences a choice and the error stays honest.
-CvResult nestedCrossValidate(const Dataset &Data, const Tuning &T,
-                             FoldScheme Scheme, size_t K);
+CvResult nestedCrossValidate(const Dataset &Data, const Tuning &T, FoldScheme Scheme, size_t K);
 
 /// What a recipe chose, for reports: derived features, k, learner settings.
 nlohmann::json describeChoice(const Recipe &R);

@@ -27,8 +27,8 @@ CsvTable readCsv(const std::string &Path);
 CsvTable parseCsv(std::istream &In, const std::string &Origin);
 
 /// Parses a number; throws TrainError naming Origin, Line and Column.
-double parseNumber(const std::string &Text, const std::string &Origin,
-                   size_t Line, const std::string &Column);
+double parseNumber(const std::string &Text, const std::string &Origin, size_t Line,
+                   const std::string &Column);
 
 /// Quotes a field when it holds a comma, quote or newline.
 std::string csvField(const std::string &Text);

@@ -77,8 +77,7 @@ struct CsvColumns {
 /// The rows of T as a dataset (info left default, not validated): every cell
 /// parsed as a number, or TrainError naming the file, line and column. The
 /// one row reader of loadDataset and of import.
-Dataset datasetFromTable(const CsvTable &T, const CsvColumns &Columns,
-                         const std::string &Path);
+Dataset datasetFromTable(const CsvTable &T, const CsvColumns &Columns, const std::string &Path);
 
 /// Refuses what no model can learn from: NaN or infinite values, zero or
 /// negative power or time, fewer than two rows, no features.

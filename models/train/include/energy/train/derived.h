@@ -36,13 +36,11 @@ using model::toJson;
 
 /// The standard ratios whose inputs are all among Available, and, when
 /// TimeOrdered, the previous sample of the main activity counters.
-std::vector<DerivedFeature>
-standardDerivedFeatures(const std::vector<std::string> &Available,
-                        bool TimeOrdered);
+std::vector<DerivedFeature> standardDerivedFeatures(const std::vector<std::string> &Available,
+                                                    bool TimeOrdered);
 
 /// Data with the derived columns appended.
-Dataset addDerivedFeatures(const Dataset &Data,
-                           const std::vector<DerivedFeature> &Derived);
+Dataset addDerivedFeatures(const Dataset &Data, const std::vector<DerivedFeature> &Derived);
 
 /// For each row, the row before it in time within its program (itself for
 /// the first row of a program).

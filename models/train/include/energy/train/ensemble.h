@@ -20,16 +20,16 @@
 namespace energy::train {
 
 struct EnsembleParams {
-  bool forest = true;       ///< true: random forest; false: gradient boosting
-  int trees = 0;            ///< forest trees (0: 100); boosting rounds (0: 200)
-  int maxDepth = 0;         ///< 0: forest until pure (see ensemble.cpp), boosting 4
-  double eta = 0.05;        ///< boosting learning rate
+  bool forest = true; ///< true: random forest; false: gradient boosting
+  int trees = 0;      ///< forest trees (0: 100); boosting rounds (0: 200)
+  int maxDepth = 0;   ///< 0: forest until pure (see ensemble.cpp), boosting 4
+  double eta = 0.05;  ///< boosting learning rate
   /// Forest: bootstrap draws per tree as a share of the rows (0: 1, as many
   /// draws as rows); boosting: rows sampled without replacement (0: 0.8).
   double subsample = 0.0;
-  double colsample = 0.0;   ///< per split; 0: all features
+  double colsample = 0.0;      ///< per split; 0: all features
   double minChildWeight = 1.0; ///< forest: bootstrap rows a leaf must hold
-  double lambda = -1.0;     ///< L2 penalty on leaf values; < 0: forest 0, boosting 1
+  double lambda = -1.0;        ///< L2 penalty on leaf values; < 0: forest 0, boosting 1
   int seed = 1;
 
   nlohmann::json toJson() const;

@@ -22,16 +22,15 @@ enum class SplitMode { None, Threshold, Stump };
 
 struct Recipe {
   LearnerOptions learner;
-  bool derive = true;       ///< add the standard ratios (IPC, miss rates...)
-  size_t topK = 22;         ///< features kept; 0 keeps all
+  bool derive = true; ///< add the standard ratios (IPC, miss rates...)
+  size_t topK = 22;   ///< features kept; 0 keeps all
   RankingMethod rankBy = RankingMethod::Spearman;
   SplitMode splitMode = SplitMode::None;
-  ClassSplit split;         ///< feature, and threshold for SplitMode::Threshold
+  ClassSplit split;        ///< feature, and threshold for SplitMode::Threshold
   size_t minClassRows = 6; ///< a class smaller than this is not split off
 };
 
-LearnedModel fitModel(const Dataset &Data, const Recipe &R,
-                      const std::string &Name);
+LearnedModel fitModel(const Dataset &Data, const Recipe &R, const std::string &Name);
 
 /// The dataset's columns after the recipe's derived ratios; Derived receives
 /// the ratios used.

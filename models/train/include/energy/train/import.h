@@ -17,8 +17,8 @@
 namespace energy::train {
 
 struct ColumnMapping {
-  std::string target;    ///< column holding power in watts (required)
-  std::string program;   ///< column naming the program; empty: ProgramName
+  std::string target;  ///< column holding power in watts (required)
+  std::string program; ///< column naming the program; empty: ProgramName
   std::string programName = "unnamed";
   std::string timestamp; ///< column with the row's start time in seconds
   std::string seconds;   ///< column with the row's duration in seconds

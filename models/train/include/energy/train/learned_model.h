@@ -55,8 +55,7 @@ public:
   std::string kind() const;
 
   /// Inputs the given counters lack (empty: the model applies).
-  std::vector<std::string>
-  missingInputs(const std::vector<std::string> &Available) const;
+  std::vector<std::string> missingInputs(const std::vector<std::string> &Available) const;
 
   /// The model as the model library applies it, built from toJson(): build
   /// it once, then predict many samples with it. Throws TrainError when the
@@ -73,8 +72,7 @@ public:
   void setScalingFrom(const Dataset &Data);
 
   nlohmann::json toJson() const;
-  static LearnedModel fromJson(const nlohmann::json &Doc,
-                               const std::string &Origin);
+  static LearnedModel fromJson(const nlohmann::json &Doc, const std::string &Origin);
   static LearnedModel load(const std::string &Path);
   void save(const std::string &Path) const;
 };

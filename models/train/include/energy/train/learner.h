@@ -79,16 +79,14 @@ private:
 };
 
 std::unique_ptr<Regressor> trainRegressor(const LearnerOptions &Options,
-                                          const Eigen::MatrixXd &ScaledX,
-                                          const Eigen::VectorXd &Y);
+                                          const Eigen::MatrixXd &ScaledX, const Eigen::VectorXd &Y);
 /// Rebuilds a regressor of Kind from its toJson() form; throws TrainError.
-std::unique_ptr<Regressor> regressorFromJson(LearnerKind Kind,
-                                             const nlohmann::json &J,
+std::unique_ptr<Regressor> regressorFromJson(LearnerKind Kind, const nlohmann::json &J,
                                              size_t Features);
 
 /// The alpha with the lowest mean squared error over Folds contiguous folds.
-double chooseAlpha(LearnerKind Kind, const Eigen::MatrixXd &ScaledX,
-                   const Eigen::VectorXd &Y, int Folds = 5);
+double chooseAlpha(LearnerKind Kind, const Eigen::MatrixXd &ScaledX, const Eigen::VectorXd &Y,
+                   int Folds = 5);
 
 } // namespace energy::train
 

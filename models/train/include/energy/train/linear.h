@@ -17,17 +17,14 @@ struct LinearFit {
   Eigen::VectorXd coef;
   double intercept = 0.0;
 
-  Eigen::VectorXd predict(const Eigen::MatrixXd &X) const {
-    return (X * coef).array() + intercept;
-  }
+  Eigen::VectorXd predict(const Eigen::MatrixXd &X) const { return (X * coef).array() + intercept; }
 };
 
 /// Minimum-norm least squares (rank-deficient X is fine).
 LinearFit fitOls(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y);
-LinearFit fitRidge(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y,
-                   double Alpha);
-LinearFit fitLasso(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y,
-                   double Alpha, int MaxSweeps = 10000, double Tolerance = 1e-8);
+LinearFit fitRidge(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y, double Alpha);
+LinearFit fitLasso(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y, double Alpha,
+                   int MaxSweeps = 10000, double Tolerance = 1e-8);
 
 } // namespace energy::train
 

@@ -31,8 +31,7 @@ struct Errors {
   std::vector<ProgramError> programs;
 };
 
-Errors computeErrors(const Eigen::VectorXd &Measured,
-                     const Eigen::VectorXd &Predicted,
+Errors computeErrors(const Eigen::VectorXd &Measured, const Eigen::VectorXd &Predicted,
                      const std::vector<std::string> &Programs);
 
 } // namespace energy::train

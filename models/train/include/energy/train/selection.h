@@ -29,8 +29,7 @@ struct Ranking {
 };
 
 /// Ranks the features (columns of the 0..1 scaled X) by their link to power Y.
-Ranking rankFeatures(RankingMethod Method, const Eigen::MatrixXd &ScaledX,
-                     const Eigen::VectorXd &Y,
+Ranking rankFeatures(RankingMethod Method, const Eigen::MatrixXd &ScaledX, const Eigen::VectorXd &Y,
                      const std::vector<std::string> &Names);
 
 /// The first K names of a ranking (all when K is 0 or too large).
