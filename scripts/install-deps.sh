@@ -8,6 +8,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ git
   clang-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev   # the pass, lit and FileCheck
+  clang-format-19                                          # the style test (.clang-format)
   libomp-19-dev                                            # OpenMP programs in the tests
   libeigen3-dev nlohmann-json3-dev libcli11-dev libgtest-dev # libraries
   libxgboost-dev                                           # tree ensembles for energy-train
