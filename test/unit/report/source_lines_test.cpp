@@ -46,15 +46,20 @@ TEST(SourceLines, AnUnknownShareMakesTheLinesEnergyUnknown) {
   EXPECT_EQ(hottestLines(Lines, 1), std::vector<size_t>{1});
 }
 
-TEST(SourceLines, InlinedPartsAreKeptApartByTheirCallSites) {
-  nlohmann::json Doc = test::daxpyDocument();
-  Doc["version"] = 4;
+/// Line k.h:2 inlined at two call sites (twice at the second) and once not
+/// inlined, as versions 4 to 6 wrote lines.
+nlohmann::json inlinedParts() {
   nlohmann::json AtFirst = lineEntry("k.h", 2, 0, 4, 0.5),
                  AtSecond = lineEntry("k.h", 2, 1, 8, 1.0);
   AtFirst["inlined_at"] = {{{"file", "a.c"}, {"line", 10}, {"function", "first"}}};
   AtSecond["inlined_at"] = {{{"file", "a.c"}, {"line", 20}, {"function", "second"}}};
-  nlohmann::json AtSecondAgain = AtSecond;
-  Doc["lines"] = {AtSecond, lineEntry("k.h", 2, 0, 1, 0.25), AtFirst, AtSecondAgain};
+  return {AtSecond, lineEntry("k.h", 2, 0, 1, 0.25), AtFirst, AtSecond};
+}
+
+TEST(SourceLines, InlinedPartsAreKeptApartByTheirCallSites) {
+  nlohmann::json Doc = test::daxpyDocument();
+  Doc["version"] = 4;
+  Doc["lines"] = inlinedParts();
   Report R = parseReport(Doc, "t.json");
   ASSERT_TRUE(hasInliningChains(R));
   std::vector<SourceLineCost> Lines = costsBySourceLine(R);
@@ -151,16 +156,12 @@ TEST(SourceLines, ALineOfARegionThatDoesNotExistIsRefused) {
   EXPECT_THROW(parseReport(Doc, "t.json"), ReportError);
 }
 
-/// The inlined-parts document of InlinedPartsAreKeptApartByTheirCallSites
-/// as the runtime writes it since version 7: a table of rows.
+/// inlinedParts() as the runtime writes lines since version 7: a table of
+/// rows, without energies.
 nlohmann::json inlinedPartsAsTable() {
   nlohmann::json Doc = test::daxpyDocument();
   Doc["version"] = 7;
-  nlohmann::json AtFirst = lineEntry("k.h", 2, 0, 4, 0.5),
-                 AtSecond = lineEntry("k.h", 2, 1, 8, 1.0);
-  AtFirst["inlined_at"] = {{{"file", "a.c"}, {"line", 10}, {"function", "first"}}};
-  AtSecond["inlined_at"] = {{{"file", "a.c"}, {"line", 20}, {"function", "second"}}};
-  nlohmann::json Objects = {AtSecond, lineEntry("k.h", 2, 0, 1, 0.25), AtFirst, AtSecond};
+  nlohmann::json Objects = inlinedParts();
   for (nlohmann::json &Line : Objects)
     Line.erase("energy_j");
   Doc["lines"] = lineTable(Objects);
