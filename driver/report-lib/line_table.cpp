@@ -9,10 +9,10 @@ namespace energy::report {
 using nlohmann::json;
 
 json lineObjects(const json &Lines) {
-  const json &Files = Lines.at("files");
-  const json &Chains = Lines.at("inline_chains");
+  const json &Files = Lines.at(report_key::lines::Files);
+  const json &Chains = Lines.at(report_key::lines::InlineChains);
   json Objects = json::array();
-  for (const json &Row : Lines.at("rows")) {
+  for (const json &Row : Lines.at(report_key::lines::Rows)) {
     json Line = {
         {"file", Files.at(Row.at(1).get<size_t>())}, {"line", Row.at(2)}, {"region", Row.at(0)}};
     if (!Row.at(3).is_null())
@@ -55,10 +55,10 @@ json lineTable(const json &Objects) {
       Row.push_back(std::move(Breakdowns));
     Rows.push_back(std::move(Row));
   }
-  return {{"rows", std::move(Rows)},
-          {"files", std::move(Files)},
-          {"inline_chains", std::move(Chains)},
-          {"columns", LineColumns}};
+  return {{report_key::lines::Rows, std::move(Rows)},
+          {report_key::lines::Files, std::move(Files)},
+          {report_key::lines::InlineChains, std::move(Chains)},
+          {report_key::lines::Columns, LineColumns}};
 }
 
 } // namespace energy::report

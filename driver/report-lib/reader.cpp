@@ -283,7 +283,7 @@ struct LineTables {
 };
 
 LineTables readLineTables(const JsonNode &Lines) {
-  JsonNode Columns = Lines["columns"];
+  JsonNode Columns = Lines[key::lines::Columns];
   size_t N = Columns.arraySize();
   bool Known = N == NumLineColumns;
   for (size_t I = 0; Known && I < N; ++I)
@@ -293,10 +293,10 @@ LineTables readLineTables(const JsonNode &Lines) {
                  " does not list the columns this energy-report reads (docs/formats/report.md, "
                  "Lines); the report was written by another runtime, re-run the program");
   LineTables T;
-  JsonNode Files = Lines["files"];
+  JsonNode Files = Lines[key::lines::Files];
   for (size_t I = 0, Size = Files.arraySize(); I < Size; ++I)
     T.Files.push_back(Files.element(I).string());
-  JsonNode Chains = Lines["inline_chains"];
+  JsonNode Chains = Lines[key::lines::InlineChains];
   for (size_t I = 0, Size = Chains.arraySize(); I < Size; ++I)
     T.Chains.push_back(readInlineChain(Chains.element(I)));
   return T;
@@ -312,11 +312,12 @@ RegionLine readLineRow(const JsonNode &Row, const LineTables &Tables,
              std::to_string(NumLineColumns + 1));
   RegionLine L;
   L.region = readLineRegion(Row.element(0), Regions.size());
-  L.file = Tables.Files[readTableIndex(Row.element(1), Tables.Files.size(), "files")];
+  L.file = Tables.Files[readTableIndex(Row.element(1), Tables.Files.size(), key::lines::Files)];
   L.line = Row.element(2).unsignedInteger();
   if (!Row.element(3).json().is_null())
     L.inlinedAt =
-        Tables.Chains[readTableIndex(Row.element(3), Tables.Chains.size(), "inline_chains")];
+        Tables
+            .Chains[readTableIndex(Row.element(3), Tables.Chains.size(), key::lines::InlineChains)];
   uint64_t Counts[NumLineColumns - FirstCountColumn];
   for (size_t C = FirstCountColumn; C < NumLineColumns; ++C)
     Counts[C - FirstCountColumn] = Row.element(C).unsignedInteger();
@@ -345,7 +346,7 @@ std::vector<RegionLine> readLines(const JsonNode &Lines, long long Version,
     return Out;
   }
   LineTables Tables = readLineTables(Lines);
-  JsonNode Rows = Lines["rows"];
+  JsonNode Rows = Lines[key::lines::Rows];
   for (size_t I = 0, N = Rows.arraySize(); I < N; ++I)
     Out.push_back(readLineRow(Rows.element(I), Tables, Regions, Model));
   return Out;

@@ -581,11 +581,7 @@ void writeInlineChain(JsonText &W, const ModuleRecord &M, uint32_t Site) {
   W.endArray();
 }
 
-/// The columns of a `lines` row, in order; a row of a line that did
-/// floating-point work has one element more, its FLOP breakdowns.
-constexpr JsonName LineColumns[] = {"region",       "file",         "line",     "inlined_at",
-                                    "blocks",       "instructions", "branches", "calls",
-                                    "bytes_loaded", "bytes_stored", "flops"};
+constexpr auto LineColumns = jsonNames(key::lines::ColumnNames);
 
 /// `lines` (version 7): a row per executed (region, source line, inline
 /// site) with its exact counts, and the files and inlining chains the rows
@@ -600,22 +596,22 @@ public:
   void write(JsonText &W, const RunSummary &Run, const std::vector<RegionCountsResult> &Counts,
              const std::vector<uint32_t> &Ids) {
     W.beginObject();
-    W.key("rows");
+    W.key(key::lines::Rows);
     W.beginArray();
     for (size_t I = 0; I < Run.Modules.size(); ++I)
       writeRows(W, *Run.Modules[I], Counts[I], Ids);
     W.endArray();
-    W.key("files");
+    W.key(key::lines::Files);
     W.beginArray();
     for (std::string_view File : Files)
       W.value(File);
     W.endArray();
-    W.key("inline_chains");
+    W.key(key::lines::InlineChains);
     W.beginArray();
     for (const std::string &Chain : Chains)
       W.writtenValue(Chain);
     W.endArray();
-    W.key("columns");
+    W.key(key::lines::Columns);
     W.beginArray();
     for (JsonName Column : LineColumns)
       W.value(std::string_view(Column.data(), Column.size()));

@@ -97,6 +97,22 @@ inline constexpr const char *SampleOneIn = "sample_one_in";
 inline constexpr const char *LineBytes = "line_bytes";
 } // namespace footprint
 
+/// `lines` (version 7): a table whose rows index its files and inlining
+/// chains (docs/formats/report.md, Lines).
+namespace lines {
+inline constexpr const char *Rows = "rows";
+inline constexpr const char *Files = "files";
+inline constexpr const char *InlineChains = "inline_chains";
+inline constexpr const char *Columns = "columns";
+/// A row's elements, in order, as `columns` lists them; a row of a line that
+/// did floating-point work has one more, its FLOP breakdowns.
+inline constexpr const char *ColumnNames[] = {
+    "region",   "file",  "line",         "inlined_at",   "blocks", "instructions",
+    "branches", "calls", "bytes_loaded", "bytes_stored", "flops"};
+/// The columns that are the line's `counts`: from `blocks` on.
+inline constexpr unsigned FirstCountColumn = 4;
+} // namespace lines
+
 } // namespace energy::report_key
 
 #endif

@@ -9,20 +9,20 @@
 #ifndef ENERGY_REPORT_LINE_TABLE_H
 #define ENERGY_REPORT_LINE_TABLE_H
 
+#include "support/ReportKeys.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <iterator>
 
 namespace energy::report {
 
-/// A row's elements, in order; a row of a line that did floating-point work
-/// has one more, its FLOP breakdowns.
-inline constexpr const char *LineColumns[] = {
-    "region",   "file",  "line",         "inlined_at",   "blocks", "instructions",
-    "branches", "calls", "bytes_loaded", "bytes_stored", "flops"};
+/// A row's elements (support/ReportKeys.h): the line's place, then its
+/// counts from FirstCountColumn on.
+inline constexpr auto &LineColumns = report_key::lines::ColumnNames;
 inline constexpr size_t NumLineColumns = std::size(LineColumns);
-/// The columns that are the line's `counts`: from `blocks` on.
-inline constexpr size_t FirstCountColumn = 4;
+inline constexpr size_t FirstCountColumn = report_key::lines::FirstCountColumn;
 
 /// The version 7 table `Lines`, already validated (parseReport()), as the
 /// array of line objects that versions 1 to 6 wrote.
