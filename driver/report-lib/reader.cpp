@@ -79,11 +79,11 @@ void checkEnvelope(const JsonNode &Doc, const std::string &Origin) {
     throw ReportError(Origin + ": not an EnergyPass report (no \"format\" "
                                "key); expected a file written by a program "
                                "built with energycc");
-  std::string Format = Doc["format"].string();
+  std::string Format = Doc[key::document::Format].string();
   if (Format != ReportFormat)
     throw ReportError(Origin + ": not an EnergyPass report (format is \"" + Format +
                       "\", expected \"" + ReportFormat + "\")");
-  long long Version = Doc["version"].integer();
+  long long Version = Doc[key::document::Version].integer();
   if (Version < OldestReportVersion || Version > ReportVersion)
     throw ReportError(Origin + ": unsupported report version " + std::to_string(Version) +
                       " (this energy-report reads versions " + std::to_string(OldestReportVersion) +
@@ -393,7 +393,7 @@ model::OperationEnergies readWorkJoules(const JsonNode &Work) {
 }
 
 std::optional<ModelInfo> readModel(const JsonNode &Doc) {
-  auto Node = Doc.nullable("model");
+  auto Node = Doc.nullable(key::document::Model);
   if (!Node)
     return std::nullopt;
   ModelInfo M;
@@ -465,28 +465,28 @@ Report parseReport(const json &Json, const std::string &Origin) {
 
   Report R;
   R.origin = Origin;
-  R.version = Doc["version"].integer();
-  readProgram(Doc["program"], R);
-  if (auto Job = Doc.optional("job"))
+  R.version = Doc[key::document::Version].integer();
+  readProgram(Doc[key::document::Program], R);
+  if (auto Job = Doc.optional(key::document::Job))
     R.job = readJob(*Job);
-  if (auto Checkpoint = Doc.optional("checkpoint"))
-    R.checkpointPeriodSeconds = (*Checkpoint)["period_s"].nonNegative();
-  if (auto Snapshot = Doc.optional("snapshot"))
-    R.snapshotRequestedBy = (*Snapshot)["requested_by"].string();
-  if (auto Signal = Doc.optional("ended_by_signal"))
+  if (auto Checkpoint = Doc.optional(key::document::Checkpoint))
+    R.checkpointPeriodSeconds = (*Checkpoint)[key::checkpoint::PeriodS].nonNegative();
+  if (auto Snapshot = Doc.optional(key::document::Snapshot))
+    R.snapshotRequestedBy = (*Snapshot)[key::snapshot::RequestedBy].string();
+  if (auto Signal = Doc.optional(key::document::EndedBySignal))
     R.endedBySignal = Signal->string();
-  readMachine(Doc["machine"], R);
-  JsonNode Sources = Doc["sources"];
+  readMachine(Doc[key::document::Machine], R);
+  JsonNode Sources = Doc[key::document::Sources];
   for (size_t I = 0, N = Sources.arraySize(); I < N; ++I)
     R.sources.push_back(readSource(Sources.element(I)));
   R.model = readModel(Doc);
-  R.threads = Doc["threads"].integer();
-  if (auto Instrumented = Doc.optional("threads_instrumented"))
+  R.threads = Doc[key::document::Threads].integer();
+  if (auto Instrumented = Doc.optional(key::document::ThreadsInstrumented))
     R.threadsInstrumented = Instrumented->integer();
-  if (auto Breakdown = Doc.optional("thread_breakdown"))
+  if (auto Breakdown = Doc.optional(key::document::ThreadBreakdown))
     for (size_t I = 0, N = Breakdown->arraySize(); I < N; ++I)
       R.threadBreakdown.push_back(readThreadRow(Breakdown->element(I)));
-  if (auto Timing = Doc.optional("timing")) {
+  if (auto Timing = Doc.optional(key::document::Timing)) {
     R.timing = (*Timing)["mode"].string();
     // `mixed`: a merge of sampled and exact processes' reports.
     if (R.timing != "sampled" && R.timing != "exact" && R.timing != "mixed")
@@ -495,17 +495,17 @@ Report parseReport(const json &Json, const std::string &Origin) {
     if (R.timing == "sampled")
       R.sampleRateHz = (*Timing)["rate_hz"].nonNegative();
   }
-  JsonNode Regions = Doc["regions"];
+  JsonNode Regions = Doc[key::document::Regions];
   size_t NumRegions = Regions.arraySize();
   R.regions.reserve(NumRegions);
   for (size_t I = 0; I < NumRegions; ++I)
     R.regions.push_back(readRegion(Regions.element(I), I, NumRegions));
-  if (auto NotRun = Doc.optional("regions_not_run"))
+  if (auto NotRun = Doc.optional(key::document::RegionsNotRun))
     R.regionsNotRun = NotRun->unsignedInteger();
-  JsonNode Totals = Doc["totals"];
+  JsonNode Totals = Doc[key::document::Totals];
   R.totalCounts = readCounts(Totals[key::totals::Counts], R.totalFlops);
   R.totalEnergy = readEnergy(Totals[key::totals::Energy]);
-  if (auto Lines = Doc.optional("lines"))
+  if (auto Lines = Doc.optional(key::document::Lines))
     R.lines = readLines(*Lines, R.version, R.regions, R.model);
   return R;
 }

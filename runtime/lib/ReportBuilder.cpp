@@ -768,7 +768,7 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
     LineEntries += M->NumLines;
   JsonText W(Written * 1200 + LineEntries * 64 + 4096);
   W.beginObject();
-  W.key("regions");
+  W.key(key::document::Regions);
   W.beginArray();
   SharedText File, Module;
   OnePeriod Period(timeUnit(Run));
@@ -796,13 +796,13 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   }
   W.endArray();
   if (anyLineTable(Run)) {
-    W.key("lines");
+    W.key(key::document::Lines);
     LineTable().write(W, Run, Counts, Ids);
   }
   json Timeline = Run.Measure.timelineJson();
   renumberTimeline(Timeline, Ids);
   json RunModelled = Application.runJoules(Total, Timeline);
-  W.key("totals");
+  W.key(key::document::Totals);
   W.beginObject();
   W.key(key::totals::Counts);
   writeCounts(W, Total);
@@ -814,49 +814,49 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
     W.member(key::energy_j::IdlePowerW, Measured.idlePowerW);
   W.endObject();
   W.endObject();
-  W.member("format", "energypass-report");
-  W.member("version", uint64_t(7));
+  W.member(key::document::Format, key::FormatName);
+  W.member(key::document::Version, uint64_t(key::FormatVersion));
   if (Run.CheckpointPeriodSeconds > 0) {
-    W.key("checkpoint");
+    W.key(key::document::Checkpoint);
     W.beginObject();
-    W.member("period_s", Run.CheckpointPeriodSeconds);
+    W.member(key::checkpoint::PeriodS, Run.CheckpointPeriodSeconds);
     W.endObject();
   }
   if (!Run.SnapshotRequestedBy.empty()) {
-    W.key("snapshot");
+    W.key(key::document::Snapshot);
     W.beginObject();
-    W.member("requested_by", Run.SnapshotRequestedBy);
+    W.member(key::snapshot::RequestedBy, Run.SnapshotRequestedBy);
     W.endObject();
   }
   if (!Run.EndedBySignal.empty())
-    W.member("ended_by_signal", Run.EndedBySignal);
-  W.key("program");
+    W.member(key::document::EndedBySignal, Run.EndedBySignal);
+  W.key(key::document::Program);
   writeProgram(W, Run);
   if (Run.Process.Job.inJob()) {
-    W.key("job");
+    W.key(key::document::Job);
     writeJob(W, Run.Process.Job);
   }
-  W.key("machine");
+  W.key(key::document::Machine);
   writeMachine(W);
-  W.key("sources");
+  W.key(key::document::Sources);
   writeSources(W, Application, Run);
-  W.key("timing");
+  W.key(key::document::Timing);
   writeTiming(W, Run);
-  W.key("model");
+  W.key(key::document::Model);
   writeModel(W, Application);
-  W.member("threads", Run.Threads);
-  W.member("threads_instrumented", Run.ThreadRecords.instrumented());
-  W.key("thread_breakdown");
+  W.member(key::document::Threads, Run.Threads);
+  W.member(key::document::ThreadsInstrumented, Run.ThreadRecords.instrumented());
+  W.key(key::document::ThreadBreakdown);
   writeThreadBreakdown(W, Run, Total);
-  W.member("threads_not_broken_down", Run.ThreadRecords.notKept());
-  W.key("modules");
+  W.member(key::document::ThreadsNotBrokenDown, Run.ThreadRecords.notKept());
+  W.key(key::document::Modules);
   writeModules(W, Modules);
-  W.member("regions_not_run", NotRun);
-  W.member("call_tree", Run.Tree.toJson(timeUnit(Run), Run.Sampled, Ids));
-  W.key("diagnostics");
+  W.member(key::document::RegionsNotRun, NotRun);
+  W.member(key::document::CallTree, Run.Tree.toJson(timeUnit(Run), Run.Sampled, Ids));
+  W.key(key::document::Diagnostics);
   writeDiagnostics(W, Run.Diag, InvalidEntries);
   if (!Timeline.is_null())
-    W.member("timeline", Timeline);
+    W.member(key::document::Timeline, Timeline);
   W.endObject();
   return W;
 }

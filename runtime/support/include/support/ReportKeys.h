@@ -17,6 +17,46 @@
 
 namespace energy::report_key {
 
+/// The format's name and the version the runtime writes
+/// (docs/formats/report.md, Versions).
+inline constexpr const char *FormatName = "energypass-report";
+inline constexpr long long FormatVersion = 7;
+
+/// The report's own members, the top level of the document.
+namespace document {
+inline constexpr const char *Regions = "regions";
+inline constexpr const char *Lines = "lines";
+inline constexpr const char *Totals = "totals";
+inline constexpr const char *Format = "format";
+inline constexpr const char *Version = "version";
+inline constexpr const char *Checkpoint = "checkpoint";
+inline constexpr const char *Snapshot = "snapshot";
+inline constexpr const char *EndedBySignal = "ended_by_signal";
+inline constexpr const char *Program = "program";
+inline constexpr const char *Job = "job";
+inline constexpr const char *Machine = "machine";
+inline constexpr const char *Sources = "sources";
+inline constexpr const char *Timing = "timing";
+inline constexpr const char *Model = "model";
+inline constexpr const char *Threads = "threads";
+inline constexpr const char *ThreadsInstrumented = "threads_instrumented";
+inline constexpr const char *ThreadBreakdown = "thread_breakdown";
+inline constexpr const char *ThreadsNotBrokenDown = "threads_not_broken_down";
+inline constexpr const char *Modules = "modules";
+inline constexpr const char *RegionsNotRun = "regions_not_run";
+inline constexpr const char *CallTree = "call_tree";
+inline constexpr const char *Diagnostics = "diagnostics";
+inline constexpr const char *Timeline = "timeline";
+} // namespace document
+
+/// `checkpoint` and `snapshot`: why a report of the run so far was written.
+namespace checkpoint {
+inline constexpr const char *PeriodS = "period_s";
+} // namespace checkpoint
+namespace snapshot {
+inline constexpr const char *RequestedBy = "requested_by";
+} // namespace snapshot
+
 /// Members of each `regions[]` entry.
 namespace region {
 inline constexpr const char *Id = "id";

@@ -9,6 +9,7 @@
 
 #include "energy/report/report.h"
 #include "energy/report/report_error.h"
+#include "support/ReportKeys.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -16,11 +17,11 @@
 
 namespace energy::report {
 
-inline constexpr const char *ReportFormat = "energypass-report";
+inline constexpr const char *ReportFormat = report_key::FormatName;
 /// The version the runtime writes, and the oldest one the tools still read:
 /// version 1 is version 2 without sampled timing (no `timing`; integer
 /// `call_tree[].calls`; wall-clock times).
-inline constexpr long long ReportVersion = 7;
+inline constexpr long long ReportVersion = report_key::FormatVersion;
 inline constexpr long long OldestReportVersion = 1;
 
 /// Reads and validates the report file at Path; throws ReportError.
