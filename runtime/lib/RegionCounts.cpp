@@ -88,6 +88,10 @@ RegionCountsResult regionCounts(const ModuleRecord &M) {
     }
     addExecutions(Result.Regions[Block.region], Block.cost, N);
   }
+  // Terms the walk never reached name a block that does not exist or stand
+  // out of block order: a damaged table, whose terms from there on are
+  // reported rather than summed into the wrong blocks.
+  Result.InvalidEntries += M.NumTerms - NextTerm;
   for (uint32_t I = 0; I < M.NumDynamic; ++I) {
     uint64_t Amount = M.Counts[size_t(M.NumCounters) + I];
     if (!Amount)

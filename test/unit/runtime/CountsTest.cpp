@@ -183,4 +183,21 @@ TEST(Counts, TermsNamingMissingCountersAddNothingAndAreReported) {
   EXPECT_EQ(regionNamed(R.Report, "branchy")["counts"]["blocks"], 10 + 0 + 6 + 10);
 }
 
+TEST(Counts, TermsNamingMissingBlocksStopTheWalkAndAreReported) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static Diamond K;
+    const_cast<energy_count_term *>(K.D->terms)[3].block = 99;
+    __energy_register_module(K.D);
+    for (int I = 0; I < 10; ++I)
+      branchy(K, I % 3 == 0);
+  });
+  ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  // The damaged term and the join's after it are never reached.
+  EXPECT_EQ(R.Report["diagnostics"]["invalid_table_entries"], 2);
+  // 10 entries, 4 `then`, `else` without its subtracted term 10, no joins.
+  EXPECT_EQ(regionNamed(R.Report, "branchy")["counts"]["blocks"], 10 + 4 + 10 + 0);
+}
+
 } // namespace
