@@ -8,6 +8,7 @@
 #include "RegionCounts.h"
 #include "RegionSampling.h"
 #include "SampleTrigger.h"
+#include "SignalEndings.h"
 
 #include "support/ReportKeys.h"
 
@@ -122,14 +123,16 @@ const std::string &noFlopBreakdowns() {
   return Text;
 }
 
-/// What a `counts` object holds of FLOP breakdowns that are all zero: the
-/// block shared by every region without FLOPs, or nothing, as a line's has
-/// since version 4 (SQLite's thirteen thousand lines are nine tenths of its
-/// report, and those breakdowns would be three quarters of them).
-enum class ZeroBreakdowns { Written, Omitted };
+/// Whether A, of Flops FLOPs in all, did floating-point work, which its
+/// breakdowns then split.
+bool didFlops(const model::Activity &A, uint64_t Flops) {
+  return Flops ||
+         std::any_of(A.flopsByWidth.begin(), A.flopsByWidth.end(), [](uint64_t N) { return N; });
+}
 
-void writeCounts(JsonText &W, const model::Activity &A,
-                 ZeroBreakdowns Zero = ZeroBreakdowns::Written) {
+/// A region's or the totals' `counts`: the breakdowns of one without FLOPs
+/// are the block that every such region shares.
+void writeCounts(JsonText &W, const model::Activity &A) {
   W.beginObject();
   W.member(key::counts::Blocks, A.blocks);
   W.member(key::counts::Instructions, A.instructions);
@@ -139,11 +142,9 @@ void writeCounts(JsonText &W, const model::Activity &A,
   W.member(key::counts::BytesStored, A.bytesStored);
   uint64_t Flops = A.totalFlops();
   W.member(key::counts::Flops, Flops);
-  bool AnyWidth =
-      std::any_of(A.flopsByWidth.begin(), A.flopsByWidth.end(), [](uint64_t N) { return N != 0; });
-  if (Flops || AnyWidth)
+  if (didFlops(A, Flops))
     writeFlopBreakdowns(W, A);
-  else if (Zero == ZeroBreakdowns::Written)
+  else
     W.members(noFlopBreakdowns());
   W.endObject();
 }
@@ -438,7 +439,7 @@ void writeTiming(JsonText &W, const RunSummary &Run) {
   W.member("mode", "sampled");
   W.member("clock", "CPU time of each thread (CLOCK_THREAD_CPUTIME_ID)");
   W.member("trigger", triggerKindsUsed());
-  W.member("signal", "SIGRTMAX-" + std::to_string(SIGRTMAX - sampleSignal()));
+  W.member("signal", signalName(sampleSignal()));
   W.member("rate_hz", Run.SampleSeconds > 0 ? std::round(1.0 / Run.SampleSeconds) : 0.0);
   W.member("period_s", Run.SampleSeconds);
   W.member("periods", D.Samples);
@@ -581,8 +582,6 @@ void writeInlineChain(JsonText &W, const ModuleRecord &M, uint32_t Site) {
   W.endArray();
 }
 
-constexpr auto LineColumns = jsonNames(key::lines::ColumnNames);
-
 /// `lines` (version 7): a row per executed (region, source line, inline
 /// site) with its exact counts, and the files and inlining chains the rows
 /// name written once, in tables the rows index. Written as an object per
@@ -613,8 +612,8 @@ public:
     W.endArray();
     W.key(key::lines::Columns);
     W.beginArray();
-    for (JsonName Column : LineColumns)
-      W.value(std::string_view(Column.data(), Column.size()));
+    for (const char *Column : key::lines::ColumnNames)
+      W.value(Column);
     W.endArray();
     W.endObject();
   }
@@ -652,9 +651,7 @@ private:
     W.value(A.bytesStored);
     uint64_t Flops = A.totalFlops();
     W.value(Flops);
-    bool AnyWidth = std::any_of(A.flopsByWidth.begin(), A.flopsByWidth.end(),
-                                [](uint64_t N) { return N != 0; });
-    if (!Flops && !AnyWidth)
+    if (!didFlops(A, Flops))
       return;
     W.beginObject();
     writeFlopBreakdowns(W, A);
