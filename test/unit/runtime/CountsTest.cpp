@@ -167,15 +167,20 @@ TEST(Counts, BlockCountsDerivedFromEdgeCountersByTerms) {
   EXPECT_EQ(C["bytes_loaded"], 64 * 6);
 }
 
-TEST(Counts, TermsNamingMissingCountersAddNothingAndAreReported) {
-  TempDir Dir;
-  ChildResult R = runInChild(Dir, [] {
+/// Ten calls of `branchy` after `Damage` has spoiled the diamond's terms.
+ChildResult runWithDamagedTerms(const TempDir &Dir, void (*Damage)(energy_count_term *Terms)) {
+  return runInChild(Dir, [Damage] {
     static Diamond K;
-    const_cast<energy_count_term *>(K.D->terms)[1].counter = 7;
+    Damage(const_cast<energy_count_term *>(K.D->terms));
     __energy_register_module(K.D);
     for (int I = 0; I < 10; ++I)
       branchy(K, I % 3 == 0);
   });
+}
+
+TEST(Counts, TermsNamingMissingCountersAddNothingAndAreReported) {
+  TempDir Dir;
+  ChildResult R = runWithDamagedTerms(Dir, [](energy_count_term *Terms) { Terms[1].counter = 7; });
   ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   EXPECT_EQ(R.Report["diagnostics"]["invalid_table_entries"], 1);
@@ -185,13 +190,7 @@ TEST(Counts, TermsNamingMissingCountersAddNothingAndAreReported) {
 
 TEST(Counts, TermsNamingMissingBlocksStopTheWalkAndAreReported) {
   TempDir Dir;
-  ChildResult R = runInChild(Dir, [] {
-    static Diamond K;
-    const_cast<energy_count_term *>(K.D->terms)[3].block = 99;
-    __energy_register_module(K.D);
-    for (int I = 0; I < 10; ++I)
-      branchy(K, I % 3 == 0);
-  });
+  ChildResult R = runWithDamagedTerms(Dir, [](energy_count_term *Terms) { Terms[3].block = 99; });
   ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   // The damaged term and the join's after it are never reached.
