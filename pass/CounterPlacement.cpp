@@ -376,16 +376,34 @@ CounterPlan countEveryBlock(ArrayRef<BasicBlock *> Blocks, const ReturningFuncti
   return Plan;
 }
 
+/// The block whose count should be counted by itself rather than summed: the
+/// one with the longest sum (the first of equals, for a stable plan), when the
+/// sums are over their budget; null when they are within it.
+BasicBlock *longestOverBudget(ArrayRef<BasicBlock *> Blocks,
+                              DenseMap<const BasicBlock *, Sum> &Counts) {
+  size_t Total = 0;
+  BasicBlock *Longest = nullptr;
+  for (BasicBlock *BB : Blocks) {
+    size_t Terms = Counts[BB].size();
+    Total += Terms;
+    if (!Longest || Terms > Counts[Longest].size())
+      Longest = BB;
+  }
+  if (!Longest)
+    return nullptr;
+  bool Over = Total > TermsPerBlockBudget * Blocks.size() ||
+              Counts[Longest].size() > MaxTermsPerDerivedBlock;
+  return Over ? Longest : nullptr;
+}
+
 /// A plan on a spanning tree with Measured blocks counted by themselves, or
-/// none when a block's derived count would need more than MaxTermsPerBlock
-/// terms: TooLong then holds those blocks.
-std::optional<CounterPlan> planOnTree(Function &F, ArrayRef<BasicBlock *> Blocks,
-                                      const DenseMap<const BasicBlock *, unsigned> &Measured,
-                                      const BlockFrequencyInfo &BFI,
-                                      const BranchProbabilityInfo &BPI,
-                                      const ReturningFunctions &Returning,
-                                      ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms,
-                                      SmallVectorImpl<BasicBlock *> &TooLong) {
+/// none when the derived counts would need more terms than their budget:
+/// TooLong is then the block to count by itself next.
+std::optional<CounterPlan>
+planOnTree(Function &F, ArrayRef<BasicBlock *> Blocks,
+           const DenseMap<const BasicBlock *, unsigned> &Measured, const BlockFrequencyInfo &BFI,
+           const BranchProbabilityInfo &BPI, const ReturningFunctions &Returning,
+           ArrayRef<std::pair<uint32_t, int64_t>> EntryTerms, BasicBlock *&TooLong) {
   FlowGraph Graph(F, Measured, BFI, BPI, Returning, EntryTerms);
   Graph.chooseTree();
   // A block whose calls may not come back costs the tree a counter more
@@ -402,10 +420,7 @@ std::optional<CounterPlan> planOnTree(Function &F, ArrayRef<BasicBlock *> Blocks
   Graph.countOffTreeEdges(Plan);
   DenseMap<const BasicBlock *, Sum> Counts = Graph.blockCounts();
   DenseMap<const BasicBlock *, Sum> Completed = Graph.completions();
-  for (BasicBlock *BB : Blocks)
-    if (Counts[BB].size() > MaxTermsPerBlock)
-      TooLong.push_back(BB);
-  if (!TooLong.empty())
+  if ((TooLong = longestOverBudget(Blocks, Counts)))
     return std::nullopt;
   for (BasicBlock *BB : Blocks) {
     const Sum &Count = Counts[BB];
@@ -431,23 +446,22 @@ CounterPlan placeCounters(Function &F, ArrayRef<BasicBlock *> Blocks,
   if (!SpanningTree || !BFI || !BPI || needsBlockCounters(F))
     return countEveryBlock(Blocks, Returning);
   // A block where many paths meet (an interpreter's dispatch loop, where
-  // every opcode's case joins) would be the sum of a counter per path: it
-  // gets a counter of its own instead, and the tree is chosen again with
-  // its count known, so that the rest of the function stays on the tree
-  // (every block counted cost such a loop three counters per opcode, this
-  // costs it two). When its calls may not come back, the flow that leaves
-  // it is still the tree's to find, after the counter at its top.
+  // every opcode's case joins) is the sum of a counter per path. Where the
+  // sums outgrow their budget, the longest one's block gets a counter of its
+  // own instead and the tree is chosen again with its count known, so that
+  // the rest of the function stays on the tree. When its calls may not come
+  // back, the flow that leaves it is still the tree's to find, after the
+  // counter at its top.
   DenseMap<const BasicBlock *, unsigned> Measured = MeasuredBlocks;
   unsigned NextGroup = 0;
   for (auto [BB, Group] : MeasuredBlocks)
     NextGroup = std::max(NextGroup, Group + 1);
   for (unsigned Round = 0; Round < MaxPlacementRounds; ++Round) {
-    SmallVector<BasicBlock *, 4> TooLong;
+    BasicBlock *TooLong = nullptr;
     if (std::optional<CounterPlan> Plan =
             planOnTree(F, Blocks, Measured, *BFI, *BPI, Returning, EntryTerms, TooLong))
       return std::move(*Plan);
-    for (BasicBlock *BB : TooLong)
-      Measured[BB] = NextGroup++;
+    Measured[TooLong] = NextGroup++;
   }
   return countEveryBlock(Blocks, Returning);
 }

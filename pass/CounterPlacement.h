@@ -83,11 +83,20 @@ struct PlannedCounter {
   std::optional<uint32_t> Slot;
 };
 
-/// Beyond this many terms a derived count costs more table than it saves.
+/// Beyond this many terms an entry count from a caller's counters, or a
+/// block's completion, costs more table than it saves.
 constexpr size_t MaxTermsPerBlock = 32;
-/// How many times the tree is chosen again with the blocks that had too many
-/// terms counted by themselves, before every block is.
-constexpr unsigned MaxPlacementRounds = 16;
+/// A derived block count costs table space and work at report time, never
+/// run time: where many paths meet (the join of an interpreter's dispatch
+/// loop) a sum of a term per path is cheaper than a counter every path runs.
+/// A function's block counts may need this many terms per block on average,
+/// and one block at most MaxTermsPerDerivedBlock; beyond either, the block
+/// with the longest sum is counted by itself and the tree chosen again.
+constexpr size_t TermsPerBlockBudget = 16;
+constexpr size_t MaxTermsPerDerivedBlock = 512;
+/// How many times the tree is chosen again, a block more counted by itself
+/// each time, before every block is.
+constexpr unsigned MaxPlacementRounds = 64;
 
 /// A block's count: the sum of coefficient x counter (indices into
 /// CounterPlan::Counters).
@@ -108,9 +117,10 @@ struct CounterPlan {
 /// empty, is how often F is entered, from counters the module already has
 /// (CallerCountedEntries.h): F then counts no entries itself. MeasuredBlocks, among
 /// Blocks, are counted by the trip count of a loop (block -> a group number;
-/// the blocks of one group have equal counts and share a counter). A block whose count
-/// off the tree would need more than MaxTermsPerBlock terms is counted by
-/// itself too, and the tree chosen again. Without frequency information, or with SpanningTree
+/// the blocks of one group have equal counts and share a counter). Where the
+/// counts off the tree would need more terms than TermsPerBlockBudget and
+/// MaxTermsPerDerivedBlock allow, the block with the longest sum is counted
+/// by itself too, and the tree chosen again. Without frequency information, or with SpanningTree
 /// false, every block gets its own counter.
 CounterPlan placeCounters(llvm::Function &F, llvm::ArrayRef<llvm::BasicBlock *> Blocks,
                           const llvm::DenseMap<const llvm::BasicBlock *, unsigned> &MeasuredBlocks,
