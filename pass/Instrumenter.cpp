@@ -273,18 +273,37 @@ Value *Instrumenter::loadEntryDepth(IRBuilder<> &B, Value *Stack) {
                              "energy.depth");
 }
 
-/// Region's push at Depth: the new depth first, then the slot, both volatile
-/// so that they stay in this order (abi.h says why).
-void Instrumenter::pushSampled(IRBuilder<> &B, Value *Stack, Value *Depth, uint32_t Region) {
-  setSampledDepth(B, Stack, B.CreateAdd(Depth, B.getInt32(1)));
+/// The slot at Depth in the calling thread's array of open regions.
+Value *Instrumenter::entrySlot(IRBuilder<> &B, Value *Stack, Value *Depth) {
   Value *Open =
       B.CreateAlignedLoad(B.getPtrTy(), regionStackField(B, Stack, 2), Align(8), "energy.open");
   Value *Slot = B.CreateAnd(Depth, B.getInt32(ENERGY_REGION_STACK_SLOTS - 1));
-  Value *Address = B.CreateInBoundsGEP(B.getPtrTy(), Open, B.CreateZExt(Slot, I64), "energy.slot");
+  return B.CreateInBoundsGEP(B.getPtrTy(), Open, B.CreateZExt(Slot, I64), "energy.region.slot");
+}
+
+/// Region's slot: its nesting above the function's entry slot, computed once
+/// there, so that a loop's push is two stores (abi.h); a region nested deeper
+/// than the array's slack is found from the depth.
+Value *Instrumenter::regionSlot(IRBuilder<> &B, FunctionState &State, Value *Stack,
+                                uint32_t Region) {
+  uint32_t Nesting = State.Plan.Nesting.lookup(Region);
+  if (!State.EntrySlot || Nesting >= ENERGY_REGION_STACK_SLACK)
+    return entrySlot(B, Stack, sampledDepth(B, State, Region));
+  if (!Nesting)
+    return State.EntrySlot;
+  return B.CreateConstInBoundsGEP1_32(B.getPtrTy(), State.EntrySlot, Nesting, "energy.region.slot");
+}
+
+/// Region's push: the new depth first, then the slot, both volatile so that
+/// they stay in this order (abi.h says why).
+void Instrumenter::pushSampled(IRBuilder<> &B, FunctionState &State, Value *Stack,
+                               uint32_t Region) {
+  setSampledDepth(B, Stack, B.CreateAdd(sampledDepth(B, State, Region), B.getInt32(1)));
   Constant *Entry = ConstantExpr::getInBoundsGetElementPtr(
       Table.Regions->getValueType(), Table.Regions,
       ArrayRef<Constant *>{B.getInt64(0), B.getInt64(Region)});
-  B.CreateAlignedStore(Entry, Address, Align(8), /*isVolatile=*/true);
+  B.CreateAlignedStore(Entry, regionSlot(B, State, Stack, Region), Align(8),
+                       /*isVolatile=*/true);
 }
 
 void Instrumenter::setSampledDepth(IRBuilder<> &B, Value *Stack, Value *Depth) {
@@ -310,7 +329,7 @@ void Instrumenter::enterRegion(IRBuilder<> &B, FunctionState &State, uint32_t Re
   Value *Stack = State.EntryStack;
   if (!Stack || B.GetInsertBlock() != &State.Plan.F->getEntryBlock())
     Stack = B.CreateThreadLocalAddress(RegionStack);
-  pushSampled(B, Stack, sampledDepth(B, State, Region), Region);
+  pushSampled(B, State, Stack, Region);
 }
 
 void Instrumenter::leaveRegion(IRBuilder<> &B, FunctionState &State, uint32_t Region) {
@@ -383,6 +402,7 @@ void Instrumenter::instrument(const FunctionPlan &Plan) {
     if (Options.Timing == ENERGY_TIMING_SAMPLED) {
       State.EntryStack = EntryBuilder.CreateThreadLocalAddress(RegionStack);
       State.EntryDepth = loadEntryDepth(EntryBuilder, State.EntryStack);
+      State.EntrySlot = entrySlot(EntryBuilder, State.EntryStack, State.EntryDepth);
     }
     enterRegion(EntryBuilder, State, Plan.Region);
   }

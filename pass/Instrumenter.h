@@ -95,10 +95,12 @@ private:
     llvm::DenseMap<uint32_t, llvm::AllocaInst *> Registers;
     /// The same, in creation order, for a deterministic mem2reg.
     llvm::SmallVector<llvm::AllocaInst *, 8> Promoted;
-    /// Sampled timing: the region stack's address in the entry block, and
-    /// the thread's region-stack depth at function entry.
+    /// Sampled timing: the region stack's address in the entry block, the
+    /// thread's region-stack depth at function entry, and the address of
+    /// the slot at that depth (abi.h: a region at nesting n goes n above it).
     llvm::Value *EntryStack = nullptr;
     llvm::Value *EntryDepth = nullptr;
+    llvm::Value *EntrySlot = nullptr;
   };
 
   llvm::Value *counterSlot(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Slot);
@@ -119,7 +121,10 @@ private:
   llvm::Value *regionStackField(llvm::IRBuilder<> &B, llvm::Value *Stack, unsigned Field);
   llvm::Value *loadEntryDepth(llvm::IRBuilder<> &B, llvm::Value *Stack);
   llvm::Value *sampledDepth(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Region);
-  void pushSampled(llvm::IRBuilder<> &B, llvm::Value *Stack, llvm::Value *Depth, uint32_t Region);
+  llvm::Value *entrySlot(llvm::IRBuilder<> &B, llvm::Value *Stack, llvm::Value *Depth);
+  llvm::Value *regionSlot(llvm::IRBuilder<> &B, FunctionState &State, llvm::Value *Stack,
+                          uint32_t Region);
+  void pushSampled(llvm::IRBuilder<> &B, FunctionState &State, llvm::Value *Stack, uint32_t Region);
   void setSampledDepth(llvm::IRBuilder<> &B, llvm::Value *Stack, llvm::Value *Depth);
 
   const EmittedTable &Table;

@@ -40,7 +40,7 @@
 
 #include <stdint.h>
 
-#define ENERGY_ABI_VERSION 6u
+#define ENERGY_ABI_VERSION 7u
 
 /* Section holding the module descriptors; a C identifier so that linkers
  * provide __start_energy_modules / __stop_energy_modules. */
@@ -73,16 +73,23 @@
  * nesting within the function, so that a frame skipped by longjmp or an
  * exception is gone at the next exit of a region that encloses it. The slots
  * are a power of two so that the index is one `and`: a million regions deep,
- * more than an 8 MiB thread stack holds frames for, before it wraps. */
+ * more than an 8 MiB thread stack holds frames for, before it wraps.
+ * A function computes its slot address once, at its entry depth D, and pushes
+ * the region at nesting n < ENERGY_REGION_STACK_SLACK within it into
+ * open[(D & (ENERGY_REGION_STACK_SLOTS - 1)) + n]: the same slot as long as
+ * the stack has not wrapped, and within the array, which has that many slots
+ * more, when it has. */
 #define ENERGY_REGION_STACK "__energy_region_stack"
 #define ENERGY_REGION_STACK_SLOTS (1u << 20)
+#define ENERGY_REGION_STACK_SLACK (1u << 12)
 
 struct energy_region;
 
 struct energy_region_stack {
   uint32_t depth; /* regions open, possibly more than the capacity */
   uint32_t reserved;
-  /* ENERGY_REGION_STACK_SLOTS slots, backed as they are touched; never null */
+  /* ENERGY_REGION_STACK_SLOTS + ENERGY_REGION_STACK_SLACK slots, backed as
+   * they are touched; never null */
   const struct energy_region **open;
 };
 

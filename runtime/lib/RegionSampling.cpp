@@ -24,7 +24,7 @@ namespace {
 
 /// Threads not attached yet (or never: out of memory) push here: slots
 /// nobody samples, so instrumented code needs no test for a missing stack.
-const energy_region *UnattachedSlots[ENERGY_REGION_STACK_SLOTS];
+const energy_region *UnattachedSlots[ENERGY_REGION_STACK_SLOTS + ENERGY_REGION_STACK_SLACK];
 
 } // namespace
 
@@ -37,7 +37,8 @@ namespace energy::rt {
 namespace {
 
 constexpr uint32_t SlotMask = ENERGY_REGION_STACK_SLOTS - 1;
-constexpr size_t SlotBytes = ENERGY_REGION_STACK_SLOTS * sizeof(const energy_region *);
+constexpr size_t SlotBytes =
+    (ENERGY_REGION_STACK_SLOTS + ENERGY_REGION_STACK_SLACK) * sizeof(const energy_region *);
 /// A sample walks the outermost this many open regions (a bound on the
 /// handler's time); deeper ones are credited to the last of them.
 constexpr uint32_t MaxWalked = 4096;

@@ -1,13 +1,14 @@
 ; With -energy-timing=sampled (the default) a region is entered by two
 ; volatile stores to the runtime's thread-local region stack, first the new
-; depth, then the address of the region's table entry into its slot (the
-; depth masked to the stack's 2^20 slots), and left by one store of the depth
-; it was entered at. A loop or user region nested k deep in its function sits
-; at the function's entry depth + k: no exit loads the current depth, and the
-; exits of several loops at once store the outermost's. No runtime call is
-; made. Each region names the block whose count is its entries; a preheader
-; the pass added is counted for that (flags ENERGY_BLOCK_ADDED) and costs
-; nothing.
+; depth, then the address of the region's table entry into its slot. A
+; function finds the slot at its entry depth once (the depth masked to the
+; stack's 2^20 slots); a loop or user region nested k deep in it sits k slots
+; and k levels above: its push is the two stores, with no load of the stack's
+; array, and it is left by one store of the depth it was entered at, so no
+; exit loads the current depth, and the exits of several loops at once store
+; the outermost's. No runtime call is made. Each region names the block whose
+; count is its entries; a preheader the pass added is counted for that (flags
+; ENERGY_BLOCK_ADDED) and costs nothing.
 ; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-loops -energy-nested-loops -energy-promote-counters=false -energy-min-instructions=0 -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -47,7 +48,7 @@ entry:
 ; The added preheader: region 0, no cost, flags 1.
 ; CHECK: @__energy_blocks = {{.*}}, %energy.block { i32 0, i32 0, %energy.cost { [3 x [7 x i32]] zeroinitializer, [4 x i32] zeroinitializer, i64 0, i64 0, i32 0, i32 0, i32 0, i32 1 } }, %energy.block { i32 1,
 ; The module is timed by sampling (timing field 1).
-; CHECK: @__energy_module = internal global %energy.module { i32 6, {{.*}}, ptr @__energy_thread_counters, i32 1, i32 0, ptr null, i32 0, i32 0, ptr null, ptr null, i32 0, i32 0, ptr null, ptr @__energy_region_body_hashes, ptr null }
+; CHECK: @__energy_module = internal global %energy.module { i32 7, {{.*}}, ptr @__energy_thread_counters, i32 1, i32 0, ptr null, i32 0, i32 0, ptr null, ptr null, i32 0, i32 0, ptr null, ptr @__energy_region_body_hashes, ptr null }
 ; CHECK: @__energy_region_stack = external thread_local(initialexec) global %energy.region_stack
 ; CHECK-NOT: @__energy_region_enter
 
@@ -56,26 +57,27 @@ entry:
 ; CHECK-NEXT:    [[STACK:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__energy_region_stack)
 ; CHECK-NEXT:    [[DEPTHP:%.*]] = getelementptr inbounds %energy.region_stack, ptr [[STACK]], i32 0, i32 0
 ; CHECK-NEXT:    %energy.depth = load i32, ptr [[DEPTHP]], align 4
-; CHECK-NEXT:    [[NEXT:%.*]] = add i32 %energy.depth, 1
-; CHECK-NEXT:    [[DEPTHP2:%.*]] = getelementptr inbounds %energy.region_stack, ptr [[STACK]], i32 0, i32 0
-; CHECK-NEXT:    store volatile i32 [[NEXT]], ptr [[DEPTHP2]], align 4
 ; CHECK-NEXT:    [[OPENP:%.*]] = getelementptr inbounds %energy.region_stack, ptr [[STACK]], i32 0, i32 2
 ; CHECK-NEXT:    %energy.open = load ptr, ptr [[OPENP]], align 8
 ; CHECK-NEXT:    [[SLOT:%.*]] = and i32 %energy.depth, 1048575
 ; CHECK-NEXT:    [[SLOT64:%.*]] = zext i32 [[SLOT]] to i64
-; CHECK-NEXT:    %energy.slot = getelementptr inbounds ptr, ptr %energy.open, i64 [[SLOT64]]
-; CHECK-NEXT:    store volatile ptr @__energy_regions, ptr %energy.slot, align 8
+; CHECK-NEXT:    %energy.region.slot = getelementptr inbounds ptr, ptr %energy.open, i64 [[SLOT64]]
+; CHECK-NEXT:    [[NEXT:%.*]] = add i32 %energy.depth, 1
+; CHECK-NEXT:    [[DEPTHP2:%.*]] = getelementptr inbounds %energy.region_stack, ptr [[STACK]], i32 0, i32 0
+; CHECK-NEXT:    store volatile i32 [[NEXT]], ptr [[DEPTHP2]], align 4
+; CHECK-NEXT:    store volatile ptr @__energy_regions, ptr %energy.region.slot, align 8
 ; CHECK:       outer.preheader:
 ; CHECK:         [[OUTER:%.*]] = add i32 %energy.depth, 1
 ; CHECK-NEXT:    [[OUTERNEXT:%.*]] = add i32 [[OUTER]], 1
 ; CHECK-NEXT:    getelementptr
 ; CHECK-NEXT:    store volatile i32 [[OUTERNEXT]]
-; CHECK:         and i32 [[OUTER]], 1048575
-; CHECK:         store volatile ptr getelementptr inbounds ([4 x %energy.region], ptr @__energy_regions, i64 0, i64 1)
+; CHECK-NEXT:    [[OUTERSLOT:%.*]] = getelementptr inbounds ptr, ptr %energy.region.slot, i32 1
+; CHECK-NEXT:    store volatile ptr getelementptr inbounds ([4 x %energy.region], ptr @__energy_regions, i64 0, i64 1), ptr [[OUTERSLOT]]
 ; CHECK-NEXT:    br label %outer
 ; CHECK:       outer:
 ; CHECK:         [[INNER:%.*]] = add i32 %energy.depth, 2
-; CHECK:         store volatile ptr getelementptr inbounds ([4 x %energy.region], ptr @__energy_regions, i64 0, i64 2)
+; CHECK:         [[INNERSLOT:%.*]] = getelementptr inbounds ptr, ptr %energy.region.slot, i32 2
+; CHECK-NEXT:    store volatile ptr getelementptr inbounds ([4 x %energy.region], ptr @__energy_regions, i64 0, i64 2), ptr [[INNERSLOT]]
 ; CHECK-NEXT:    br label %inner
 ; Leaving the inner loop only: its depth.
 ; CHECK:       outer.latch:
