@@ -11,6 +11,7 @@
 #include "energy/report/rank_test.h"
 #include "energy/report/text_table.h"
 #include "energy/report/units.h"
+#include "support/Formats.h"
 #include "xml/XmlText.h"
 
 #include <algorithm>
@@ -258,8 +259,8 @@ void printJson(const ReportDiff &D, const DiffPrintOptions &O, std::ostream &OS)
   for (DiffMetric M : O.gated)
     Gated.push_back(diffMetricName(M));
   nlohmann::json Doc = {
-      {"format", "energypass-diff"},
-      {"version", 1},
+      {"format", format::Diff.Name},
+      {"version", format::Diff.Version},
       {"base_reports", D.baseReports},
       {"new_reports", D.newReports},
       {"gated", Gated},
