@@ -30,8 +30,8 @@ const document::Wording ProfileWording = {
 const document::Refusals NotAGpuProfile = {
     .NotThisFormat = "not an EnergyPass GPU profile (\"format\" must be \"{expected}\")",
     .WrongFormat = "not an EnergyPass GPU profile (\"format\" must be \"{expected}\")",
-    .UnsupportedVersion = "unsupported GPU profile version {found}; this energy-gpu reads "
-                          "{versions}, upgrade energy-gpu or re-record the profile",
+    .UnsupportedVersion = "version: unsupported GPU profile version {found}; this energy-gpu "
+                          "reads {versions}, upgrade energy-gpu or re-record the profile",
 };
 
 class ProfileReader {
