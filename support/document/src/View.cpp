@@ -169,13 +169,6 @@ std::vector<std::string> View::strings() const {
   return All;
 }
 
-std::vector<long long> View::integers() const {
-  std::vector<long long> All;
-  for (const View &E : elements())
-    All.push_back(E.integer());
-  return All;
-}
-
 std::vector<double> View::numbers() const {
   std::vector<double> All;
   for (const View &E : elements())

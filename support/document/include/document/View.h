@@ -57,7 +57,6 @@ public:
   /// A finite number that is zero or positive (times, energies).
   double nonNegative() const;
   std::vector<std::string> strings() const;
-  std::vector<long long> integers() const;
   std::vector<double> numbers() const;
 
   const nlohmann::json &json() const { return *Value; }
