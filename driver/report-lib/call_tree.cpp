@@ -1,26 +1,25 @@
 //===- call_tree.cpp - Reading a report's calling context tree ------------===//
 #include "energy/report/call_tree.h"
 
-#include "json_node.h"
+#include "report_view.h"
 
 namespace energy::report {
 
 std::vector<CallTreeNode> parseCallTree(const nlohmann::json &Json, const Report &R) {
-  JsonNode Tree(Json, R.origin, "call_tree");
+  View Tree(Json, R.origin, ReportWording, "call_tree");
   std::vector<CallTreeNode> Nodes;
   for (size_t I = 0, N = Tree.arraySize(); I < N; ++I) {
-    JsonNode Node = Tree.element(I);
+    View Node = Tree.element(I);
     if (Node["id"].unsignedInteger() != I)
-      Node["id"].fail("key " + Node["id"].path() + " is not the node's index " + std::to_string(I));
+      Node["id"].reject("is not the node's index " + std::to_string(I));
     CallTreeNode C;
     C.region = Node["region"].unsignedInteger();
     if (C.region >= R.regions.size())
-      Node["region"].fail("key " + Node["region"].path() + " names region " +
-                          std::to_string(C.region) + ", which does not exist");
+      Node["region"].reject("names region " + std::to_string(C.region) + ", which does not exist");
     if (auto Parent = Node.nullable("parent")) {
       C.parent = Parent->unsignedInteger();
       if (*C.parent >= I)
-        Parent->fail("key " + Parent->path() + " is not an earlier node");
+        Parent->reject("is not an earlier node");
     }
     // Null in a sampled report: samples see paths, not entries.
     if (auto Calls = Node.nullable("calls"))

@@ -11,7 +11,8 @@
 #include "energy/report/rank_test.h"
 #include "energy/report/text_table.h"
 #include "energy/report/units.h"
-#include "energy/report/xml_text.h"
+#include "support/Formats.h"
+#include "xml/XmlText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -198,7 +199,7 @@ void printJUnit(const ReportDiff &D, const DiffPrintOptions &O, std::ostream &OS
   for (const Row &R : Cases) {
     const MetricChange &C = R.region->metric(R.metric);
     OS << "    <testcase classname=\"energy." << diffMetricName(R.metric) << "\" name=\""
-       << xmlEscape(shownName(*R.region)) << "\">";
+       << xml::escape(shownName(*R.region)) << "\">";
     std::string Detail = "base " + sideText(R.metric, C.base) + ", new " +
                          sideText(R.metric, C.now) + ", change " + formatChange(C);
     std::string Gate = gateText(D, O, *R.region, R.metric);
@@ -208,10 +209,10 @@ void printJUnit(const ReportDiff &D, const DiffPrintOptions &O, std::ostream &OS
       return F.region == R.region && F.metric == R.metric;
     });
     if (Failed != Regressions.end())
-      OS << "\n      <failure message=\"" << xmlEscape(describeRegression(*Failed))
-         << "\" type=\"regression\">" << xmlEscape(Detail) << "</failure>\n    ";
+      OS << "\n      <failure message=\"" << xml::escape(describeRegression(*Failed))
+         << "\" type=\"regression\">" << xml::escape(Detail) << "</failure>\n    ";
     else
-      OS << "<system-out>" << xmlEscape(Detail) << "</system-out>";
+      OS << "<system-out>" << xml::escape(Detail) << "</system-out>";
     OS << "</testcase>\n";
   }
   OS << "  </testsuite>\n</testsuites>\n";
@@ -258,8 +259,8 @@ void printJson(const ReportDiff &D, const DiffPrintOptions &O, std::ostream &OS)
   for (DiffMetric M : O.gated)
     Gated.push_back(diffMetricName(M));
   nlohmann::json Doc = {
-      {"format", "energypass-diff"},
-      {"version", 1},
+      {"format", format::Diff.Name},
+      {"version", format::Diff.Version},
       {"base_reports", D.baseReports},
       {"new_reports", D.newReports},
       {"gated", Gated},

@@ -10,7 +10,9 @@
 #include "energy/report/reader.h"
 
 #include "energy/report/line_table.h"
-#include "json_node.h"
+#include "report_view.h"
+
+#include "document/Envelope.h"
 
 #include "support/ReportKeys.h"
 
@@ -74,27 +76,17 @@ json parseJson(const std::string &Text, const std::string &Path) {
   }
 }
 
-void checkEnvelope(const JsonNode &Doc, const std::string &Origin) {
-  if (!Doc.json().is_object() || !Doc.json().contains("format"))
-    throw ReportError(Origin + ": not an EnergyPass report (no \"format\" "
-                               "key); expected a file written by a program "
-                               "built with energycc");
-  std::string Format = Doc[key::document::Format].string();
-  if (Format != ReportFormat)
-    throw ReportError(Origin + ": not an EnergyPass report (format is \"" + Format +
-                      "\", expected \"" + ReportFormat + "\")");
-  long long Version = Doc[key::document::Version].integer();
-  if (Version < OldestReportVersion || Version > ReportVersion)
-    throw ReportError(Origin + ": unsupported report version " + std::to_string(Version) +
-                      " (this energy-report reads versions " + std::to_string(OldestReportVersion) +
-                      " to " + std::to_string(ReportVersion) +
-                      "); re-run the program with a matching runtime");
-}
+const document::Refusals NotAReport = {
+    .NotThisFormat = "not an EnergyPass report (no \"format\" key); expected a file written by a "
+                     "program built with energycc",
+    .WrongFormat = "not an EnergyPass report (format is \"{found}\", expected \"{expected}\")",
+    .UnsupportedVersion = "unsupported report version {found} (this energy-report reads "
+                          "{versions}); re-run the program with a matching runtime",
+};
 
 // Reads {name: value} for a fixed set of names into Out, each value by Read.
 template <typename T, size_t N>
-void readNamed(const JsonNode &Object, const char *const (&Names)[N], T *Out,
-               T (JsonNode::*Read)() const) {
+void readNamed(const View &Object, const char *const (&Names)[N], T *Out, T (View::*Read)() const) {
   Object.expectObject();
   for (size_t I = 0; I < N; ++I)
     Out[I] = (Object[Names[I]].*Read)();
@@ -102,17 +94,17 @@ void readNamed(const JsonNode &Object, const char *const (&Names)[N], T *Out,
 
 // Reads {name: count} for a fixed set of names into Out.
 template <size_t N>
-void readNamedCounts(const JsonNode &Object, const char *const (&Names)[N], uint64_t *Out) {
-  readNamed(Object, Names, Out, &JsonNode::unsignedInteger);
+void readNamedCounts(const View &Object, const char *const (&Names)[N], uint64_t *Out) {
+  readNamed(Object, Names, Out, &View::unsignedInteger);
 }
 
 /// The FLOP breakdowns of a `counts` object (or of a `lines` row) into A.
-void readFlopBreakdowns(const JsonNode &Counts, model::Activity &A) {
+void readFlopBreakdowns(const View &Counts, model::Activity &A) {
   uint64_t Unused[ENERGY_NUM_FLOP_KINDS];
   readNamedCounts(Counts[key::counts::FlopsByPrecision], key::counts::Precisions, Unused);
   readNamedCounts(Counts[key::counts::FlopsByKind], key::counts::FlopKinds, Unused);
   readNamedCounts(Counts[key::counts::FlopsByWidth], key::counts::Widths, A.flopsByWidth.data());
-  JsonNode Detail = Counts[key::counts::FlopsDetail];
+  View Detail = Counts[key::counts::FlopsDetail];
   Detail.expectObject();
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
     readNamedCounts(Detail[key::counts::Precisions[P]], key::counts::FlopKinds, A.flops[P].data());
@@ -122,7 +114,7 @@ void readFlopBreakdowns(const JsonNode &Counts, model::Activity &A) {
 /// did no floating-point work: a line's, since version 4.
 enum class Breakdowns { Required, OmittedWhenZero };
 
-model::Activity readCounts(const JsonNode &Counts, uint64_t &Flops,
+model::Activity readCounts(const View &Counts, uint64_t &Flops,
                            Breakdowns Rule = Breakdowns::Required) {
   model::Activity A;
   A.blocks = Counts[key::counts::Blocks].unsignedInteger();
@@ -139,7 +131,7 @@ model::Activity readCounts(const JsonNode &Counts, uint64_t &Flops,
   return A;
 }
 
-Energy readEnergy(const JsonNode &Node) {
+Energy readEnergy(const View &Node) {
   Energy E;
   E.modelledJoules = Node[key::energy_j::Modelled].nonNegative();
   if (auto Measured = Node.nullable(key::energy_j::Measured))
@@ -149,7 +141,7 @@ Energy readEnergy(const JsonNode &Node) {
   return E;
 }
 
-RankShare readRankShare(const JsonNode &Node) {
+RankShare readRankShare(const View &Node) {
   RankShare S;
   S.rank = Node["rank"].unsignedInteger();
   S.calls = Node["calls"].unsignedInteger();
@@ -162,8 +154,8 @@ RankShare readRankShare(const JsonNode &Node) {
 }
 
 /// `counters.self`, without the events that no thread could count (null).
-std::map<std::string, double> readSelfCounters(const JsonNode &Counters) {
-  JsonNode Self = Counters[key::counters::Self];
+std::map<std::string, double> readSelfCounters(const View &Counters) {
+  View Self = Counters[key::counters::Self];
   std::map<std::string, double> Values;
   for (const std::string &Event : Self.memberNames())
     if (auto Count = Self.nullable(Event))
@@ -171,9 +163,9 @@ std::map<std::string, double> readSelfCounters(const JsonNode &Counters) {
   return Values;
 }
 
-Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
+Region readRegion(const View &Node, size_t Index, size_t NumRegions) {
   Region R;
-  JsonNode Id = Node[key::region::Id];
+  View Id = Node[key::region::Id];
   R.id = Id.unsignedInteger();
   if (R.id != Index)
     Id.fail("key " + Id.path() + " is " + std::to_string(R.id) + " but the region is at index " +
@@ -182,7 +174,7 @@ Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   R.demangled = Node[key::region::Demangled].string();
   R.file = Node[key::region::File].string();
   R.line = Node[key::region::Line].unsignedInteger();
-  JsonNode Kind = Node[key::region::Kind];
+  View Kind = Node[key::region::Kind];
   R.kind = Kind.string();
   if (auto Hash = Node.optional(key::region::BodyHash))
     R.bodyHash = Hash->string();
@@ -197,7 +189,7 @@ Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   }
   R.module = Node[key::region::Module].string();
   R.calls = Node[key::region::Calls].unsignedInteger();
-  JsonNode Time = Node[key::region::Time];
+  View Time = Node[key::region::Time];
   R.inclusiveSeconds = Time[key::time_s::Inclusive].nonNegative();
   R.selfSeconds = Time[key::time_s::Self].nonNegative();
   if (auto Uncertainty = Time.optional(key::time_s::Uncertainty))
@@ -215,7 +207,7 @@ Region readRegion(const JsonNode &Node, size_t Index, size_t NumRegions) {
   return R;
 }
 
-InlineSite readInlineSite(const JsonNode &Node) {
+InlineSite readInlineSite(const View &Node) {
   return {Node["file"].string(), Node["line"].unsignedInteger(), Node["function"].string()};
 }
 
@@ -233,7 +225,7 @@ std::optional<double> lineEnergy(const RegionLine &Line, const Region &Owner,
   return Owner.energy.modelledJoules * Model->workJoules->of(Line.counts) / RegionWork;
 }
 
-std::vector<InlineSite> readInlineChain(const JsonNode &Chain) {
+std::vector<InlineSite> readInlineChain(const View &Chain) {
   std::vector<InlineSite> Sites;
   for (size_t I = 0, N = Chain.arraySize(); I < N; ++I)
     Sites.push_back(readInlineSite(Chain.element(I)));
@@ -241,7 +233,7 @@ std::vector<InlineSite> readInlineChain(const JsonNode &Chain) {
 }
 
 /// A line's `region`: one the report has.
-uint64_t readLineRegion(const JsonNode &Node, size_t NumRegions) {
+uint64_t readLineRegion(const View &Node, size_t NumRegions) {
   uint64_t Region = Node.unsignedInteger();
   if (Region >= NumRegions)
     Node.fail("key " + Node.path() + " names region " + std::to_string(Region) +
@@ -250,7 +242,7 @@ uint64_t readLineRegion(const JsonNode &Node, size_t NumRegions) {
 }
 
 /// An index into one of the `lines` tables (`files`, `inline_chains`).
-size_t readTableIndex(const JsonNode &Node, size_t Size, const char *Table) {
+size_t readTableIndex(const View &Node, size_t Size, const char *Table) {
   uint64_t Index = Node.unsignedInteger();
   if (Index >= Size)
     Node.fail("key " + Node.path() + " is " + std::to_string(Index) + ", but lines." + Table +
@@ -258,7 +250,7 @@ size_t readTableIndex(const JsonNode &Node, size_t Size, const char *Table) {
   return Index;
 }
 
-RegionLine readRegionLine(const JsonNode &Node, const std::vector<Region> &Regions,
+RegionLine readRegionLine(const View &Node, const std::vector<Region> &Regions,
                           const std::optional<ModelInfo> &Model) {
   RegionLine L;
   L.file = Node["file"].string();
@@ -282,8 +274,8 @@ struct LineTables {
   std::vector<std::vector<InlineSite>> Chains;
 };
 
-LineTables readLineTables(const JsonNode &Lines) {
-  JsonNode Columns = Lines[key::lines::Columns];
+LineTables readLineTables(const View &Lines) {
+  View Columns = Lines[key::lines::Columns];
   size_t N = Columns.arraySize();
   bool Known = N == NumLineColumns;
   for (size_t I = 0; Known && I < N; ++I)
@@ -293,17 +285,17 @@ LineTables readLineTables(const JsonNode &Lines) {
                  " does not list the columns this energy-report reads (docs/formats/report.md, "
                  "Lines); the report was written by another runtime, re-run the program");
   LineTables T;
-  JsonNode Files = Lines[key::lines::Files];
+  View Files = Lines[key::lines::Files];
   for (size_t I = 0, Size = Files.arraySize(); I < Size; ++I)
     T.Files.push_back(Files.element(I).string());
-  JsonNode Chains = Lines[key::lines::InlineChains];
+  View Chains = Lines[key::lines::InlineChains];
   for (size_t I = 0, Size = Chains.arraySize(); I < Size; ++I)
     T.Chains.push_back(readInlineChain(Chains.element(I)));
   return T;
 }
 
 /// A row of a version 7 `lines` table (LineColumns).
-RegionLine readLineRow(const JsonNode &Row, const LineTables &Tables,
+RegionLine readLineRow(const View &Row, const LineTables &Tables,
                        const std::vector<Region> &Regions, const std::optional<ModelInfo> &Model) {
   size_t N = Row.arraySize();
   if (N != NumLineColumns && N != NumLineColumns + 1)
@@ -336,7 +328,7 @@ RegionLine readLineRow(const JsonNode &Row, const LineTables &Tables,
 }
 
 /// `lines`: an object per line before version 7, a table since.
-std::vector<RegionLine> readLines(const JsonNode &Lines, long long Version,
+std::vector<RegionLine> readLines(const View &Lines, long long Version,
                                   const std::vector<Region> &Regions,
                                   const std::optional<ModelInfo> &Model) {
   std::vector<RegionLine> Out;
@@ -346,13 +338,13 @@ std::vector<RegionLine> readLines(const JsonNode &Lines, long long Version,
     return Out;
   }
   LineTables Tables = readLineTables(Lines);
-  JsonNode Rows = Lines[key::lines::Rows];
+  View Rows = Lines[key::lines::Rows];
   for (size_t I = 0, N = Rows.arraySize(); I < N; ++I)
     Out.push_back(readLineRow(Rows.element(I), Tables, Regions, Model));
   return Out;
 }
 
-Source readSource(const JsonNode &Node) {
+Source readSource(const View &Node) {
   Source S;
   S.name = Node["name"].string();
   S.kind = Node["kind"].string();
@@ -362,7 +354,7 @@ Source readSource(const JsonNode &Node) {
   return S;
 }
 
-ThreadRow readThreadRow(const JsonNode &Node) {
+ThreadRow readThreadRow(const View &Node) {
   ThreadRow T;
   if (auto Pid = Node.optional("pid"))
     T.pid = Pid->integer();
@@ -378,21 +370,21 @@ ThreadRow readThreadRow(const JsonNode &Node) {
   return T;
 }
 
-model::OperationEnergies readWorkJoules(const JsonNode &Work) {
+model::OperationEnergies readWorkJoules(const View &Work) {
   model::OperationEnergies J;
   J.Instruction = Work["instruction"].nonNegative();
   J.Branch = Work["branch"].nonNegative();
   J.ByteLoaded = Work["byte_loaded"].nonNegative();
   J.ByteStored = Work["byte_stored"].nonNegative();
-  JsonNode Flop = Work["flop"];
+  View Flop = Work["flop"];
   Flop.expectObject();
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
     readNamed(Flop[key::counts::Precisions[P]], key::counts::FlopKinds, J.Flop[P],
-              &JsonNode::nonNegative);
+              &View::nonNegative);
   return J;
 }
 
-std::optional<ModelInfo> readModel(const JsonNode &Doc) {
+std::optional<ModelInfo> readModel(const View &Doc) {
   auto Node = Doc.nullable(key::document::Model);
   if (!Node)
     return std::nullopt;
@@ -406,9 +398,9 @@ std::optional<ModelInfo> readModel(const JsonNode &Doc) {
   return M;
 }
 
-void readProgram(const JsonNode &Program, Report &R) {
+void readProgram(const View &Program, Report &R) {
   R.programPath = Program["path"].string();
-  JsonNode Argv = Program["argv"];
+  View Argv = Program["argv"];
   for (size_t I = 0, N = Argv.arraySize(); I < N; ++I)
     R.argv.push_back(Argv.element(I).string());
   R.pid = Program["pid"].integer();
@@ -418,7 +410,7 @@ void readProgram(const JsonNode &Program, Report &R) {
     R.processes = Processes->arraySize();
 }
 
-uint64_t readRank(const JsonNode &Rank, uint64_t Size) {
+uint64_t readRank(const View &Rank, uint64_t Size) {
   uint64_t Value = Rank.unsignedInteger();
   if (Value >= Size)
     Rank.fail("key " + Rank.path() + " is " + std::to_string(Value) + " but the job has " +
@@ -426,7 +418,7 @@ uint64_t readRank(const JsonNode &Rank, uint64_t Size) {
   return Value;
 }
 
-JobInfo readJob(const JsonNode &Job) {
+JobInfo readJob(const View &Job) {
   JobInfo J;
   J.launcher = Job["launcher"].string();
   if (auto Id = Job.nullable("id"))
@@ -444,7 +436,7 @@ JobInfo readJob(const JsonNode &Job) {
   return J;
 }
 
-void readMachine(const JsonNode &Machine, Report &R) {
+void readMachine(const View &Machine, Report &R) {
   R.hostname = Machine["hostname"].string();
   R.cpuModel = Machine["cpu_model"].string();
   R.logicalCpus = Machine["logical_cpus"].integer();
@@ -460,8 +452,8 @@ bool Report::hasMeasuredEnergy() const {
 }
 
 Report parseReport(const json &Json, const std::string &Origin) {
-  JsonNode Doc(Json, Origin, "");
-  checkEnvelope(Doc, Origin);
+  View Doc(Json, Origin, ReportWording);
+  document::checkEnvelope(Doc, format::Report, NotAReport);
 
   Report R;
   R.origin = Origin;
@@ -476,7 +468,7 @@ Report parseReport(const json &Json, const std::string &Origin) {
   if (auto Signal = Doc.optional(key::document::EndedBySignal))
     R.endedBySignal = Signal->string();
   readMachine(Doc[key::document::Machine], R);
-  JsonNode Sources = Doc[key::document::Sources];
+  View Sources = Doc[key::document::Sources];
   for (size_t I = 0, N = Sources.arraySize(); I < N; ++I)
     R.sources.push_back(readSource(Sources.element(I)));
   R.model = readModel(Doc);
@@ -495,14 +487,14 @@ Report parseReport(const json &Json, const std::string &Origin) {
     if (R.timing == "sampled")
       R.sampleRateHz = (*Timing)["rate_hz"].nonNegative();
   }
-  JsonNode Regions = Doc[key::document::Regions];
+  View Regions = Doc[key::document::Regions];
   size_t NumRegions = Regions.arraySize();
   R.regions.reserve(NumRegions);
   for (size_t I = 0; I < NumRegions; ++I)
     R.regions.push_back(readRegion(Regions.element(I), I, NumRegions));
   if (auto NotRun = Doc.optional(key::document::RegionsNotRun))
     R.regionsNotRun = NotRun->unsignedInteger();
-  JsonNode Totals = Doc[key::document::Totals];
+  View Totals = Doc[key::document::Totals];
   R.totalCounts = readCounts(Totals[key::totals::Counts], R.totalFlops);
   R.totalEnergy = readEnergy(Totals[key::totals::Energy]);
   if (auto Lines = Doc.optional(key::document::Lines))

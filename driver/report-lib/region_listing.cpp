@@ -1,6 +1,8 @@
 //===- region_listing.cpp - The per-region listing of `show` --------------===//
 #include "energy/report/region_listing.h"
 
+#include "support/Formats.h"
+
 #include "energy/report/checkpoint.h"
 #include "energy/report/csv.h"
 #include "energy/report/metrics.h"
@@ -242,8 +244,8 @@ void printJson(const Report &R, const ListingOptions &Options, std::ostream &OS)
   ojson Regions = ojson::array();
   for (const Region *Reg : selectRegions(R, Options))
     Regions.push_back(regionJson(*Reg, computeMetrics(*Reg, Total)));
-  ojson Doc = {{"format", "energypass-show"},
-               {"version", 1},
+  ojson Doc = {{"format", format::Show.Name},
+               {"version", format::Show.Version},
                {"report", R.origin},
                {"program", R.programPath},
                {"argv", R.argv},

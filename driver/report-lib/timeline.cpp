@@ -9,40 +9,37 @@
 
 #include "energy/report/report_error.h"
 
-#include "json_node.h"
+#include "report_view.h"
+
+#include "document/Envelope.h"
 
 namespace energy::report {
 
 namespace {
 
-void checkEnvelope(const JsonNode &Doc, const std::string &Origin) {
-  Doc.expectObject();
-  const nlohmann::json &J = Doc.json();
-  if (!J.contains("format") || !J["format"].is_string() || J["format"] != TimelineFormat)
-    throw ReportError(Origin + ": " + Doc.path() +
-                      " is not an energypass-timeline; re-run the program "
-                      "with a matching runtime");
-  long long Version = Doc["version"].integer();
-  if (Version != TimelineVersion)
-    throw ReportError(Origin + ": unsupported timeline version " + std::to_string(Version) +
-                      " (this energy-report reads version 1); use a "
-                      "matching energy-report");
-}
+const document::Refusals NotATimeline = {
+    .NotThisFormat = "{path} is not an energypass-timeline; re-run the program with a matching "
+                     "runtime",
+    .WrongFormat = "{path} is not an energypass-timeline; re-run the program with a matching "
+                   "runtime",
+    .UnsupportedVersion = "unsupported timeline version {found} (this energy-report reads "
+                          "{versions}); use a matching energy-report",
+};
 
-std::vector<std::optional<double>> nullableNumbers(const JsonNode &Array, size_t Expected) {
+std::vector<std::optional<double>> nullableNumbers(const View &Array, size_t Expected) {
   size_t N = Array.arraySize();
   if (N != Expected)
-    Array.fail("key " + Array.path() + " has " + std::to_string(N) + " values where " +
-               std::to_string(Expected) + " were expected");
+    Array.reject("has " + std::to_string(N) + " values where " + std::to_string(Expected) +
+                 " were expected");
   std::vector<std::optional<double>> Values;
   for (size_t I = 0; I < N; ++I) {
-    JsonNode E = Array.element(I);
+    View E = Array.element(I);
     Values.push_back(E.json().is_null() ? std::nullopt : std::optional(E.nonNegative()));
   }
   return Values;
 }
 
-TimelineThreadEntry parseThreadEntry(const JsonNode &Node, size_t Events) {
+TimelineThreadEntry parseThreadEntry(const View &Node, size_t Events) {
   TimelineThreadEntry Entry;
   Entry.thread = Node["thread"].unsignedInteger();
   if (auto Region = Node.nullable("region"))
@@ -51,14 +48,14 @@ TimelineThreadEntry parseThreadEntry(const JsonNode &Node, size_t Events) {
   return Entry;
 }
 
-TimelineInterval parseInterval(const JsonNode &Node, const Timeline &T) {
+TimelineInterval parseInterval(const View &Node, const Timeline &T) {
   TimelineInterval I;
   I.start = Node["t_start"].nonNegative();
   I.end = Node["t_end"].nonNegative();
   if (I.end < I.start)
-    Node.fail("key " + Node.path() + " ends before it starts");
+    Node.reject("ends before it starts");
   I.energy = nullableNumbers(Node["energy_j"], T.meters.size());
-  JsonNode Threads = Node["threads"];
+  View Threads = Node["threads"];
   for (size_t K = 0, N = Threads.arraySize(); K < N; ++K)
     I.threads.push_back(parseThreadEntry(Threads.element(K), T.events.size()));
   return I;
@@ -67,8 +64,8 @@ TimelineInterval parseInterval(const JsonNode &Node, const Timeline &T) {
 } // namespace
 
 Timeline parseTimeline(const nlohmann::json &Json, const std::string &Origin) {
-  JsonNode Doc(Json, Origin, "timeline");
-  checkEnvelope(Doc, Origin);
+  View Doc(Json, Origin, ReportWording, "timeline");
+  document::checkEnvelope(Doc, format::Timeline, NotATimeline);
   Timeline T;
   T.period = Doc["period_s"].nonNegative();
   if (auto Start = Doc.optional("start_epoch_s"))
@@ -77,13 +74,13 @@ Timeline parseTimeline(const nlohmann::json &Json, const std::string &Origin) {
     for (size_t I = 0, N = Threads->arraySize(); I < N; ++I)
       T.threadIds[Threads->element(I)["thread"].unsignedInteger()] =
           Threads->element(I)["tid"].unsignedInteger();
-  JsonNode Events = Doc["events"];
+  View Events = Doc["events"];
   for (size_t I = 0, N = Events.arraySize(); I < N; ++I)
     T.events.push_back(Events.element(I).string());
-  JsonNode Meters = Doc["meters"];
+  View Meters = Doc["meters"];
   for (size_t I = 0, N = Meters.arraySize(); I < N; ++I)
     T.meters.push_back({Meters.element(I)["name"].string(), Meters.element(I)["domain"].string()});
-  JsonNode Intervals = Doc["intervals"];
+  View Intervals = Doc["intervals"];
   for (size_t I = 0, N = Intervals.arraySize(); I < N; ++I)
     T.intervals.push_back(parseInterval(Intervals.element(I), T));
   return T;

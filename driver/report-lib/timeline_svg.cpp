@@ -10,7 +10,7 @@
 
 #include "energy/report/report_error.h"
 #include "energy/report/units.h"
-#include "energy/report/xml_text.h"
+#include "xml/XmlText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -108,7 +108,7 @@ void drawPower(const Timeline &T, const Scale &S, std::ostream &OS) {
     }
     OS << "<path fill=\"none\" stroke-width=\"1.5\" stroke=\"" << Palette[M % PaletteSize]
        << "\" d=\"" << Path << "\"><title>"
-       << xmlEscape(T.meters[M].name + " (" + T.meters[M].domain + ")") << "</title></path>\n";
+       << xml::escape(T.meters[M].name + " (" + T.meters[M].domain + ")") << "</title></path>\n";
   }
 }
 
@@ -133,7 +133,7 @@ double drawBands(const Timeline &T, const TimelinePlot &P, const Scale &S, std::
         return;
       OS << "<rect x=\"" << num(S.x(From)) << "\" y=\"" << num(Y) << "\" width=\""
          << num(std::max(S.x(To) - S.x(From), 0.5)) << "\" height=\"" << BandHeight << "\" fill=\""
-         << Palette[*Current % PaletteSize] << "\"><title>" << xmlEscape(regionLabel(P, *Current))
+         << Palette[*Current % PaletteSize] << "\"><title>" << xml::escape(regionLabel(P, *Current))
          << ", " << formatSeconds(From) << " to " << formatSeconds(To) << "</title></rect>\n";
     };
     for (const TimelineInterval &I : T.intervals) {
@@ -181,7 +181,7 @@ double drawLegend(const Timeline &T, const TimelinePlot &P, double Y, std::ostre
     }
     OS << "<rect x=\"" << num(X) << "\" y=\"" << num(Y) << "\" width=\"12\""
        << " height=\"10\" fill=\"" << Colour << "\"/><text x=\"" << num(X + 16) << "\" y=\""
-       << num(Y + 9) << "\" font-size=\"11\">" << xmlEscape(Text) << "</text>\n";
+       << num(Y + 9) << "\" font-size=\"11\">" << xml::escape(Text) << "</text>\n";
     X += Wide;
   };
   for (size_t M = 0; M < T.meters.size(); ++M)
@@ -209,7 +209,7 @@ void writeTimelineSvg(const Timeline &T, const TimelinePlot &Plot, const std::st
      << num(Bottom) << "\" viewBox=\"0 0 " << Width << " " << num(Bottom)
      << "\" font-family=\"sans-serif\">\n"
      << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-     << "<text x=\"" << Left << "\" y=\"22\" font-size=\"14\">" << xmlEscape(Plot.title)
+     << "<text x=\"" << Left << "\" y=\"22\" font-size=\"14\">" << xml::escape(Plot.title)
      << "</text>\n"
      << Body.str() << "</svg>\n";
 }

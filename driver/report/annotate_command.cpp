@@ -17,10 +17,10 @@
 #include "energy/report/report_inputs.h"
 #include "energy/report/source_lines.h"
 #include "energy/report/units.h"
-#include "energy/report/xml_text.h"
 #include "energy/roofline/machine_identity.h"
 #include "energy/roofline/machine_profile.h"
 #include "energy/roofline/roofline_model.h"
+#include "xml/XmlText.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -252,7 +252,7 @@ std::string tipText(const LineCounts &L, const LineRoofline &Roofline) {
       << " bytes<br>intensity "
       << (L.bytes() ? formatRatio(double(L.flops) / double(L.bytes())) + " FLOP/B" : "n/a")
       << "; energy " << (L.energyJoules ? formatJoules(*L.energyJoules) : "unknown")
-      << "<br>roofline: " << xmlEscape(Roofline.bound(L));
+      << "<br>roofline: " << xml::escape(Roofline.bound(L));
   return Out.str();
 }
 
@@ -268,7 +268,7 @@ void htmlFile(std::ostream &Out, size_t Index, const std::string &File,
               const LineRoofline &Roofline) {
   bool Found = false;
   std::vector<std::string> Text = sourceText(File, Found);
-  Out << "<section id=\"f" << Index << "\"><h2>" << xmlEscape(File) << "</h2>";
+  Out << "<section id=\"f" << Index << "\"><h2>" << xml::escape(File) << "</h2>";
   if (!Found)
     Out << "<p>source not found; its lines are listed without source</p>";
   Out << "<table><tr><th>line</th><th>instructions</th><th>flops</th><th>bytes</th>"
@@ -277,20 +277,20 @@ void htmlFile(std::ostream &Out, size_t Index, const std::string &File,
     std::string Source = Line >= 1 && Line <= Text.size() ? Text[Line - 1] : "";
     if (!L) {
       Out << "<tr><td>" << Line << "</td><td></td><td></td><td></td><td></td><td><pre>"
-          << xmlEscape(Source) << "</pre></td></tr>";
+          << xml::escape(Source) << "</pre></td></tr>";
       return;
     }
     double Heat = MaxJoules > 0 ? L->energyJoules.value_or(0.0) / MaxJoules : 0.0;
     Out << "<tr id=\"f" << Index << "-l" << Line << "\" class=\"counted\" "
         << "style=\"background:rgba(220,40,20," << formatRatio(0.08 + 0.72 * Heat) << ")\"><td>"
-        << Line << "</td>" << countCells(*L) << "<td><pre>" << xmlEscape(Source)
+        << Line << "</td>" << countCells(*L) << "<td><pre>" << xml::escape(Source)
         << "</pre><div class=\"tip\">" << tipText(*L, Roofline);
     for (const InlinedPart &P : L->inlined)
-      Out << "<br>inlined at " << xmlEscape(chainText(P.sites)) << ": " << P.flops << " FLOPs";
+      Out << "<br>inlined at " << xml::escape(chainText(P.sites)) << ": " << P.flops << " FLOPs";
     Out << "</div></td></tr>";
     for (const InlinedPart &P : L->inlined)
       Out << "<tr class=\"inlined\"><td>^</td>" << countCells(P) << "<td>inlined at "
-          << xmlEscape(chainText(P.sites)) << "</td></tr>";
+          << xml::escape(chainText(P.sites)) << "</td></tr>";
   };
   if (Found)
     for (uint64_t Line = 1; Line <= Text.size(); ++Line) {
@@ -327,11 +327,11 @@ std::string annotateHtml(const std::vector<SourceLineCost> &Lines, bool ChainsKn
          "</style></head><body><nav><h3>files</h3><ul>";
   size_t Index = 0;
   for (const auto &[File, Counted] : ByFile)
-    Out << "<li><a href=\"#f" << Index++ << "\">" << xmlEscape(File) << "</a></li>";
+    Out << "<li><a href=\"#f" << Index++ << "\">" << xml::escape(File) << "</a></li>";
   Out << "</ul><p>Rows are coloured by energy; hover a row for its counts, intensity and "
          "roofline bound; ^ rows are the parts of a line inlined at a call site.</p>";
   if (!ChainsKnown)
-    Out << "<p>" << xmlEscape(NoChainsNote) << "</p>";
+    Out << "<p>" << xml::escape(NoChainsNote) << "</p>";
   Out << "</nav><main>";
   Index = 0;
   for (const auto &[File, Counted] : ByFile)

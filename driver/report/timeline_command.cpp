@@ -34,7 +34,7 @@ const char *HowToRecord = "has no timeline; run the program with ENERGY_TIMELINE
                           "PROGRAM";
 
 bool isEnergyStatDocument(const nlohmann::json &Doc) {
-  return Doc.is_object() && Doc.contains("format") && Doc["format"] == "energy-stat";
+  return Doc.is_object() && Doc.contains("format") && Doc["format"] == format::EnergyStat.Name;
 }
 
 std::string baseName(const std::string &Path) {
@@ -50,10 +50,12 @@ std::pair<Timeline, TimelinePlot> loadTimeline(const std::string &Path) {
   // then the document is either energy-stat's or a report.
   nlohmann::json Doc = readReportJson(Path);
   if (isEnergyStatDocument(Doc)) {
-    if (Doc.value("version", 0) != 1)
-      throw ReportError(Path + ": unsupported energy-stat version (this "
-                               "energy-report reads version 1); use a matching "
-                               "energy-report");
+    if (Doc.value("version", 0) != format::EnergyStat.Version)
+      throw ReportError(Path +
+                        ": unsupported energy-stat version (this energy-report reads "
+                        "version " +
+                        std::to_string(format::EnergyStat.Version) +
+                        "); use a matching energy-report");
     Section = Doc.value("timeline", nlohmann::json());
     Plot.title = "power of " + baseName(Path) + " (energy-stat)";
   } else {

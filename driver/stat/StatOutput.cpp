@@ -1,5 +1,6 @@
 //===- StatOutput.cpp - perf stat's text, CSV, and energy-stat's JSON -----===//
 #include "StatOutput.h"
+#include "support/Formats.h"
 
 #include <nlohmann/json.hpp>
 
@@ -220,8 +221,8 @@ std::string resultJson(const StatResult &r) {
                        {"used", s.used},
                        {"detail", s.detail}});
   std::optional<double> total = r.totalJoules();
-  json doc = {{"format", "energy-stat"},
-              {"version", 1},
+  json doc = {{"format", energy::format::EnergyStat.Name},
+              {"version", energy::format::EnergyStat.Version},
               {"command", r.command},
               {"exit_status", r.exitStatus},
               {"elapsed_s", r.elapsedSeconds},

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "energy/model/analytic_model.h"
 
-#include "model_json.h"
+#include "model_document.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,8 +17,6 @@ namespace energy::model {
 
 namespace {
 
-constexpr const char *ModelFormat = "energypass-model";
-constexpr int SupportedVersion = 1;
 constexpr double JoulesPerPicojoule = 1e-12;
 
 // Key names follow the report format's flops_detail, so one vocabulary names
@@ -27,49 +25,38 @@ constexpr const char *PrecisionKeys[ENERGY_NUM_PRECISIONS] = {"half", "float", "
 constexpr const char *FlopKindKeys[ENERGY_NUM_FLOP_KINDS] = {"addsub", "mul",    "div",  "sqrt",
                                                              "fma",    "minmax", "other"};
 
-void checkEnvelope(const ModelObject &Doc, const std::string &Origin) {
-  std::string Format = Doc.string("format");
-  if (Format != ModelFormat)
-    throw ModelError("energy model " + Origin + ": not an EnergyPass model " + "(format is \"" +
-                     Format + "\", expected \"" + ModelFormat +
-                     "\"); set ENERGY_MODEL to a model file");
-  long long Version = Doc.integer("version");
-  if (Version != SupportedVersion)
-    throw ModelError("energy model " + Origin + ": unsupported model version " +
-                     std::to_string(Version) + " (this build reads version " +
-                     std::to_string(SupportedVersion) +
-                     "); use a model written for this EnergyPass");
-  std::string Kind = Doc.string("kind");
+void checkEnvelope(const View &Doc) {
+  checkModelEnvelope(Doc);
+  std::string Kind = Doc["kind"].string();
   if (Kind != "analytic")
-    throw ModelError("energy model " + Origin + ": model kind \"" + Kind +
-                     "\" is not \"analytic\"; load it with the model kind's own "
-                     "reader");
-  if (Doc.value().contains("sources") && !Doc.value()["sources"].is_array())
-    Doc.fail("sources", "must be an array");
+    Doc.refuse("model kind \"" + Kind +
+               "\" is not \"analytic\"; load it with the model kind's own reader");
+  if (Doc.json().contains("sources"))
+    Doc["sources"].expectArray();
 }
 
 } // namespace
 
 AnalyticModel AnalyticModel::fromJson(const nlohmann::json &Json, const std::string &Origin) {
-  ModelObject Doc(Json, Origin);
-  checkEnvelope(Doc, Origin);
+  View Doc = modelView(Json, Origin);
+  checkEnvelope(Doc);
 
   AnalyticPicojoules P;
-  P.Name = Doc.string("name");
-  P.Version = static_cast<int>(Doc.integer("version"));
-  P.StaticWatts = Doc.nonNegative("static_power_w");
+  P.Name = Doc["name"].string();
+  P.Version = static_cast<int>(Doc["version"].integer());
+  P.StaticWatts = Doc["static_power_w"].nonNegative();
 
-  ModelObject Energy = Doc.object("energy_pj");
-  ModelObject Flop = Energy.object("flop");
+  View Energy = Doc["energy_pj"];
+  View Flop = Energy["flop"];
   for (int Precision = 0; Precision < ENERGY_NUM_PRECISIONS; ++Precision) {
-    ModelObject ByKind = Flop.object(PrecisionKeys[Precision]);
+    View ByKind = Flop[PrecisionKeys[Precision]];
     for (int K = 0; K < ENERGY_NUM_FLOP_KINDS; ++K)
-      P.Picojoules.Flop[Precision][K] = ByKind.nonNegative(FlopKindKeys[K]);
+      P.Picojoules.Flop[Precision][K] = ByKind[FlopKindKeys[K]].nonNegative();
   }
-  P.Picojoules.ByteLoaded = Energy.nonNegative("byte_loaded");
-  P.Picojoules.ByteStored = Energy.nonNegative("byte_stored");
-  P.Picojoules.Instruction = Energy.nonNegative("instruction");
-  P.Picojoules.Branch = Energy.nonNegative("branch");
+  P.Picojoules.ByteLoaded = Energy["byte_loaded"].nonNegative();
+  P.Picojoules.ByteStored = Energy["byte_stored"].nonNegative();
+  P.Picojoules.Instruction = Energy["instruction"].nonNegative();
+  P.Picojoules.Branch = Energy["branch"].nonNegative();
   return fromPicojoules(P);
 }
 

@@ -1,7 +1,7 @@
 //===- class_split.cpp - The paper's two program classes ------------------===//
 #include "energy/model/class_split.h"
 
-#include "model_json.h"
+#include "model_document.h"
 
 #include <sstream>
 
@@ -18,10 +18,10 @@ nlohmann::json ClassSplit::toJson() const {
 }
 
 ClassSplit ClassSplit::fromJson(const nlohmann::json &J, const std::string &Origin) {
-  ModelObject O(J, Origin, "split");
+  View O = modelView(J, Origin, "split");
   ClassSplit S;
-  S.feature = O.string("feature");
-  S.threshold = O.number("threshold");
+  S.feature = O["feature"].string();
+  S.threshold = O["threshold"].number();
   return S;
 }
 

@@ -1,7 +1,7 @@
 //===- derived_feature.cpp - Features computed from raw counters ----------===//
 #include "energy/model/derived_feature.h"
 
-#include "model_json.h"
+#include "model_document.h"
 
 namespace energy::model {
 
@@ -20,14 +20,14 @@ nlohmann::json toJson(const DerivedFeature &D) {
 }
 
 DerivedFeature derivedFromJson(const nlohmann::json &J, const std::string &Origin) {
-  ModelObject O(J, Origin, "derived");
-  std::string Op = O.has("op") ? O.string("op") : "ratio";
+  View O = modelView(J, Origin, "derived");
+  std::string Op = O.has("op") ? O["op"].string() : "ratio";
   if (Op == "previous")
-    return {O.string("name"), O.string("input"), "", 1.0, DerivedFeature::Previous};
+    return {O["name"].string(), O["input"].string(), "", 1.0, DerivedFeature::Previous};
   if (Op != "ratio")
-    O.fail("op", "is '" + Op + "', not 'ratio' or 'previous'");
-  return {O.string("name"), O.string("numerator"), O.string("denominator"), O.number("factor"),
-          DerivedFeature::Ratio};
+    O["op"].reject("is '" + Op + "', not 'ratio' or 'previous'");
+  return {O["name"].string(), O["numerator"].string(), O["denominator"].string(),
+          O["factor"].number(), DerivedFeature::Ratio};
 }
 
 } // namespace energy::model

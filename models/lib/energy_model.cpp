@@ -11,7 +11,7 @@
 #include "energy/model/builtin_model.h"
 #include "energy/model/learned_model.h"
 
-#include "model_json.h"
+#include "model_document.h"
 
 namespace energy::model {
 
@@ -22,15 +22,14 @@ std::unique_ptr<EnergyModel> loadModel(const std::string &Path) {
   if (Text == BuiltInModelText)
     return std::make_unique<AnalyticModel>(builtInModel());
   nlohmann::json Doc = parseModelText(Text, Path);
-  ModelObject Envelope(Doc, Path);
-  std::string Kind = Envelope.string("kind");
+  View Envelope = modelView(Doc, Path);
+  checkModelEnvelope(Envelope);
+  std::string Kind = Envelope["kind"].string();
   if (Kind == "analytic")
     return std::make_unique<AnalyticModel>(AnalyticModel::fromJson(Doc, Path));
   if (Kind == "linear" || Kind == "forest" || Kind == "boosted")
     return std::make_unique<LearnedModel>(LearnedModel::fromJson(Doc, Path));
-  Envelope.fail("kind", "is \"" + Kind +
-                            "\", not analytic, linear, forest "
-                            "or boosted");
+  Envelope["kind"].reject("is \"" + Kind + "\", not analytic, linear, forest or boosted");
 }
 
 } // namespace energy::model

@@ -1,14 +1,11 @@
 //===- learned_model.cpp - Applying a model energy-train fitted -----------===//
 #include "energy/model/learned_model.h"
 
-#include "model_json.h"
+#include "model_document.h"
 
 namespace energy::model {
 
 namespace {
-
-constexpr const char *ModelFormat = "energypass-model";
-constexpr int SupportedVersion = 1;
 
 std::string joined(const std::vector<std::string> &Names) {
   std::string Out;
@@ -19,23 +16,15 @@ std::string joined(const std::vector<std::string> &Names) {
 
 bool isLinearLearner(const std::string &L) { return L == "ols" || L == "ridge" || L == "lasso"; }
 
-void checkEnvelope(const ModelObject &Doc) {
-  if (Doc.string("format") != ModelFormat)
-    Doc.fail("format", "is not \"energypass-model\"");
-  long long Version = Doc.integer("version");
-  if (Version != SupportedVersion)
-    Doc.fail("version", "is " + std::to_string(Version) +
-                            ", but this build reads version 1; use a model "
-                            "written for this EnergyPass");
-  std::string Kind = Doc.string("kind");
+void checkEnvelope(const View &Doc) {
+  checkModelEnvelope(Doc);
+  std::string Kind = Doc["kind"].string();
   if (Kind != "linear" && Kind != "forest" && Kind != "boosted")
-    Doc.fail("kind", "is \"" + Kind +
-                         "\", not a learned model (linear, "
-                         "forest or boosted)");
-  std::string Learner = Doc.string("learner");
+    Doc["kind"].reject("is \"" + Kind + "\", not a learned model (linear, forest or boosted)");
+  std::string Learner = Doc["learner"].string();
   bool Matches = Kind == "linear" ? isLinearLearner(Learner) : Learner == Kind;
   if (!Matches)
-    Doc.fail("learner", "is \"" + Learner + "\", which is not a " + Kind + " learner");
+    Doc["learner"].reject("is \"" + Learner + "\", which is not a " + Kind + " learner");
 }
 
 } // namespace
@@ -50,39 +39,41 @@ double LearnedModel::ClassPredictor::predict(const std::vector<double> &Row) con
 }
 
 LearnedModel LearnedModel::fromJson(const nlohmann::json &Json, const std::string &Origin) {
-  ModelObject Doc(Json, Origin);
+  View Doc = modelView(Json, Origin);
   checkEnvelope(Doc);
   LearnedModel M;
-  M.Name = Doc.string("name");
-  M.Kind = Doc.string("kind");
-  M.Learner = Doc.string("learner");
-  M.Inputs = Doc.strings("inputs");
-  if (Doc.has("derived"))
-    for (const ModelObject &D : Doc.objects("derived"))
-      M.Derived.push_back(derivedFromJson(D.value(), Origin));
-  M.Features = Doc.strings("features");
+  M.Name = Doc["name"].string();
+  M.Kind = Doc["kind"].string();
+  M.Learner = Doc["learner"].string();
+  M.Inputs = Doc["inputs"].strings();
+  if (auto Derived = Doc.optional("derived"))
+    for (const View &D : Derived->elements())
+      M.Derived.push_back(derivedFromJson(D.json(), Origin));
+  M.Features = Doc["features"].strings();
   if (M.Features.empty())
-    Doc.fail("features", "is empty");
-  if (Doc.has("scaling"))
-    M.Scaling = FeatureScaling::fromJson(Doc.value().at("scaling"), M.Features.size(), Origin);
-  if (Doc.has("split"))
-    M.Split = ClassSplit::fromJson(Doc.value().at("split"), Origin);
-  std::vector<ModelObject> Classes = Doc.objects("classes");
+    Doc["features"].reject("is empty");
+  if (auto Scaling = Doc.optional("scaling"))
+    M.Scaling = FeatureScaling::fromJson(Scaling->json(), M.Features.size(), Origin);
+  if (auto Split = Doc.optional("split"))
+    M.Split = ClassSplit::fromJson(Split->json(), Origin);
+  std::vector<View> Classes = Doc["classes"].elements();
   if (Classes.size() != (M.Split ? 2u : 1u))
-    Doc.fail("classes", "holds " + std::to_string(Classes.size()) +
-                            " classes where the split needs " + (M.Split ? "2" : "1"));
-  for (const ModelObject &C : Classes) {
+    Doc["classes"].reject("holds " + std::to_string(Classes.size()) +
+                          " classes where the split needs " + (M.Split ? "2" : "1"));
+  for (const View &C : Classes) {
     ClassPredictor P;
     if (M.Kind == "linear") {
-      P.coefficients = C.numbers("coefficients");
+      P.coefficients = C["coefficients"].numbers();
       if (P.coefficients.size() != M.Features.size())
-        C.fail("coefficients", "holds " + std::to_string(P.coefficients.size()) +
-                                   " coefficients for " + std::to_string(M.Features.size()) +
-                                   " features");
-      P.intercept = C.number("intercept");
+        C["coefficients"].reject("holds " + std::to_string(P.coefficients.size()) +
+                                 " coefficients for " + std::to_string(M.Features.size()) +
+                                 " features");
+      P.intercept = C["intercept"].number();
     } else {
-      P.trees = TreeEnsemble::fromXgboostJson(C.object("xgboost").value(), M.Features.size(),
-                                              Origin, C.keyPath("xgboost"));
+      View Xgboost = C["xgboost"];
+      Xgboost.expectObject();
+      P.trees =
+          TreeEnsemble::fromXgboostJson(Xgboost.json(), M.Features.size(), Origin, Xgboost.path());
     }
     M.Classes.push_back(std::move(P));
   }

@@ -1,7 +1,7 @@
 //===- tree_ensemble.cpp - Evaluating xgboost trees without xgboost -------===//
 #include "energy/model/tree_ensemble.h"
 
-#include "model_json.h"
+#include "model_document.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -11,27 +11,27 @@ namespace energy::model {
 namespace {
 
 /// xgboost writes its model parameters as strings ("8.572783E1").
-double numericString(const ModelObject &O, const std::string &Key) {
-  std::string Text = O.string(Key);
+double numericString(const View &Field) {
+  std::string Text = Field.string();
   char *End = nullptr;
   double V = std::strtod(Text.c_str(), &End);
   if (Text.empty() || *End != '\0' || !std::isfinite(V))
-    O.fail(Key, "is not a number: \"" + Text + "\"");
+    Field.reject("is not a number: \"" + Text + "\"");
   return V;
 }
 
-void requireValue(const ModelObject &O, const std::string &Key, const std::string &Expected,
-                  const std::string &Why) {
-  std::string Found = O.string(Key);
+void requireValue(const View &Field, const std::string &Expected, const std::string &Why) {
+  std::string Found = Field.string();
   if (Found != Expected)
-    O.fail(Key, "is \"" + Found + "\", but only \"" + Expected + "\" " + Why);
+    Field.reject("is \"" + Found + "\", but only \"" + Expected + "\" " + Why);
 }
 
-std::vector<long long> integers(const ModelObject &O, const std::string &Key) {
+/// xgboost's node arrays: numbers without a fraction, in whichever JSON type.
+std::vector<long long> wholeNumbers(const View &Field) {
   std::vector<long long> Out;
-  for (double D : O.numbers(Key)) {
+  for (double D : Field.numbers()) {
     if (D != std::floor(D))
-      O.fail(Key, "must hold integers only");
+      Field.reject("must hold integers only");
     Out.push_back(static_cast<long long>(D));
   }
   return Out;
@@ -41,42 +41,40 @@ std::vector<long long> integers(const ModelObject &O, const std::string &Key) {
 
 TreeEnsemble TreeEnsemble::fromXgboostJson(const nlohmann::json &Booster, size_t Features,
                                            const std::string &Origin, const std::string &Path) {
-  ModelObject Learner = ModelObject(Booster, Origin, Path).object("learner");
-  requireValue(Learner.object("objective"), "name", "reg:squarederror",
+  View Learner = modelView(Booster, Origin, Path)["learner"];
+  requireValue(Learner["objective"]["name"], "reg:squarederror",
                "(regression) is applied without xgboost");
-  ModelObject Gbm = Learner.object("gradient_booster");
-  requireValue(Gbm, "name", "gbtree", "boosters are applied without xgboost");
-  ModelObject Param = Learner.object("learner_model_param");
-  if (numericString(Param, "num_class") != 0)
-    Param.fail("num_class", "must be 0 (a regression model)");
-  if (numericString(Param, "num_feature") != static_cast<double>(Features))
-    Param.fail("num_feature",
-               "does not match the model's " + std::to_string(Features) + " features");
+  View Gbm = Learner["gradient_booster"];
+  requireValue(Gbm["name"], "gbtree", "boosters are applied without xgboost");
+  View Param = Learner["learner_model_param"];
+  if (numericString(Param["num_class"]) != 0)
+    Param["num_class"].reject("must be 0 (a regression model)");
+  if (numericString(Param["num_feature"]) != static_cast<double>(Features))
+    Param["num_feature"].reject("does not match the model's " + std::to_string(Features) +
+                                " features");
 
   TreeEnsemble E;
   E.Features = Features;
-  E.BaseScore = static_cast<float>(numericString(Param, "base_score"));
-  ModelObject Trees = Gbm.object("model");
-  for (long long Group : integers(Trees, "tree_info"))
+  E.BaseScore = static_cast<float>(numericString(Param["base_score"]));
+  View Trees = Gbm["model"];
+  for (long long Group : wholeNumbers(Trees["tree_info"]))
     if (Group != 0)
-      Trees.fail("tree_info",
-                 "names output group " + std::to_string(Group) + "; a regression model has one");
-  for (const ModelObject &T : Trees.objects("trees")) {
-    std::vector<long long> Left = integers(T, "left_children");
-    std::vector<long long> Right = integers(T, "right_children");
-    std::vector<long long> Feature = integers(T, "split_indices");
-    std::vector<long long> Default = integers(T, "default_left");
-    std::vector<double> Value = T.numbers("split_conditions");
+      Trees["tree_info"].reject("names output group " + std::to_string(Group) +
+                                "; a regression model has one");
+  for (const View &T : Trees["trees"].elements()) {
+    std::vector<long long> Left = wholeNumbers(T["left_children"]);
+    std::vector<long long> Right = wholeNumbers(T["right_children"]);
+    std::vector<long long> Feature = wholeNumbers(T["split_indices"]);
+    std::vector<long long> Default = wholeNumbers(T["default_left"]);
+    std::vector<double> Value = T["split_conditions"].numbers();
     size_t N = Left.size();
     if (N == 0 || Right.size() != N || Feature.size() != N || Default.size() != N ||
         Value.size() != N)
-      T.fail("left_children", "and the other node arrays must be non-empty "
-                              "and of one length");
+      T["left_children"].reject("and the other node arrays must be non-empty and of one length");
     if (T.has("split_type"))
-      for (long long Type : integers(T, "split_type"))
+      for (long long Type : wholeNumbers(T["split_type"]))
         if (Type != 0)
-          T.fail("split_type", "holds a categorical split, which is not "
-                               "supported");
+          T["split_type"].reject("holds a categorical split, which is not supported");
     size_t Root = E.Nodes.size();
     E.Roots.push_back(Root);
     for (size_t I = 0; I < N; ++I) {
@@ -90,12 +88,11 @@ TreeEnsemble TreeEnsemble::fromXgboostJson(const nlohmann::json &Booster, size_t
       };
       if (!Leaf) {
         if (!validChild(Left[I]) || !validChild(Right[I]))
-          T.fail("left_children",
-                 "has node " + std::to_string(I) + " with children outside the tree");
+          T["left_children"].reject("has node " + std::to_string(I) +
+                                    " with children outside the tree");
         if (Feature[I] < 0 || Feature[I] >= static_cast<long long>(Features))
-          T.fail("split_indices", "has node " + std::to_string(I) +
-                                      " splitting on a feature the model "
-                                      "does not have");
+          T["split_indices"].reject("has node " + std::to_string(I) +
+                                    " splitting on a feature the model does not have");
         Nd.left = static_cast<int32_t>(Root + static_cast<size_t>(Left[I]));
         Nd.right = static_cast<int32_t>(Root + static_cast<size_t>(Right[I]));
         Nd.feature = static_cast<uint32_t>(Feature[I]);

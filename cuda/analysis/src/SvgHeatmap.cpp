@@ -8,6 +8,8 @@
 //   - Every name is XML-escaped: kernel names such as mult_gpu<float> hold '<' and '&'.
 #include "energy/gpu/Writers.h"
 
+#include "xml/XmlText.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -20,32 +22,6 @@ namespace {
 
 constexpr size_t MapPixels = 640, MinCell = 3, MaxCell = 24, LabelledCell = 9;
 constexpr size_t Left = 190, Top = 70, LegendWidth = 16, LegendHeight = 200;
-
-std::string xmlEscape(const std::string &S) {
-  std::string Out;
-  Out.reserve(S.size());
-  for (char C : S)
-    switch (C) {
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '&':
-      Out += "&amp;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    case '\'':
-      Out += "&apos;";
-      break;
-    default:
-      Out += C;
-    }
-  return Out;
-}
 
 // Viridis at five stops; linear between them.
 std::string viridis(double T) {
@@ -124,7 +100,7 @@ void writeAxes(std::ostream &OS, const KernelAnalysis &A, const std::vector<size
                                   std::to_string(A.K.Behaviours[Order[R]].Threads) + ")"
                             : "cluster " + std::to_string(clusterOf(A, Order[R]));
     OS << "<text x=\"" << Left - 4 << "\" y=\"" << Top + R * Cell + std::min(Cell, LabelledCell) - 1
-       << "\" text-anchor=\"end\">" << xmlEscape(Label) << "</text>\n";
+       << "\" text-anchor=\"end\">" << xml::escape(Label) << "</text>\n";
   }
 }
 
@@ -168,11 +144,11 @@ void writeSimilaritySvg(std::ostream &OS, const KernelAnalysis &A, size_t MaxCel
   OS << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << LegendX + 260 << "\" height=\""
      << Top + std::max(Side, LegendHeight + 30) + 20
      << "\" font-family=\"sans-serif\" font-size=\"10\">\n"
-     << "<title>Behaviour similarity of " << xmlEscape(demangle(A.K.Name)) << "</title>\n"
+     << "<title>Behaviour similarity of " << xml::escape(demangle(A.K.Name)) << "</title>\n"
      << "<text x=\"4\" y=\"16\" font-size=\"13\">Behaviour similarity of "
-     << xmlEscape(demangle(A.K.Name)) << "</text>\n";
+     << xml::escape(demangle(A.K.Name)) << "</text>\n";
   if (!A.Similarity.Computed) {
-    OS << "<text x=\"4\" y=\"36\">matrix omitted: " << xmlEscape(A.Similarity.OmittedReason)
+    OS << "<text x=\"4\" y=\"36\">matrix omitted: " << xml::escape(A.Similarity.OmittedReason)
        << "</text>\n</svg>\n";
     return;
   }

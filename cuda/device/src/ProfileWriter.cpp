@@ -3,6 +3,7 @@
 
 #include "RowGrouper.h"
 #include "support/Environment.h"
+#include "support/Formats.h"
 #include "support/SafeFile.h"
 
 #include <nlohmann/json.hpp>
@@ -85,8 +86,9 @@ bool writeProfile() {
   std::lock_guard lock(p.mutex);
   if (p.kernels.empty())
     return true;
-  const nlohmann::json doc{
-      {"format", "energypass-gpu-profile"}, {"version", 1}, {"kernels", p.kernels}};
+  const nlohmann::json doc{{"format", format::GpuProfile.Name},
+                           {"version", format::GpuProfile.Version},
+                           {"kernels", p.kernels}};
   const std::string path = profilePath();
   std::string error;
   if (!support::writeFileSafely(path, doc.dump() + "\n",

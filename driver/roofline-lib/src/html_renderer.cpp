@@ -2,8 +2,8 @@
 #include "energy/roofline/html_renderer.h"
 
 #include "energy/report/units.h"
-#include "energy/report/xml_text.h"
 #include "energy/roofline/describe.h"
+#include "xml/XmlText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -179,7 +179,7 @@ std::string renderHtml(const RooflineAnalysis &Analysis, const SvgOptions &Optio
       "Roofline: " + (Analysis.Program.empty() ? std::string("report") : Analysis.Program);
   std::string Html =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
-      report::xmlEscape(Title) + "</title>\n<style>" + Style + "</style>\n</head>\n<body>\n";
+      xml::escape(Title) + "</title>\n<style>" + Style + "</style>\n</head>\n<body>\n";
   Html += "<div id=\"controls\"><label>Filter regions: <input id=\"filter\" type=\"search\" "
           "placeholder=\"name contains...\"></label>\n" +
           levelToggles(Analysis) + "<span id=\"shown\"></span></div>\n";
@@ -191,8 +191,8 @@ std::string renderHtml(const RooflineAnalysis &Analysis, const SvgOptions &Optio
   if (!Analysis.Skipped.empty()) {
     Html += "<p>Not on the roofline:</p><ul id=\"skipped\">\n";
     for (const auto &Skipped : Analysis.Skipped)
-      Html += "<li>" + report::xmlEscape(Skipped.Region.Demangled) + ": " +
-              report::xmlEscape(Skipped.Reason) + "</li>\n";
+      Html += "<li>" + xml::escape(Skipped.Region.Demangled) + ": " + xml::escape(Skipped.Reason) +
+              "</li>\n";
     Html += "</ul>\n";
   }
   Html += "<script type=\"application/json\" id=\"roofline-data\">" + scriptSafe(Data.dump()) +

@@ -2,6 +2,8 @@
 #include "energy/roofline/machine_profile.h"
 
 #include "energy/roofline/input_error.h"
+
+#include "document/Envelope.h"
 #include "support/SafeFile.h"
 
 #include <nlohmann/json.hpp>
@@ -32,63 +34,27 @@ bool isKnownLevel(const std::string &Level) {
 // Lower number = closer to the core; DRAM is last.
 int levelRank(const std::string &Level) { return Level == "DRAM" ? 100 : Level[1] - '0'; }
 
-// Reads one typed field, naming the JSON path on failure so the user can find it.
-class FieldReader {
-public:
-  FieldReader(const std::string &Origin) : Origin(Origin) {}
-
-  const json &object(const json &Parent, const char *Key, const std::string &Where) const {
-    const json &Value = field(Parent, Key, Where);
-    if (!Value.is_object())
-      fail(Where, Key, "an object");
-    return Value;
-  }
-  const json &array(const json &Parent, const char *Key, const std::string &Where) const {
-    const json &Value = field(Parent, Key, Where);
-    if (!Value.is_array())
-      fail(Where, Key, "an array");
-    return Value;
-  }
-  std::string string(const json &Parent, const char *Key, const std::string &Where) const {
-    const json &Value = field(Parent, Key, Where);
-    if (!Value.is_string())
-      fail(Where, Key, "a string");
-    return Value.get<std::string>();
-  }
-  double number(const json &Parent, const char *Key, const std::string &Where) const {
-    const json &Value = field(Parent, Key, Where);
-    if (!Value.is_number())
-      fail(Where, Key, "a number");
-    return Value.get<double>();
-  }
-  std::int64_t integer(const json &Parent, const char *Key, const std::string &Where) const {
-    const json &Value = field(Parent, Key, Where);
-    if (!Value.is_number_integer())
-      fail(Where, Key, "an integer");
-    return Value.get<std::int64_t>();
-  }
-  bool boolean(const json &Parent, const char *Key, const std::string &Where) const {
-    const json &Value = field(Parent, Key, Where);
-    if (!Value.is_boolean())
-      fail(Where, Key, "true or false");
-    return Value.get<bool>();
-  }
-
-private:
-  const json &field(const json &Parent, const char *Key, const std::string &Where) const {
-    auto It = Parent.find(Key);
-    if (It == Parent.end())
-      throw InputError(
-          Origin + ": missing '" + Where + Key +
-          "'; the file is not a complete machine profile, re-run energy-ceilings --force");
-    return *It;
-  }
-  [[noreturn]] void fail(const std::string &Where, const char *Key, const char *Expected) const {
-    throw InputError(Origin + ": '" + Where + Key + "' must be " + Expected +
-                     "; re-run energy-ceilings --force to regenerate the profile");
-  }
-  std::string Origin;
+const document::Wording ProfileWording = {
+    .BeforeOrigin = "",
+    .Key = "'{path}'",
+    .Missing = "missing '{path}'",
+    .WayOut = "; re-run energy-ceilings --force to regenerate the profile",
+    .BareTypeNames = false,
+    // One message for a field of every peak ('peaks[].gflops'), as the format's page names them.
+    .NumberedElements = false,
+    .Raise = document::raise<InputError>,
 };
+
+const document::Refusals NotAProfile = {
+    .NotThisFormat = "not a machine profile (no \"format\": \"{expected}\" at the top level); "
+                     "pass a profile written by energy-ceilings",
+    .WrongFormat = "format is '{found}', expected '{expected}'; pass a profile written by "
+                   "energy-ceilings",
+    .UnsupportedVersion = "machine profile version {found} is not supported (this build reads "
+                          "{versions}); re-run energy-ceilings --force",
+};
+
+int smallInteger(const document::View &Field) { return static_cast<int>(Field.integer()); }
 
 json identityToJson(const MachineIdentity &Machine) {
   json Caches = json::array();
@@ -104,23 +70,18 @@ json identityToJson(const MachineIdentity &Machine) {
           {"caches", Caches}};
 }
 
-MachineIdentity identityFromJson(const json &J, const FieldReader &Read) {
+MachineIdentity identityFromJson(const document::View &J) {
   MachineIdentity Machine;
-  Machine.Hash = Read.string(J, "hash", "machine.");
-  Machine.CpuModel = Read.string(J, "cpu_model", "machine.");
-  Machine.LogicalCpus = static_cast<int>(Read.integer(J, "logical_cpus", "machine."));
-  for (const auto &Isa : Read.array(J, "isa", "machine.")) {
-    if (!Isa.is_string())
-      throw InputError("machine.isa must hold strings");
-    Machine.Isa.push_back(Isa.get<std::string>());
-  }
-  for (const auto &Cache : Read.array(J, "caches", "machine.")) {
+  Machine.Hash = J["hash"].string();
+  Machine.CpuModel = J["cpu_model"].string();
+  Machine.LogicalCpus = smallInteger(J["logical_cpus"]);
+  Machine.Isa = J["isa"].strings();
+  for (const document::View &Cache : J["caches"].elements()) {
     CacheLevel Level;
-    Level.Level = static_cast<int>(Read.integer(Cache, "level", "machine.caches[]."));
-    Level.Type = Read.string(Cache, "type", "machine.caches[].");
-    Level.SizeBytes =
-        static_cast<std::uint64_t>(Read.integer(Cache, "size_bytes", "machine.caches[]."));
-    Level.SharedCpus = static_cast<int>(Read.integer(Cache, "shared_cpus", "machine.caches[]."));
+    Level.Level = smallInteger(Cache["level"]);
+    Level.Type = Cache["type"].string();
+    Level.SizeBytes = Cache["size_bytes"].unsignedInteger();
+    Level.SharedCpus = smallInteger(Cache["shared_cpus"]);
     Machine.Caches.push_back(Level);
   }
   return Machine;
@@ -137,21 +98,17 @@ json measurementToJson(const Measurement &How) {
           {"thread_counts", How.ThreadCounts}};
 }
 
-Measurement measurementFromJson(const json &J, const FieldReader &Read) {
+Measurement measurementFromJson(const document::View &J) {
   Measurement How;
-  const std::string Where = "measurement.";
-  How.Tool = Read.string(J, "tool", Where);
-  How.ToolVersion = Read.string(J, "tool_version", Where);
-  How.Date = Read.string(J, "date", Where);
-  How.Quick = Read.boolean(J, "quick", Where);
-  How.Pinned = Read.boolean(J, "pinned", Where);
-  How.BudgetSeconds = Read.number(J, "budget_s", Where);
-  How.ElapsedSeconds = Read.number(J, "elapsed_s", Where);
-  for (const auto &Count : Read.array(J, "thread_counts", Where)) {
-    if (!Count.is_number_integer())
-      throw InputError("measurement.thread_counts must hold integers");
-    How.ThreadCounts.push_back(Count.get<int>());
-  }
+  How.Tool = J["tool"].string();
+  How.ToolVersion = J["tool_version"].string();
+  How.Date = J["date"].string();
+  How.Quick = J["quick"].boolean();
+  How.Pinned = J["pinned"].boolean();
+  How.BudgetSeconds = J["budget_s"].number();
+  How.ElapsedSeconds = J["elapsed_s"].number();
+  for (const document::View &Count : J["thread_counts"].elements())
+    How.ThreadCounts.push_back(smallInteger(Count));
   return How;
 }
 
@@ -221,8 +178,8 @@ std::string profileToJson(const MachineProfile &Profile) {
                       {"isa", Sweep.Isa},
                       {"points", Points}});
   }
-  json Root = {{"format", MachineProfileFormat},
-               {"version", MachineProfileVersion},
+  json Root = {{"format", format::MachineProfile.Name},
+               {"version", format::MachineProfile.Version},
                {"machine", identityToJson(Profile.Machine)},
                {"measurement", measurementToJson(Profile.How)},
                {"peaks", Peaks},
@@ -236,52 +193,40 @@ MachineProfile profileFromJson(const std::string &Text, const std::string &Origi
   if (Root.is_discarded())
     throw InputError(Origin +
                      ": not valid JSON (corrupt or truncated); re-run energy-ceilings --force");
-  if (!Root.is_object())
-    throw InputError(Origin + ": not a machine profile (top level is not an object)");
-  FieldReader Read(Origin);
-  std::string Format = Read.string(Root, "format", "");
-  if (Format != MachineProfileFormat)
-    throw InputError(Origin + ": format is '" + Format + "', expected '" + MachineProfileFormat +
-                     "'; pass a profile written by energy-ceilings");
-  std::int64_t Version = Read.integer(Root, "version", "");
-  if (Version != MachineProfileVersion)
-    throw InputError(Origin + ": machine profile version " + std::to_string(Version) +
-                     " is not supported (this build reads version " +
-                     std::to_string(MachineProfileVersion) + "); re-run energy-ceilings --force");
+  document::View Doc(Root, Origin, ProfileWording);
+  document::checkEnvelope(Doc, format::MachineProfile, NotAProfile);
   MachineProfile Profile;
-  Profile.Machine = identityFromJson(Read.object(Root, "machine", ""), Read);
-  Profile.How = measurementFromJson(Read.object(Root, "measurement", ""), Read);
-  for (const auto &Peak : Read.array(Root, "peaks", "")) {
+  Profile.Machine = identityFromJson(Doc["machine"]);
+  Profile.How = measurementFromJson(Doc["measurement"]);
+  for (const document::View &Peak : Doc["peaks"].elements()) {
     PeakFlops P;
-    P.Precision = Read.string(Peak, "precision", "peaks[].");
-    P.Isa = Read.string(Peak, "isa", "peaks[].");
-    P.Fma = Read.boolean(Peak, "fma", "peaks[].");
-    P.Threads = static_cast<int>(Read.integer(Peak, "threads", "peaks[]."));
-    P.Gflops = Read.number(Peak, "gflops", "peaks[].");
+    P.Precision = Peak["precision"].string();
+    P.Isa = Peak["isa"].string();
+    P.Fma = Peak["fma"].boolean();
+    P.Threads = smallInteger(Peak["threads"]);
+    P.Gflops = Peak["gflops"].number();
     Profile.Peaks.push_back(P);
   }
-  for (const auto &Bw : Read.array(Root, "bandwidth", "")) {
+  for (const document::View &Bw : Doc["bandwidth"].elements()) {
     Bandwidth B;
-    B.Level = Read.string(Bw, "level", "bandwidth[].");
-    B.Kernel = Read.string(Bw, "kernel", "bandwidth[].");
-    B.NonTemporal = Read.boolean(Bw, "nontemporal", "bandwidth[].");
-    B.Threads = static_cast<int>(Read.integer(Bw, "threads", "bandwidth[]."));
-    B.WorkingSetBytes =
-        static_cast<std::uint64_t>(Read.integer(Bw, "working_set_bytes", "bandwidth[]."));
-    B.GBytesPerSecond = Read.number(Bw, "gbytes_per_s", "bandwidth[].");
+    B.Level = Bw["level"].string();
+    B.Kernel = Bw["kernel"].string();
+    B.NonTemporal = Bw["nontemporal"].boolean();
+    B.Threads = smallInteger(Bw["threads"]);
+    B.WorkingSetBytes = Bw["working_set_bytes"].unsignedInteger();
+    B.GBytesPerSecond = Bw["gbytes_per_s"].number();
     Profile.Bandwidths.push_back(B);
   }
-  for (const auto &Sweep : Read.array(Root, "sweeps", "")) {
+  for (const document::View &Sweep : Doc["sweeps"].elements()) {
     BandwidthSweep S;
-    S.Kernel = Read.string(Sweep, "kernel", "sweeps[].");
-    S.NonTemporal = Read.boolean(Sweep, "nontemporal", "sweeps[].");
-    S.Threads = static_cast<int>(Read.integer(Sweep, "threads", "sweeps[]."));
-    S.Isa = Read.string(Sweep, "isa", "sweeps[].");
-    for (const auto &Point : Read.array(Sweep, "points", "sweeps[].")) {
-      if (!Point.is_array() || Point.size() != 2 || !Point[0].is_number_unsigned() ||
-          !Point[1].is_number())
-        throw InputError(Origin + ": sweeps[].points[] must be [bytes, GB/s] pairs");
-      S.Points.push_back({Point[0].get<std::uint64_t>(), Point[1].get<double>()});
+    S.Kernel = Sweep["kernel"].string();
+    S.NonTemporal = Sweep["nontemporal"].boolean();
+    S.Threads = smallInteger(Sweep["threads"]);
+    S.Isa = Sweep["isa"].string();
+    for (const document::View &Point : Sweep["points"].elements()) {
+      if (Point.arraySize() != 2)
+        Point.reject("must be a [bytes, GB/s] pair");
+      S.Points.push_back({Point.element(0).unsignedInteger(), Point.element(1).number()});
     }
     Profile.Sweeps.push_back(S);
   }

@@ -2,10 +2,10 @@
 #include "energy/roofline/svg_renderer.h"
 
 #include "energy/report/units.h"
-#include "energy/report/xml_text.h"
 #include "energy/roofline/describe.h"
 #include "energy/roofline/label_placement.h"
 #include "energy/roofline/plot_layout.h"
+#include "xml/XmlText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -141,14 +141,14 @@ private:
                             ? "Roofline: " + (A.Program.empty() ? std::string("report") : A.Program)
                             : Options.Title;
     Out << "<text class=\"title\" x=\"" << L.Left
-        << "\" y=\"24\" font-size=\"16\" font-weight=\"bold\">" << report::xmlEscape(Title)
+        << "\" y=\"24\" font-size=\"16\" font-weight=\"bold\">" << xml::escape(Title)
         << "</text>\n";
     Out << "<text class=\"subtitle\" x=\"" << L.Left << "\" y=\"40\" fill=\"#555\">cache-aware "
         << "roofline: exact FLOPs over bytes loaded and stored (L1 traffic); "
         << describeThreads(Model) << "</text>\n";
     if (std::string Below = describeBelowShare(A); !Below.empty())
       Out << "<text class=\"left-out\" data-count=\"" << A.BelowShare.size() << "\" x=\"" << L.Left
-          << "\" y=\"54\" fill=\"#555\">" << report::xmlEscape(Below) << "</text>\n";
+          << "\" y=\"54\" fill=\"#555\">" << xml::escape(Below) << "</text>\n";
     Out << "<defs><clipPath id=\"plot-area\"><rect x=\"" << px(L.plotLeft()) << "\" y=\""
         << px(L.plotTop()) << "\" width=\"" << px(L.plotWidth()) << "\" height=\""
         << px(L.plotHeight()) << "\"/></clipPath></defs>\n";
@@ -201,7 +201,7 @@ private:
       std::string Text = Line.Label + ": " + report::formatRatio(Line.Gflops) + " GFLOP/s";
       Out << "<text class=\"ceiling-label\" data-width=\"" << px(estimateLabelWidth(Text))
           << "\" data-height=\"" << px(LabelHeight) << "\" x=\"" << px(L.plotRight() + 6)
-          << "\" y=\"" << px(LabelY) << "\">" << report::xmlEscape(Text) << "</text>\n";
+          << "\" y=\"" << px(LabelY) << "\">" << xml::escape(Text) << "</text>\n";
     }
   }
 
@@ -233,7 +233,7 @@ private:
           << px(Labels[I].Width) << "\" data-height=\"" << px(LabelHeight) << "\" x=\"" << px(P.X)
           << "\" y=\"" << px(P.Y) << "\" fill=\"" << colourOf(Drawn[I]->Level)
           << "\" transform=\"rotate(" << px(P.Angle) << " " << px(P.X) << " " << px(P.Y) << ")\">"
-          << report::xmlEscape(Texts[I]) << "</text>\n";
+          << xml::escape(Texts[I]) << "</text>\n";
       CeilingLabels.push_back(P.Bounds);
     }
   }
@@ -270,7 +270,7 @@ private:
             << " L" << px(X1 - 8) << " " << px(Y + 4) << " Z\" stroke=\"none\"/>";
       Out << "<line class=\"wall\" x1=\"" << px(X1) << "\" y1=\"" << px(Y - 11) << "\" x2=\""
           << px(X1) << "\" y2=\"" << px(Y + 11) << "\" stroke-width=\"3\"/><title>"
-          << report::xmlEscape(Point.Region.Demangled + ": " + describeLocalityWall(Point))
+          << xml::escape(Point.Region.Demangled + ": " + describeLocalityWall(Point))
           << "</title></g>\n";
     }
   }
@@ -286,7 +286,7 @@ private:
           continue;
         double X = L.x(Level.Intensity);
         Out << "<g class=\"level-point\" data-id=\"" << Point.Region.Id << "\" data-level=\""
-            << Level.Level << "\" data-event=\"" << report::xmlEscape(Level.Event)
+            << Level.Level << "\" data-event=\"" << xml::escape(Level.Event)
             << "\" data-intensity=\"" << exact(Level.Intensity) << "\" stroke=\"" << Colour
             << "\"><line x1=\"" << px(L.x(Point.Intensity)) << "\" y1=\"" << px(Y) << "\" x2=\""
             << px(X) << "\" y2=\"" << px(Y)
@@ -294,9 +294,9 @@ private:
             << px(Y) << "\" r=\"6\" fill=\"#ffffff\" stroke-width=\"2\"/><text x=\"" << px(X)
             << "\" y=\"" << px(Y + 3) << "\" text-anchor=\"middle\" font-size=\"7\" "
             << "stroke=\"none\" fill=\"" << Colour << "\">" << levelInitial(Level.Level)
-            << "</text><title>" << report::xmlEscape(Point.Region.Demangled) << ": "
+            << "</text><title>" << xml::escape(Point.Region.Demangled) << ": "
             << report::formatRatio(Level.Intensity) << " FLOP/B at " << Level.Level << " ("
-            << report::xmlEscape(Level.Event) << " x 64 B)</title></g>\n";
+            << xml::escape(Level.Event) << " x 64 B)</title></g>\n";
       }
     }
   }
@@ -310,13 +310,13 @@ private:
     for (const auto &Point : A.Points) {
       double Radius = radiusOf(Point, Largest);
       Out << "<circle class=\"region\" data-id=\"" << Point.Region.Id << "\" data-name=\""
-          << report::xmlEscape(Point.Region.Name) << "\" data-intensity=\""
-          << exact(Point.Intensity) << "\" data-gflops=\"" << exact(Point.Gflops)
-          << "\" data-level=\"" << Point.colourKey() << "\" data-percent=\""
-          << exact(Point.PercentOfAttainable) << "\" cx=\"" << px(L.x(Point.Intensity))
-          << "\" cy=\"" << px(L.y(Point.Gflops)) << "\" r=\"" << px(Radius) << "\" fill=\""
-          << colourOf(Point.colourKey()) << "\" fill-opacity=\"0.7\" stroke=\"#111\"><title>"
-          << report::xmlEscape(describeRegion(Point)) << "</title></circle>\n";
+          << xml::escape(Point.Region.Name) << "\" data-intensity=\"" << exact(Point.Intensity)
+          << "\" data-gflops=\"" << exact(Point.Gflops) << "\" data-level=\"" << Point.colourKey()
+          << "\" data-percent=\"" << exact(Point.PercentOfAttainable) << "\" cx=\""
+          << px(L.x(Point.Intensity)) << "\" cy=\"" << px(L.y(Point.Gflops)) << "\" r=\""
+          << px(Radius) << "\" fill=\"" << colourOf(Point.colourKey())
+          << "\" fill-opacity=\"0.7\" stroke=\"#111\"><title>" << xml::escape(describeRegion(Point))
+          << "</title></circle>\n";
     }
     Out << "</g>\n";
     regionLabels(Largest);
@@ -355,7 +355,7 @@ private:
           << px(Box.Width) << "\" data-height=\"" << px(Box.Height) << "\" x=\"" << px(Box.X)
           << "\" y=\"" << px(Box.Y + Box.Height - 2)
           << "\" font-weight=\"bold\" paint-order=\"stroke\" stroke=\"#ffffff\" stroke-width=\"3\">"
-          << report::xmlEscape(Names[I]) << "</text>\n";
+          << xml::escape(Names[I]) << "</text>\n";
     }
   }
 

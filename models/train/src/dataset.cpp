@@ -1,5 +1,6 @@
 //===- dataset.cpp - Training data: CSV plus JSON sidecar -----------------===//
 #include "energy/train/dataset.h"
+#include "document/Envelope.h"
 #include "energy/train/csv.h"
 #include "energy/train/error.h"
 #include "support/SafeFile.h"
@@ -12,11 +13,6 @@
 #include <sstream>
 
 namespace energy::train {
-
-namespace {
-constexpr const char *DatasetFormat = "energypass-dataset";
-constexpr int DatasetVersion = 1;
-} // namespace
 
 const char *rowKindName(RowKind Kind) {
   switch (Kind) {
@@ -116,6 +112,35 @@ std::string sidecarPath(const std::string &CsvPath) { return CsvPath + ".json"; 
 
 namespace {
 
+const document::Wording SidecarWording = {
+    .BeforeOrigin = "",
+    .Key = "'{path}'",
+    .Missing = "missing '{path}'",
+    .WayOut = "; regenerate the sidecar or delete it",
+    .BareTypeNames = false,
+    .NumberedElements = true,
+    .Raise = document::raise<TrainError>,
+};
+
+const document::Refusals NotASidecar = {
+    .NotThisFormat = "not an energypass-dataset sidecar (no \"format\" member)",
+    .WrongFormat = "not an energypass-dataset sidecar (format '{found}')",
+    .UnsupportedVersion = "dataset version {found} is not supported (this energy-train reads "
+                          "{versions}); upgrade energy-train",
+};
+
+std::string optionalString(const document::View &Doc, const std::string &Key,
+                           const std::string &Otherwise) {
+  auto Member = Doc.optional(Key);
+  return Member ? Member->string() : Otherwise;
+}
+
+/// A free-form description (`machine`, `meter`): any JSON, {} when absent.
+nlohmann::json optionalDescription(const document::View &Doc, const std::string &Key) {
+  auto Member = Doc.optional(Key);
+  return Member ? Member->json() : nlohmann::json::object();
+}
+
 DatasetInfo readSidecar(const std::string &Path) {
   DatasetInfo Info;
   if (!std::filesystem::exists(Path))
@@ -123,25 +148,19 @@ DatasetInfo readSidecar(const std::string &Path) {
   std::ifstream In(Path);
   require(static_cast<bool>(In), Path + ": cannot open; check permissions");
   nlohmann::json J = nlohmann::json::parse(In, nullptr, false);
-  require(!J.is_discarded() && J.is_object(),
-          Path + ": not valid JSON; regenerate the sidecar or delete it");
-  require(J.value("format", "") == DatasetFormat,
-          Path + ": not an energypass-dataset sidecar (format '" + J.value("format", "") + "')");
-  require(J.value("version", 0) == DatasetVersion,
-          Path + ": dataset version " + J.value("version", nlohmann::json(0)).dump() +
-              " is not supported (this energy-train reads version 1); "
-              "upgrade energy-train");
+  require(!J.is_discarded(), Path + ": not valid JSON; regenerate the sidecar or delete it");
+  document::View Doc(J, Path, SidecarWording);
+  document::checkEnvelope(Doc, format::Dataset, NotASidecar);
   try {
-    Info.kind = parseRowKind(J.value("kind", "runs"));
-    Info.machine = J.value("machine", nlohmann::json::object());
-    Info.meter = J.value("meter", nlohmann::json::object());
-    Info.events = J.value("events", std::vector<std::string>{});
-    Info.source = J.value("source", "");
-  } catch (const nlohmann::json::exception &E) {
-    throw TrainError(Path + ": malformed sidecar (" + E.what() + ")");
+    Info.kind = parseRowKind(optionalString(Doc, "kind", "runs"));
   } catch (const TrainError &E) {
-    throw TrainError(Path + ": " + E.what());
+    Doc.refuse(E.what());
   }
+  Info.machine = optionalDescription(Doc, "machine");
+  Info.meter = optionalDescription(Doc, "meter");
+  if (auto Events = Doc.optional("events"))
+    Info.events = Events->strings();
+  Info.source = optionalString(Doc, "source", "");
   return Info;
 }
 
@@ -218,14 +237,10 @@ void saveDataset(const Dataset &Data, const std::string &CsvPath) {
       Out << ',' << Data.x(R, C);
     Out << '\n';
   }
-  nlohmann::json J = {{"format", DatasetFormat},
-                      {"version", DatasetVersion},
-                      {"kind", rowKindName(Data.info.kind)},
-                      {"source", Data.info.source},
-                      {"machine", Data.info.machine},
-                      {"meter", Data.info.meter},
-                      {"events", Data.info.events},
-                      {"target", PowerColumn}};
+  nlohmann::json J = {{"format", format::Dataset.Name},      {"version", format::Dataset.Version},
+                      {"kind", rowKindName(Data.info.kind)}, {"source", Data.info.source},
+                      {"machine", Data.info.machine},        {"meter", Data.info.meter},
+                      {"events", Data.info.events},          {"target", PowerColumn}};
   std::string Error;
   require(support::writeFileSafely(CsvPath, Out.str(), {.Named = true}, Error),
           CsvPath + ": cannot write (" + Error + "); check the directory and permissions");

@@ -1,5 +1,6 @@
 //===- learned_model.cpp - A trained energy model and its file ------------===//
 #include "energy/train/learned_model.h"
+#include "document/Envelope.h"
 #include "energy/train/error.h"
 #include "support/SafeFile.h"
 
@@ -7,11 +8,6 @@
 #include <fstream>
 
 namespace energy::train {
-
-namespace {
-constexpr const char *ModelFormat = "energypass-model";
-constexpr int ModelVersion = 1;
-} // namespace
 
 std::string LearnedModel::kind() const {
   return isLinear(learner) ? "linear" : learnerName(learner);
@@ -102,8 +98,8 @@ nlohmann::json LearnedModel::toJson() const {
     J["condition"] = split ? split->condition(static_cast<int>(C)) : "all";
     Classes.push_back(J);
   }
-  nlohmann::json Doc = {{"format", ModelFormat},
-                        {"version", ModelVersion},
+  nlohmann::json Doc = {{"format", format::Model.Name},
+                        {"version", format::Model.Version},
                         {"kind", kind()},
                         {"name", name},
                         {"learner", learnerName(learner)},
@@ -123,16 +119,29 @@ nlohmann::json LearnedModel::toJson() const {
 
 namespace {
 
-void checkEnvelope(const nlohmann::json &Doc, const std::string &Origin) {
-  require(Doc.is_object() && Doc.value("format", "") == ModelFormat,
-          Origin + ": not an energypass-model file");
-  require(Doc.value("version", 0) == ModelVersion,
-          Origin + ": model version " + Doc.value("version", nlohmann::json(0)).dump() +
-              " is not supported (this build reads version 1); upgrade EnergyPass");
-  std::string Kind = Doc.value("kind", "");
-  require(Kind == "linear" || Kind == "forest" || Kind == "boosted",
-          Origin + ": model kind '" + Kind +
-              "' is not a learned model (linear, forest or boosted)");
+const document::Wording TrainedModelWording = {
+    .BeforeOrigin = "",
+    .Key = "'{path}'",
+    .Missing = "missing '{path}'",
+    .WayOut = "; regenerate it with energy-train fit",
+    .BareTypeNames = false,
+    .NumberedElements = true,
+    .Raise = document::raise<TrainError>,
+};
+
+const document::Refusals NotAModelFile = {
+    .NotThisFormat = "not an energypass-model file",
+    .WrongFormat = "not an energypass-model file",
+    .UnsupportedVersion = "model version {found} is not supported (this build reads {versions}); "
+                          "upgrade EnergyPass",
+};
+
+void checkEnvelope(const nlohmann::json &Json, const std::string &Origin) {
+  document::View Doc(Json, Origin, TrainedModelWording);
+  document::checkEnvelope(Doc, format::Model, NotAModelFile);
+  std::string Kind = Doc["kind"].string();
+  if (Kind != "linear" && Kind != "forest" && Kind != "boosted")
+    Doc.refuse("model kind '" + Kind + "' is not a learned model (linear, forest or boosted)");
 }
 
 LearnedModel parseModel(const nlohmann::json &Doc, const std::string &Origin) {

@@ -8,19 +8,21 @@
 // group is named after that object's own key.
 //
 // Plain `constexpr const char *`: the runtime's JsonName checks them at
-// compile time, the reader's JsonNode takes them as strings. A new key is one
+// compile time, the reader's document::View takes them as strings. A new key is one
 // line here, then the writer's and the reader's use of it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_SUPPORT_REPORTKEYS_H
 #define ENERGY_SUPPORT_REPORTKEYS_H
 
+#include "support/Formats.h"
+
 namespace energy::report_key {
 
-/// The format's name and the version the runtime writes
-/// (docs/formats/report.md, Versions).
-inline constexpr const char *FormatName = "energypass-report";
-inline constexpr long long FormatVersion = 7;
+/// The format's name and the version the runtime writes, as every format's
+/// are listed (support/Formats.h; docs/formats/report.md, Versions).
+inline constexpr const char *FormatName = format::Report.Name;
+inline constexpr long long FormatVersion = format::Report.Version;
 
 /// The report's own members, the top level of the document.
 namespace document {

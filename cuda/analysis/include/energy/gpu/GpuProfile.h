@@ -10,9 +10,6 @@
 
 namespace energy::gpu {
 
-inline constexpr const char *GpuProfileFormat = "energypass-gpu-profile";
-inline constexpr int GpuProfileVersion = 1;
-
 std::vector<Kernel> readGpuProfile(const std::string &Path);
 
 } // namespace energy::gpu

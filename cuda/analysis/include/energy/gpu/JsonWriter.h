@@ -2,6 +2,7 @@
 #pragma once
 
 #include "energy/gpu/Analysis.h"
+#include "support/Formats.h"
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -10,8 +11,8 @@
 
 namespace energy::gpu {
 
-inline constexpr const char *AnalysisFormat = "energypass-gpu-analysis";
-inline constexpr int AnalysisVersion = 1;
+inline constexpr const char *AnalysisFormat = format::GpuAnalysis.Name;
+inline constexpr long long AnalysisVersion = format::GpuAnalysis.Version;
 
 // FILES maps each launch's position in ANALYSES to the names of the files written for it.
 nlohmann::ordered_json analysisToJson(const std::vector<KernelAnalysis> &Analyses,

@@ -9,7 +9,7 @@
 
 #include "energy/report/report.h"
 #include "energy/report/report_error.h"
-#include "support/ReportKeys.h"
+#include "support/Formats.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -17,12 +17,11 @@
 
 namespace energy::report {
 
-inline constexpr const char *ReportFormat = report_key::FormatName;
-/// The version the runtime writes, and the oldest one the tools still read:
-/// version 1 is version 2 without sampled timing (no `timing`; integer
-/// `call_tree[].calls`; wall-clock times).
-inline constexpr long long ReportVersion = report_key::FormatVersion;
-inline constexpr long long OldestReportVersion = 1;
+inline constexpr const char *ReportFormat = format::Report.Name;
+/// The version the runtime writes, and the oldest one the tools still read
+/// (support/Formats.h).
+inline constexpr long long ReportVersion = format::Report.Version;
+inline constexpr long long OldestReportVersion = format::Report.OldestReadable;
 
 /// Reads and validates the report file at Path; throws ReportError.
 Report readReport(const std::string &Path);

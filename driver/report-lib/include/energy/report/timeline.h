@@ -20,9 +20,6 @@
 
 namespace energy::report {
 
-inline constexpr const char *TimelineFormat = "energypass-timeline";
-inline constexpr long long TimelineVersion = 1;
-
 struct TimelineMeter {
   std::string name;
   std::string domain;

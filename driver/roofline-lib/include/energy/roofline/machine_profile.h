@@ -1,6 +1,6 @@
 //===- energy/roofline/machine_profile.h - Measured machine ceilings ------===//
 //
-// The machine profile (format "energypass-machine-profile", version 1,
+// The machine profile (format::MachineProfile in support/Formats.h,
 // docs/formats/machine-profile.md): what energy-ceilings measured on one
 // machine. In-core ceilings are peak FLOP/s per precision, instruction set,
 // FMA or not, and thread count; bandwidth ceilings are GB/s per memory level,
@@ -17,9 +17,6 @@
 #include <vector>
 
 namespace energy::roofline {
-
-inline constexpr const char *MachineProfileFormat = "energypass-machine-profile";
-inline constexpr int MachineProfileVersion = 1;
 
 /// Peak floating-point throughput of one kernel: Isa is "scalar", "sse",
 /// "avx2" or "avx512" (vector width 64, 128, 256, 512 bits); Precision is
