@@ -101,8 +101,8 @@ continuous::ProcessIdentity identityOf(const ProcessInfo &P, uint64_t StartRealN
 /// Beside the report (its name, `.counters` for `.json`), or in
 /// $XDG_RUNTIME_DIR, a tmpfs the kernel never writes back to a disk.
 std::string fileFor(const ProcessInfo &Process, uint64_t StartRealNs, std::string &Error) {
-  std::string Report = ReportLocation::choose(Process, (long long)(StartRealNs / 1000000000u))
-                           .prepare(Error);
+  std::string Report =
+      ReportLocation::choose(Process, (long long)(StartRealNs / 1000000000u)).prepare(Error);
   if (Report.empty())
     return {};
   size_t Slash = Report.rfind('/');

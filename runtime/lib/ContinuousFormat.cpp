@@ -135,21 +135,18 @@ const char *readModule(std::string_view Record, RecoveredModule &M, uint32_t Exp
       *Field = Text.c_str();
     }
   }
-  if (uint64_t Slots = uint64_t(D.num_counters) + D.num_dynamic; Slots > MaxFileBytes / 8)
-    return "module record names more counters than a file holds";
   D.abi_version = ENERGY_ABI_VERSION;
   D.source = Source.c_str();
   D.regions = M.Regions.data();
   D.blocks = M.Blocks.data();
   D.dynamic = M.Dynamic.data();
   D.terms = D.num_terms ? M.Terms.data() : nullptr;
-  M.Counts.assign(size_t(D.num_counters) + D.num_dynamic, 0);
   return nullptr;
 }
 
 /// Adds a chunk's counters into its module's.
-const char *readChunk(std::string_view File, uint64_t At, std::string_view Record, uint32_t PageSize,
-                      RecoveredRun &Run) {
+const char *readChunk(std::string_view File, uint64_t At, std::string_view Record,
+                      uint32_t PageSize, RecoveredRun &Run) {
   RecordReader R(Record.substr(RecordHeaderBytes));
   uint32_t Ordinal, State;
   uint64_t Owner, DataOffset, DataBytes;
@@ -160,9 +157,14 @@ const char *readChunk(std::string_view File, uint64_t At, std::string_view Recor
   if (State != ChunkLive && State != ChunkEnded)
     return "chunk in an unknown state";
   RecoveredModule &M = *Run.Modules[Ordinal];
-  if (DataOffset != chunkDataOffset(At, PageSize) || DataBytes < M.Counts.size() * 8 ||
+  uint64_t Slots = uint64_t(M.Desc.num_counters) + M.Desc.num_dynamic;
+  if (DataOffset != chunkDataOffset(At, PageSize) || DataBytes / 8 < Slots ||
       DataOffset + DataBytes != At + Record.size())
     return "chunk's counters are not where its record says";
+  // Allocated once a chunk in the file holds them: what a damaged module
+  // record claims costs nothing.
+  if (M.Counts.empty())
+    M.Counts.assign(Slots, 0);
   const char *Data = File.data() + DataOffset;
   for (size_t I = 0; I < M.Counts.size(); ++I) {
     uint64_t Value;
@@ -257,8 +259,8 @@ bool readContinuousFile(std::string_view File, RecoveredRun &Run, std::string &E
   std::memcpy(&Order, &File[20], 4);
   std::memcpy(&Used, &File[UsedBytesOffset], 8);
   if (Version != FormatVersion) {
-    Error = "continuous counts format version " + std::to_string(Version) + ", this reads version " +
-            std::to_string(FormatVersion);
+    Error = "continuous counts format version " + std::to_string(Version) +
+            ", this reads version " + std::to_string(FormatVersion);
     return false;
   }
   if (Order != ByteOrderMark) {
@@ -275,8 +277,8 @@ bool readContinuousFile(std::string_view File, RecoveredRun &Run, std::string &E
     return false;
   }
   if (Used < HeaderBytes || Used > File.size()) {
-    Error = "truncated: the header says " + std::to_string(Used) + " bytes are in use, the file has " +
-            std::to_string(File.size());
+    Error = "truncated: the header says " + std::to_string(Used) +
+            " bytes are in use, the file has " + std::to_string(File.size());
     return false;
   }
   bool SawProcess = false;
@@ -296,7 +298,7 @@ bool readContinuousFile(std::string_view File, RecoveredRun &Run, std::string &E
     std::string_view Record = File.substr(At, Bytes);
     const char *Problem = nullptr;
     if (Kind == ProcessRecord) {
-      Problem = SawProcess ? "a second process record"
+      Problem = SawProcess                         ? "a second process record"
                 : readProcess(Record, Run.Process) ? nullptr
                                                    : "process record cut short";
       SawProcess = true;

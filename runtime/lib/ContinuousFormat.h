@@ -82,7 +82,9 @@ struct RecoveredModule {
   std::vector<energy_dynamic_counter> Dynamic;
   std::vector<energy_count_term> Terms;
   std::deque<std::string> Strings;
-  std::vector<uint64_t> Counts; /// NumCounters + NumDynamic
+  /// NumCounters + NumDynamic, or empty when no chunk of the module was
+  /// written (no thread counted into it yet).
+  std::vector<uint64_t> Counts;
 };
 
 struct RecoveredRun {

@@ -75,7 +75,8 @@ bool recoveredModules(continuous::RecoveredRun &Run, std::vector<ModuleRecord *>
       return false;
     }
     Records.push_back(Rec);
-    Rec->Counts = M->Counts;
+    if (!M->Counts.empty())
+      Rec->Counts = M->Counts;
     Rec->Timed = false;
     RegionBase += Rec->NumRegions;
   }
