@@ -28,8 +28,7 @@ struct RecoverArguments {
 
 int runRecover(const RecoverArguments &Args) {
   char Error[1024];
-  if (__energy_recover_report(Args.counters.c_str(), Args.output.c_str(), Error, sizeof Error) !=
-      0)
+  if (__energy_recover_report(Args.counters.c_str(), Args.output.c_str(), Error, sizeof Error) != 0)
     throw ReportError(Error);
   return 0;
 }
@@ -44,7 +43,8 @@ void registerRecoverCommand(CLI::App &Tool, CommandAction &Run) {
       ->add_option("COUNTERS", Args->counters,
                    "The .counters file a process built with --energy-continuous left")
       ->required();
-  Recover->add_option("-o,--output", Args->output, "Report file to write (default: standard output)");
+  Recover->add_option("-o,--output", Args->output,
+                      "Report file to write (default: standard output)");
   Recover->callback([Args, &Run] { Run = [Args] { return runRecover(*Args); }; });
 }
 

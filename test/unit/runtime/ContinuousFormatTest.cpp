@@ -32,8 +32,8 @@ const energy_dynamic_counter Dynamic[] = {{1, ENERGY_DYNAMIC_BYTES_LOADED, 0, 0,
 const energy_count_term Terms[] = {{0, 0, 1}, {1, 0, 2}, {1, 1, -1}};
 
 ModuleTables tables(uint32_t Ordinal, uint32_t Flags = ENERGY_MODULE_CONTINUOUS) {
-  return {Ordinal, 2, 2, 1, 2, 3, ENERGY_TIMING_SAMPLED, Flags, 0xfeedull, "prog.c",
-          Regions, Blocks, Dynamic, Terms};
+  return {Ordinal, 2,         2,        1,       2,      3,       ENERGY_TIMING_SAMPLED,
+          Flags,   0xfeedull, "prog.c", Regions, Blocks, Dynamic, Terms};
 }
 
 void setUsed(std::string &File) {
