@@ -1,6 +1,7 @@
 //===- ContinuousFormat.cpp - Records of the continuous counts file -------===//
 #include "ContinuousFormat.h"
 
+#include <algorithm>
 #include <cstring>
 #include <type_traits>
 
@@ -144,9 +145,11 @@ const char *readModule(std::string_view Record, RecoveredModule &M, uint32_t Exp
   return nullptr;
 }
 
-/// Adds a chunk's counters into its module's.
+/// Adds a chunk's counters into its module's, and its thread to the owners
+/// of live or of ended chunks.
 const char *readChunk(std::string_view File, uint64_t At, std::string_view Record,
-                      uint32_t PageSize, RecoveredRun &Run) {
+                      uint32_t PageSize, RecoveredRun &Run, std::vector<uint64_t> &LiveOwners,
+                      std::vector<uint64_t> &EndedOwners) {
   RecordReader R(Record.substr(RecordHeaderBytes));
   uint32_t Ordinal, State;
   uint64_t Owner, DataOffset, DataBytes;
@@ -171,8 +174,13 @@ const char *readChunk(std::string_view File, uint64_t At, std::string_view Recor
     std::memcpy(&Value, Data + I * 8, 8);
     M.Counts[I] += Value;
   }
-  ++(State == ChunkLive ? Run.LiveThreads : Run.EndedThreads);
+  (State == ChunkLive ? LiveOwners : EndedOwners).push_back(Owner);
   return nullptr;
+}
+
+uint64_t distinct(std::vector<uint64_t> &Ids) {
+  std::sort(Ids.begin(), Ids.end());
+  return uint64_t(std::unique(Ids.begin(), Ids.end()) - Ids.begin());
 }
 
 } // namespace
@@ -282,6 +290,7 @@ bool readContinuousFile(std::string_view File, RecoveredRun &Run, std::string &E
     return false;
   }
   bool SawProcess = false;
+  std::vector<uint64_t> LiveOwners, EndedOwners;
   for (uint64_t At = HeaderBytes; At < Used;) {
     uint32_t Kind;
     uint64_t Bytes;
@@ -307,7 +316,7 @@ bool readContinuousFile(std::string_view File, RecoveredRun &Run, std::string &E
       Problem = readModule(Record, *M, uint32_t(Run.Modules.size()));
       Run.Modules.push_back(std::move(M));
     } else if (Kind == ChunkRecord) {
-      Problem = readChunk(File, At, Record, PageSize, Run);
+      Problem = readChunk(File, At, Record, PageSize, Run, LiveOwners, EndedOwners);
     } else {
       Problem = "record of an unknown kind";
     }
@@ -321,6 +330,8 @@ bool readContinuousFile(std::string_view File, RecoveredRun &Run, std::string &E
     Error = "no process record: the process died while creating the file";
     return false;
   }
+  Run.LiveThreads = distinct(LiveOwners);
+  Run.EndedThreads = distinct(EndedOwners);
   return true;
 }
 

@@ -91,8 +91,10 @@ struct RecoveredRun {
   uint32_t AbiVersion = 0;
   ProcessIdentity Process;
   std::vector<std::unique_ptr<RecoveredModule>> Modules;
-  uint64_t LiveThreads = 0;  /// chunk owners still running at the end
-  uint64_t EndedThreads = 0; /// those that had ended
+  /// Threads (by kernel id) whose chunks were live at the end, and those
+  /// whose chunks had ended: a thread has a chunk per continuous module.
+  uint64_t LiveThreads = 0;
+  uint64_t EndedThreads = 0;
 };
 
 /// Bounds on what a reader accepts, so that a damaged file costs bounded
