@@ -200,12 +200,17 @@ void Runtime::registerModule(energy_module *Desc) noexcept {
 
 // The first continuous module creates the file (with every module's tables
 // so far); the registering thread's array is mapped now, others' when their
-// threads adopt the module.
+// threads adopt the module. The registering thread is attached, so that its
+// exit hook takes its arrays off the file before its TLS is reused.
 void Runtime::keepCountsOnFile(const ModuleRecord &Rec) noexcept {
   if (Continuous.active())
     Continuous.addModule(Rec);
   else if (Rec.Continuous)
     Continuous.start(Process, Origin.RealtimeNs, Modules);
+  if (!Rec.Continuous || !Continuous.active())
+    return;
+  if (!CurrentThread)
+    attachLocked();
   Continuous.mapCallingThread(Rec, Rec.callingThreadCounters());
 }
 
