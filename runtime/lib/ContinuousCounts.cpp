@@ -12,6 +12,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace energy::rt {
@@ -98,8 +99,9 @@ continuous::ProcessIdentity identityOf(const ProcessInfo &P, uint64_t StartRealN
   return {uint64_t(P.Pid), StartRealNs, P.ExePath, P.ProgramName, P.Argv, P.ArgumentsOmitted};
 }
 
-/// Beside the report (its name, `.counters` for `.json`), or in
-/// $XDG_RUNTIME_DIR, a tmpfs the kernel never writes back to a disk.
+/// In $XDG_RUNTIME_DIR, a tmpfs the kernel never writes back to a disk, or
+/// beside the report; named as the report is, `.counters` for `.json`. Never
+/// beside a report that goes to a device or FIFO (ENERGY_REPORT=/dev/stdout).
 std::string fileFor(const ProcessInfo &Process, uint64_t StartRealNs, std::string &Error) {
   std::string Report =
       ReportLocation::choose(Process, (long long)(StartRealNs / 1000000000u)).prepare(Error);
@@ -113,6 +115,11 @@ std::string fileFor(const ProcessInfo &Process, uint64_t StartRealNs, std::strin
   const char *Runtime = support::setting("XDG_RUNTIME_DIR");
   if (Runtime && Runtime[0] == '/')
     return std::string(Runtime) + "/" + Name;
+  struct stat Target;
+  if (stat(Report.c_str(), &Target) == 0 && !S_ISREG(Target.st_mode)) {
+    Error = "the report goes to " + Report + ", not a file, and XDG_RUNTIME_DIR is not set";
+    return {};
+  }
   return (Slash == std::string::npos ? std::string() : Report.substr(0, Slash + 1)) + Name;
 }
 
@@ -133,47 +140,37 @@ void ContinuousCounts::start(const ProcessInfo &Process, uint64_t StartRealNs,
     return;
   Started = true;
   try {
-    if (!create(Process, StartRealNs, Modules))
-      failed(Path.empty() ? "no file" : "cannot write " + Path + ": " + std::strerror(errno));
+    if (std::string Problem = create(Process, StartRealNs, Modules); !Problem.empty())
+      failed(Problem);
   } catch (...) {
     failed("out of memory");
   }
 }
 
-bool ContinuousCounts::create(const ProcessInfo &Process, uint64_t StartRealNs,
-                              const std::vector<ModuleRecord *> &Modules) {
+std::string ContinuousCounts::create(const ProcessInfo &Process, uint64_t StartRealNs,
+                                     const std::vector<ModuleRecord *> &Modules) {
   long Page = sysconf(_SC_PAGESIZE);
-  if (Page != long(ENERGY_CONTINUOUS_PAGE)) {
-    failed("pages of " + std::to_string(Page) + " bytes; modules are laid out for " +
-           std::to_string(ENERGY_CONTINUOUS_PAGE));
-    return true;
-  }
+  if (Page != long(ENERGY_CONTINUOUS_PAGE))
+    return "pages of " + std::to_string(Page) + " bytes; modules are laid out for " +
+           std::to_string(ENERGY_CONTINUOUS_PAGE);
   PageSize = uint32_t(Page);
   std::string Error;
-  Path = fileFor(Process, StartRealNs, Error);
-  if (Path.empty()) {
-    failed(Error);
-    return true;
-  }
+  std::string Named = fileFor(Process, StartRealNs, Error);
+  if (Named.empty())
+    return Error;
   // A new file only, never through a link, readable by the owner alone: the
   // tables name the program's functions and its arguments.
-  Fd = open(Path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-  if (Fd < 0) {
-    int Why = errno;
-    Path.clear();
-    failed("cannot create the file: " + std::string(std::strerror(Why)));
-    return true;
-  }
+  Fd = open(Named.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (Fd < 0)
+    return "cannot create " + Named + ": " + std::strerror(errno);
+  Path = Named;
   std::string Header = continuous::headerBytes(PageSize);
-  if (!writeAll(Fd, Header.data(), Header.size(), 0))
-    return false;
+  bool Written = writeAll(Fd, Header.data(), Header.size(), 0);
   End = Header.size();
-  if (!append(continuous::processRecord(identityOf(Process, StartRealNs))))
-    return false;
+  Written = Written && append(continuous::processRecord(identityOf(Process, StartRealNs)));
   for (const ModuleRecord *M : Modules)
-    if (!append(continuous::moduleRecord(tablesOf(*M))))
-      return false;
-  return true;
+    Written = Written && append(continuous::moduleRecord(tablesOf(*M)));
+  return Written ? std::string() : "cannot write " + Path + ": " + std::strerror(errno);
 }
 
 // The record first, then the header's count of bytes in use: a reader never
@@ -201,13 +198,13 @@ void ContinuousCounts::addModule(const ModuleRecord &Module) noexcept {
 bool ContinuousCounts::appendChunk(const ModuleRecord &Module, uint64_t *Counters, bool Zeroed) {
   uintptr_t Address = reinterpret_cast<uintptr_t>(Counters);
   uint64_t Bytes = pagesFor(Module, PageSize);
-  if (Address % PageSize != 0) // a module loaded into dynamic TLS may not be
+  if (Address % PageSize != 0) // a C library that ignored the TLS alignment
     return true;
   uint64_t At = End;
   uint64_t DataAt = continuous::chunkDataOffset(At, PageSize);
   std::string Header =
       continuous::chunkRecordHeader(At, PageSize, Module.Ordinal, uint64_t(gettid()), Bytes);
-  Chunks.reserve(Chunks.size() + 1); // no allocation between the remap and the record
+  Chunks.reserve(Chunks.size() + 1); // the push_back after the remap cannot fail
   if (ftruncate(Fd, off_t(DataAt + Bytes)) != 0 || !writeAll(Fd, Header.data(), Header.size(), At))
     return false;
   if (!Zeroed && !writeAll(Fd, Counters, Bytes, DataAt))

@@ -72,8 +72,10 @@ private:
     bool Live;
   };
 
-  bool create(const ProcessInfo &Process, uint64_t StartRealNs,
-              const std::vector<ModuleRecord *> &Modules);
+  /// The file with its process and module records; what went wrong, or
+  /// empty.
+  std::string create(const ProcessInfo &Process, uint64_t StartRealNs,
+                     const std::vector<ModuleRecord *> &Modules);
   bool append(const std::string &Bytes);
   bool appendChunk(const ModuleRecord &Module, uint64_t *Counters, bool Zeroed);
   void markEnded(Chunk &C);
