@@ -615,7 +615,7 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (Planner.Plans.empty())
     return DeviceChanged ? PreservedAnalyses::none() : PreservedAnalyses::all();
 
-  EmittedTable Emitted = Planner.Table.emit(M, Options.Timing);
+  EmittedTable Emitted = Planner.Table.emit(M, Options.Timing, Options.Continuous);
   Instrumenter Rewriter(M, Emitted, Options);
   for (auto [Plan, Indices] : zip(Planner.Plans, Planner.DynamicIndices)) {
     for (auto [Dynamic, Index] : zip(Plan.DynamicSlots, Indices))

@@ -89,6 +89,13 @@ static cl::opt<bool>
                           "std and __gnu_cxx) like any other (default off: counted, their "
                           "time is their caller's)"));
 
+static cl::opt<bool>
+    ClContinuous("energy-continuous", cl::init(energy::EnergyOptions().Continuous),
+                 cl::cat(EnergyCategory),
+                 cl::desc("Put the counter array on pages of its own, which the runtime maps "
+                          "onto a file, so that counts survive SIGKILL and _exit() "
+                          "(docs/runtime.md, \"Continuous counts\"; default off)"));
+
 static cl::opt<std::string>
     ClFilter("energy-filter", cl::init(""), cl::cat(EnergyCategory), cl::value_desc("file"),
              cl::desc("Filter file with include/exclude rules on function names and "
@@ -141,6 +148,7 @@ EnergyOptions EnergyOptions::fromCommandLine() {
   Options.NestedLoops = ClNestedLoops;
   Options.MinInstructions = ClMinInstructions;
   Options.StdRegions = ClStdRegions;
+  Options.Continuous = ClContinuous;
   Options.FilterFile = ClFilter;
   Options.GpuMode = ClGpuMode;
   Options.GpuSampleEvery = ClGpuSample == 0 ? 1 : ClGpuSample.getValue();

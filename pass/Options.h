@@ -70,6 +70,10 @@ struct EnergyOptions {
   /// and __gnu_cxx) instantiated in the module; off, they are counted but
   /// not timed (Selection.h).
   bool StdRegions = false;
+  /// Continuous counts (docs/runtime.md): the counter array on pages of its
+  /// own in every thread, which the runtime maps onto a file, so that a
+  /// process killed by SIGKILL or ending in _exit() leaves its counts.
+  bool Continuous = false;
   /// Allow/deny rules for timed regions (FilterFile.h); empty for none.
   std::string FilterFile;
   /// CUDA kernels (device mode, DeviceInstrumenter.h): what one counter row

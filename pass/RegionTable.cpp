@@ -15,9 +15,12 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -54,7 +57,7 @@ public:
   Constant *strings(ArrayRef<std::string> Texts, StringRef Name);
   Constant *region(const RegionDesc &Region);
   Constant *array(StructType *Ty, ArrayRef<Constant *> Elements, StringRef Name);
-  GlobalVariable *counters(uint32_t Slots);
+  GlobalVariable *counters(uint32_t Slots, bool Continuous);
   Function *counterGetter(GlobalVariable *Counters);
   Function *moduleHook(StringRef Name, StringRef Runtime, GlobalVariable *Descriptor);
 
@@ -133,12 +136,19 @@ Constant *TableEmitter::array(StructType *Ty, ArrayRef<Constant *> Elements, Str
   return GV;
 }
 
-GlobalVariable *TableEmitter::counters(uint32_t Slots) {
+/// Continuous counts map the array's pages onto a file in every thread: page
+/// aligned and padded to whole pages, no other thread_local shares them. The
+/// padding is only address space in the TLS image (zero-initialised, .tbss)
+/// and the instructions that count are the same: an add at a TLS offset.
+GlobalVariable *TableEmitter::counters(uint32_t Slots, bool Continuous) {
+  constexpr uint32_t SlotsPerPage = ENERGY_CONTINUOUS_PAGE / sizeof(uint64_t);
+  if (Continuous)
+    Slots = std::max<uint32_t>(alignTo(Slots, SlotsPerPage), SlotsPerPage);
   auto *Ty = ArrayType::get(I64, Slots);
   auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::InternalLinkage,
                                 Constant::getNullValue(Ty), ENERGY_MODULE_COUNTERS, nullptr,
                                 GlobalValue::GeneralDynamicTLSModel);
-  GV->setAlignment(Align(8));
+  GV->setAlignment(Align(Continuous ? ENERGY_CONTINUOUS_PAGE : 8));
   return GV;
 }
 
@@ -341,7 +351,7 @@ uint64_t RegionTable::hash(StringRef Source) const {
   return xxh3_64bits(OS.str());
 }
 
-EmittedTable RegionTable::emit(Module &M, energy_timing Timing) const {
+EmittedTable RegionTable::emit(Module &M, energy_timing Timing, bool Continuous) const {
   TableEmitter E(M);
   SmallVector<Constant *, 0> RegionConstants, BlockConstants, DynamicConstants, TermConstants,
       LineConstants;
@@ -361,7 +371,7 @@ EmittedTable RegionTable::emit(Module &M, energy_timing Timing) const {
     for (const energy_count_term &T : Terms)
       TermConstants.push_back(E.term(T));
 
-  GlobalVariable *Counters = E.counters(numCounters() + numDynamic());
+  GlobalVariable *Counters = E.counters(numCounters() + numDynamic(), Continuous);
   Constant *RegionArray = E.array(E.Types.Region, RegionConstants, ENERGY_SYMBOL_PREFIX "regions");
   Constant *Fields[] = {
       ConstantInt::get(E.I32, ENERGY_ABI_VERSION),
@@ -378,7 +388,7 @@ EmittedTable RegionTable::emit(Module &M, energy_timing Timing) const {
       E.array(E.Types.Term, TermConstants, ENERGY_SYMBOL_PREFIX "terms"),
       E.counterGetter(Counters),
       ConstantInt::get(E.I32, Timing),
-      ConstantInt::get(E.I32, 0),
+      ConstantInt::get(E.I32, Continuous ? ENERGY_MODULE_CONTINUOUS : 0),
       ConstantPointerNull::get(E.Ptr),
       ConstantInt::get(E.I32, Lines.size()),
       ConstantInt::get(E.I32, LineFiles.size()),

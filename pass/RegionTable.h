@@ -107,9 +107,10 @@ public:
   uint64_t hash(llvm::StringRef Source) const;
 
   /// Emits every global of the table into M, its regions timed as Timing
-  /// says. Call once, after all regions, blocks and dynamic counters have
-  /// been added.
-  EmittedTable emit(llvm::Module &M, energy_timing Timing) const;
+  /// says, its counter array on pages of its own when Continuous (the
+  /// runtime maps them onto a file). Call once, after all regions, blocks
+  /// and dynamic counters have been added.
+  EmittedTable emit(llvm::Module &M, energy_timing Timing, bool Continuous) const;
 
 private:
   std::vector<RegionDesc> Regions;

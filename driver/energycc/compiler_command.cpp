@@ -10,7 +10,7 @@ std::vector<std::string> pluginFlags(const WrapperOptions &Options, const Invoca
   // Pass options are parsed before -fpass-plugin loads the plugin; -load
   // loads it early enough for clang to know them.
   if (Options.filterFile || !Options.regionPassOptions.empty() || Options.timingPassOption ||
-      Options.footprint || Inv.setsEnergyPassOption)
+      Options.footprint || Options.continuous || Inv.setsEnergyPassOption)
     Flags.insert(Flags.end(), {"-Xclang", "-load", "-Xclang", Layout.plugin});
   if (Options.filterFile)
     Flags.insert(Flags.end(), {"-mllvm", "-energy-filter=" + *Options.filterFile});
@@ -20,6 +20,8 @@ std::vector<std::string> pluginFlags(const WrapperOptions &Options, const Invoca
     Flags.insert(Flags.end(), {"-mllvm", *Options.timingPassOption});
   if (Options.footprint)
     Flags.insert(Flags.end(), {"-mllvm", "-energy-footprint"});
+  if (Options.continuous)
+    Flags.insert(Flags.end(), {"-mllvm", "-energy-continuous"});
   // energy/regions.h's markers become calls that the pass lowers.
   Flags.insert(Flags.end(), {"-D__ENERGYPASS__=1", "-I" + Layout.includeDir});
   return Flags;

@@ -13,6 +13,7 @@ constexpr std::string_view FilterOption = "--energy-filter";
 constexpr std::string_view PrintOption = "--energy-print-command";
 constexpr std::string_view EmulateOption = "--cuda-emulate";
 constexpr std::string_view FootprintOption = "--energy-footprint";
+constexpr std::string_view ContinuousOption = "--energy-continuous";
 constexpr std::string_view RegionsOption = "--energy-regions=";
 constexpr std::string_view TimingOption = "--energy-timing=";
 
@@ -64,6 +65,8 @@ WrapperOptions parseWrapperOptions(const std::vector<std::string> &Args, bool Ve
       O.printCommand = true;
     } else if (A == FootprintOption) {
       O.footprint = true;
+    } else if (A == ContinuousOption) {
+      O.continuous = true;
     } else if (A == FilterOption) {
       if (I + 1 == Args.size())
         throw UsageError("--energy-filter needs a file: --energy-filter=FILE");
@@ -128,6 +131,11 @@ std::string helpText(const std::string &ToolName) {
          "touches (its\n"
          "                           footprint, for the roofline's locality "
          "wall; 1 line in 64)\n"
+         "  --energy-continuous      Keep the counters in a file mapping, so that a "
+         "run killed\n"
+         "                           by SIGKILL or ending in _exit() leaves "
+         "exact counts for\n"
+         "                           energy-report recover (docs/runtime.md)\n"
          "  --cuda-emulate           Build CUDA to run on the CPU (no GPU or "
          "toolkit needed)\n"
          "  --help                   This help\n"

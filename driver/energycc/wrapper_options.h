@@ -27,6 +27,7 @@ struct WrapperOptions {
   bool printCommand = false; // --energy-print-command or ENERGY_VERBOSE
   bool cudaEmulate = false;  // --cuda-emulate: CUDA kernels run on the CPU
   bool footprint = false;    // --energy-footprint: sample regions' cache lines
+  bool continuous = false;   // --energy-continuous: counts that survive SIGKILL
   std::optional<std::string> filterFile;
   /// --energy-regions=all|default|none: which functions are timed regions,
   /// as the pass options it stands for (empty for the pass's defaults).

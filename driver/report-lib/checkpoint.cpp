@@ -61,6 +61,9 @@ std::string snapshotNote(const Report &R) {
 } // namespace
 
 std::string checkpointNote(const Report &R) {
+  if (R.recoveredFrom)
+    return "recovered from " + *R.recoveredFrom + ": counts and calls exact up to the end of pid " +
+           std::to_string(R.pid) + ", no time";
   if (R.snapshotRequestedBy)
     return snapshotNote(R);
   if (R.endedBySignal)

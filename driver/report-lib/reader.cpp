@@ -467,6 +467,8 @@ Report parseReport(const json &Json, const std::string &Origin) {
     R.snapshotRequestedBy = (*Snapshot)[key::snapshot::RequestedBy].string();
   if (auto Signal = Doc.optional(key::document::EndedBySignal))
     R.endedBySignal = Signal->string();
+  if (auto Recovered = Doc.optional(key::document::Recovered))
+    R.recoveredFrom = (*Recovered)[key::recovered::From].string();
   readMachine(Doc[key::document::Machine], R);
   View Sources = Doc[key::document::Sources];
   for (size_t I = 0, N = Sources.arraySize(); I < N; ++I)

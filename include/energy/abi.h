@@ -124,6 +124,14 @@ static inline int energy_footprint_sampled(uint64_t line, uint64_t one_in) {
 #define ENERGY_MODULE_CTOR "__energy_module_ctor"
 #define ENERGY_MODULE_DTOR "__energy_module_dtor"
 
+/* energy_module.flags: the module was built for continuous counts (energycc
+ * --energy-continuous, pass option -energy-continuous): its counter array is
+ * aligned to ENERGY_CONTINUOUS_PAGE bytes and padded to a whole number of
+ * them, so that in every thread it occupies pages of its own, which the
+ * runtime maps onto a file (docs/runtime.md, "Continuous counts"). */
+#define ENERGY_MODULE_CONTINUOUS 1u
+#define ENERGY_CONTINUOUS_PAGE 4096u
+
 /* Constructor priority: before ordinary C++ static constructors (65535), so
  * that instrumented code run from constructors is already attributed. */
 #define ENERGY_CTOR_PRIORITY 101
@@ -276,7 +284,7 @@ struct energy_module {
   const struct energy_count_term *terms;
   uint64_t *(*thread_counters)(void); /* calling thread's counter array */
   uint32_t timing;   /* enum energy_timing */
-  uint32_t reserved;
+  uint32_t flags;    /* ENERGY_MODULE_* */
   void *runtime; /* owned by the runtime; zero in the object file */
   /* Optional line table (num_lines == 0: none, e.g. without debug info). */
   uint32_t num_lines;

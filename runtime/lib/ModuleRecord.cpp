@@ -49,10 +49,10 @@ ModuleRecord::ModuleRecord(energy_module *D, uint32_t Ordinal, uint32_t RegionBa
       NumBlocks(D->num_blocks), NumDynamic(D->num_dynamic), NumCounters(D->num_counters),
       NumTerms(D->num_terms), Hash(D->hash),
       Timing(D->timing == ENERGY_TIMING_SAMPLED ? ENERGY_TIMING_SAMPLED : ENERGY_TIMING_EXACT),
-      Source(D->source ? D->source : ""), Regions(D->regions), Blocks(D->blocks),
-      Dynamic(D->dynamic), Terms(D->terms), Lines(D->num_lines ? D->lines : nullptr),
-      NumLines(D->num_lines), LineFiles(D->line_files), NumLineFiles(D->num_line_files),
-      InlineSites(D->num_inline_sites ? D->inline_sites : nullptr),
+      Continuous((D->flags & ENERGY_MODULE_CONTINUOUS) != 0), Source(D->source ? D->source : ""),
+      Regions(D->regions), Blocks(D->blocks), Dynamic(D->dynamic), Terms(D->terms),
+      Lines(D->num_lines ? D->lines : nullptr), NumLines(D->num_lines), LineFiles(D->line_files),
+      NumLineFiles(D->num_line_files), InlineSites(D->num_inline_sites ? D->inline_sites : nullptr),
       NumInlineSites(D->num_inline_sites), RegionBodyHashes(D->region_body_hashes), Desc(D) {}
 
 ModuleRecord *ModuleRecord::create(energy_module *Desc, uint32_t Ordinal, uint32_t RegionBase,

@@ -119,6 +119,9 @@ public:
   /// timed exactly (its first module's choice) is counted but not timed.
   const energy_timing Timing;
   bool Timed = true;
+  /// Built with -energy-continuous: its counter arrays can be mapped onto
+  /// the continuous counts file (ContinuousCounts.h).
+  const bool Continuous;
 
   const char *Source = "";
   LoadedObject Object;

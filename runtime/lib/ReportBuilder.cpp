@@ -827,6 +827,15 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   }
   if (!Run.EndedBySignal.empty())
     W.member(key::document::EndedBySignal, Run.EndedBySignal);
+  if (Run.Recovered) {
+    W.key(key::document::Recovered);
+    W.beginObject();
+    W.member(key::recovered::From, Run.Recovered->From);
+    W.member(key::recovered::ThreadsRunning, Run.Recovered->ThreadsRunning);
+    W.member(key::recovered::ThreadsEnded, Run.Recovered->ThreadsEnded);
+    W.member(key::recovered::ModulesNotContinuous, Run.Recovered->ModulesNotContinuous);
+    W.endObject();
+  }
   W.key(key::document::Program);
   writeProgram(W, Run);
   if (Run.Process.Job.inJob()) {

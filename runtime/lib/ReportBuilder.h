@@ -17,6 +17,15 @@
 
 namespace energy::rt {
 
+/// A report recovered from the continuous counts file a killed process left
+/// (ContinuousRecovery.cpp): counts and calls, no time or energy.
+struct RecoveryNote {
+  std::string From; /// the file
+  uint64_t ThreadsRunning = 0;
+  uint64_t ThreadsEnded = 0;
+  uint64_t ModulesNotContinuous = 0; /// their counts were not on the file
+};
+
 /// What the runtime merged, as the report needs it.
 struct RunSummary {
   const std::vector<ModuleRecord *> &Modules;
@@ -44,6 +53,8 @@ struct RunSummary {
   /// The report of a run that a signal ended (SIGTERM, SIGSEGV, ...): its
   /// name; empty otherwise.
   std::string EndedBySignal = {};
+  /// Set in a report recovered from a continuous counts file.
+  const RecoveryNote *Recovered = nullptr;
 };
 
 /// The report, written: its finishLine() is the text (one line of JSON and a

@@ -194,7 +194,24 @@ void Runtime::registerModule(energy_module *Desc) noexcept {
   }
   TotalRegions += Rec->NumRegions;
   Desc->runtime = Rec;
+  keepCountsOnFile(*Rec);
   adoptTiming(*Rec, *Desc);
+}
+
+// The first continuous module creates the file (with every module's tables
+// so far); the registering thread's array is mapped now, others' when their
+// threads adopt the module. The registering thread is attached, so that its
+// exit hook takes its arrays off the file before its TLS is reused.
+void Runtime::keepCountsOnFile(const ModuleRecord &Rec) noexcept {
+  if (Continuous.active())
+    Continuous.addModule(Rec);
+  else if (Rec.Continuous)
+    Continuous.start(Process, Origin.RealtimeNs, Modules);
+  if (!Rec.Continuous || !Continuous.active())
+    return;
+  if (!CurrentThread)
+    attachLocked();
+  Continuous.mapCallingThread(Rec, Rec.callingThreadCounters());
 }
 
 // A sampled process samples every module's regions, exact ones through the
@@ -219,6 +236,7 @@ void Runtime::unregisterModule(energy_module *Desc) noexcept {
   if (!L.owns())
     return;
   removeSampledModule(*Rec);
+  Continuous.releaseModule(Rec->Ordinal);
   if (!Finished) {
     for (ThreadState *T = Threads; T; T = T->Next) {
       if (Rec->Ordinal >= T->NumSlots)
@@ -292,6 +310,9 @@ void Runtime::detachThread(ThreadState &T) noexcept {
   // The meters' sampler reads the thread's region stack until it is told.
   Measure.detachCallingThread(T);
   detachSampledThread(T);
+  // Before the merge zeroes the arrays, and before the C library may reuse
+  // or free the thread's TLS: the file keeps what the thread counted.
+  Continuous.releaseCallingThread();
   if (!Finished)
     mergeThread(T, clockTicks(), /*OnItsOwnThread=*/true);
   unlink(T);
@@ -338,6 +359,7 @@ void Runtime::adoptAllModules(ThreadState &T) noexcept {
     if (S.Stats || M->unloaded())
       continue;
     S.Counters = M->callingThreadCounters();
+    Continuous.mapCallingThread(*M, S.Counters);
     S.Stats = static_cast<RegionStats *>(allocatePages(M->NumRegions * sizeof(RegionStats)));
     S.NumRegions = S.Stats ? M->NumRegions : 0;
     if (size_t Stride = T.counterStride(); Stride && S.Stats) {
@@ -461,11 +483,12 @@ void Runtime::mergeRegionCounters(ThreadState &T, bool OnItsOwnThread) noexcept 
 
 // Zeroing what was merged makes later increments in this thread (exit
 // handlers that run after the merge) a clean delta, never counted twice.
-void Runtime::mergeCallingThreadCounters() noexcept {
+void Runtime::mergeCallingThreadCounters(bool Zero) noexcept {
   for (ModuleRecord *M : Modules) {
     if (uint64_t *Mine = M->callingThreadCounters()) {
       M->addCounters(Mine);
-      std::memset(Mine, 0, M->Counts.size() * sizeof(uint64_t));
+      if (Zero)
+        std::memset(Mine, 0, M->Counts.size() * sizeof(uint64_t));
     }
   }
 }
@@ -517,8 +540,12 @@ void Runtime::writeFinalReport() noexcept {
   if (!Initialised || Finished)
     return;
   endCheckpointCopy();
+  // The merge zeroes this thread's arrays: the file keeps them, should the
+  // report not be written; once it is, the file is not needed.
+  Continuous.releaseCallingThread();
   mergeEverything(/*InCopy=*/false);
-  writeReport(Model);
+  if (writeReport(Model))
+    Continuous.remove();
 }
 
 // In a copy the calling thread's state is read as another thread's: its
@@ -535,7 +562,7 @@ void Runtime::mergeEverything(bool InCopy) noexcept {
     CallerMerged |= T == CurrentThread;
   }
   if (!CallerMerged)
-    mergeCallingThreadCounters();
+    mergeCallingThreadCounters(/*Zero=*/!InCopy);
   Finished = true;
 }
 
@@ -618,7 +645,12 @@ int Runtime::writeReportAsCopy() noexcept {
   // process's now: runningTimerCpuNs gave 0 in mergeThread), so the
   // original read them.
   Diag.SampledCpuNs += CopiedOtherTimersCpuNs;
-  return writeReport(Model) ? 0 : 1;
+  if (!writeReport(Model))
+    return 1;
+  // The original ends by its signal next: its report is this one.
+  if (!CopyIsCheckpoint && CopyWhy == CopyCause::SignalEnding)
+    Continuous.remove();
+  return 0;
 }
 
 bool Runtime::writeReport(const ModelChoice &Model) noexcept {
@@ -719,6 +751,11 @@ void Runtime::afterForkInChild() noexcept {
 
 void Runtime::resetAfterFork() noexcept {
   uint64_t Now = clockTicks();
+  Origin = ClockOrigin::now();
+  Process.Pid = getpid();
+  // First: the arrays discarded below are, on the continuous counts file,
+  // the parent's until the child has a file of its own.
+  Continuous.restartAfterFork(Process, Origin.RealtimeNs, Modules);
   for (ThreadState *T = Threads, *Next; T; T = Next) {
     Next = T->Next;
     if (T == CurrentThread)
@@ -747,8 +784,6 @@ void Runtime::resetAfterFork() noexcept {
   Diag = Diagnostics{};
   ThreadsMerged = 0;
   ThreadRecords.clear();
-  Origin = ClockOrigin::now();
-  Process.Pid = getpid();
   Finished = false;
   restartCheckpointsAfterFork();
 }

@@ -13,6 +13,7 @@
 
 #include "CallTree.h"
 #include "Clock.h"
+#include "ContinuousCounts.h"
 #include "Measurement.h"
 #include "ModuleRecord.h"
 #include "ProcessInfo.h"
@@ -89,11 +90,15 @@ private:
   bool initialise(const energy_module &First) noexcept;
   ThreadState *attachLocked() noexcept;
   void adoptTiming(ModuleRecord &Rec, const energy_module &Desc) noexcept;
+  void keepCountsOnFile(const ModuleRecord &Rec) noexcept;
   void adoptAllModules(ThreadState &T) noexcept;
   void attachRegionCounters(ThreadState &T) noexcept;
   void mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noexcept;
   void mergeRegionCounters(ThreadState &T, bool OnItsOwnThread) noexcept;
-  void mergeCallingThreadCounters() noexcept;
+  /// Adds the calling thread's arrays into the totals and, unless in a copy
+  /// of the process (whose arrays on the continuous counts file are the
+  /// original's), zeroes them.
+  void mergeCallingThreadCounters(bool Zero = true) noexcept;
   void discardCallingThreadCounters() noexcept;
   void link(ThreadState &T) noexcept;
   void unlink(ThreadState &T) noexcept;
@@ -121,6 +126,8 @@ private:
   ClockOrigin Origin; /// initialisation, or the fork in a child
   ProcessInfo Process;
   Measurement Measure;
+  /// Counter arrays on a file, for modules built with -energy-continuous.
+  ContinuousCounts Continuous;
   /// What the copy cannot read of the process it copies, read just before
   /// the copy is made: the calling thread's, the other threads' (since
   /// their timers started) and the process's CPU time.

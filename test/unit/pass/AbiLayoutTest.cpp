@@ -101,7 +101,7 @@ TEST_F(AbiLayoutTest, Module) {
                 offsetof(energy_module, terms),
                 offsetof(energy_module, thread_counters),
                 offsetof(energy_module, timing),
-                offsetof(energy_module, reserved),
+                offsetof(energy_module, flags),
                 offsetof(energy_module, runtime),
                 offsetof(energy_module, num_lines),
                 offsetof(energy_module, num_line_files),

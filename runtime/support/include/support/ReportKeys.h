@@ -34,6 +34,7 @@ inline constexpr const char *Version = "version";
 inline constexpr const char *Checkpoint = "checkpoint";
 inline constexpr const char *Snapshot = "snapshot";
 inline constexpr const char *EndedBySignal = "ended_by_signal";
+inline constexpr const char *Recovered = "recovered";
 inline constexpr const char *Program = "program";
 inline constexpr const char *Job = "job";
 inline constexpr const char *Machine = "machine";
@@ -55,6 +56,12 @@ inline constexpr const char *Timeline = "timeline";
 namespace checkpoint {
 inline constexpr const char *PeriodS = "period_s";
 } // namespace checkpoint
+namespace recovered {
+inline constexpr const char *From = "from";
+inline constexpr const char *ThreadsRunning = "threads_running";
+inline constexpr const char *ThreadsEnded = "threads_ended";
+inline constexpr const char *ModulesNotContinuous = "modules_not_continuous";
+} // namespace recovered
 namespace snapshot {
 inline constexpr const char *RequestedBy = "requested_by";
 } // namespace snapshot

@@ -31,8 +31,10 @@ CheckpointRun checkpointRun(const Report &R);
 /// What a checkpoint is, for a listing's header: "checkpoint at 12.3 s of a
 /// run that did not end (pid 42 is gone): counts exact up to then", or of a
 /// run still going; likewise "snapshot at 2 s requested by SIGUSR2 (pid 42
-/// went on)" and "ended by SIGTERM at 3 s" (version 6). Empty for a report
-/// the process wrote at its end.
+/// went on)" and "ended by SIGTERM at 3 s" (version 6), and "recovered from
+/// F: counts and calls exact up to the end of pid 42, no time" for a report
+/// built from a continuous counts file. Empty for a report the process wrote
+/// at its end.
 std::string checkpointNote(const Report &R);
 
 } // namespace energy::report

@@ -170,6 +170,9 @@ struct Report {
   /// Version 6: the signal that ended the run this report was written for
   /// (SIGTERM, SIGSEGV, ...: docs/runtime.md "Process end").
   std::optional<std::string> endedBySignal;
+  /// The continuous counts file `energy-report recover` built this report
+  /// from (docs/runtime.md "Continuous counts"): counts and calls, no time.
+  std::optional<std::string> recoveredFrom;
   /// Version 3: the job, for a rank of one.
   std::optional<JobInfo> job;
   std::string hostname;
