@@ -13,8 +13,10 @@
 // readers can no longer read the old files.
 //
 // Not listed: the kernel table that the pass hands to the GPU collectors
-// (ENERGY_GPU_TABLE_FORMAT in include/energy_gpu/abi.h, a C ABI) and the
-// pass's text filter file (`energypass-filter 1`, pass/FilterFile.h).
+// (ENERGY_GPU_TABLE_FORMAT in include/energy_gpu/abi.h, a C ABI), the
+// pass's text filter file (`energypass-filter 1`, pass/FilterFile.h) and the
+// binary continuous counts file (its magic and version in
+// runtime/lib/ContinuousFormat.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_SUPPORT_FORMATS_H
