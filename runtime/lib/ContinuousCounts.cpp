@@ -5,6 +5,7 @@
 #include "ModuleRecord.h"
 #include "ProcessInfo.h"
 #include "ReportLocation.h"
+#include "SignalsBlocked.h"
 #include "support/Environment.h"
 
 #include <cerrno>
@@ -18,21 +19,6 @@
 namespace energy::rt {
 
 namespace {
-
-/// Blocks every signal for its lifetime: a handler that ran instrumented
-/// code between the copy of an array and the remap would lose its counts.
-class SignalsBlocked {
-public:
-  SignalsBlocked() {
-    sigset_t All;
-    sigfillset(&All);
-    pthread_sigmask(SIG_SETMASK, &All, &Before);
-  }
-  ~SignalsBlocked() { pthread_sigmask(SIG_SETMASK, &Before, nullptr); }
-
-private:
-  sigset_t Before;
-};
 
 uint64_t pagesFor(const ModuleRecord &M, uint64_t PageSize) {
   uint64_t Bytes = (uint64_t(M.NumCounters) + M.NumDynamic) * sizeof(uint64_t);
@@ -231,6 +217,8 @@ void ContinuousCounts::mapCallingThread(const ModuleRecord &Module, uint64_t *Co
   for (const Chunk &C : Chunks)
     if (C.Live && C.Address == Address)
       return;
+  // A handler that ran instrumented code between the copy of an array and
+  // the remap would lose its counts.
   SignalsBlocked Blocked;
   try {
     if (!appendChunk(Module, Counters, /*Zeroed=*/false))

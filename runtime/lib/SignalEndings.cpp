@@ -4,6 +4,7 @@
 #include "ReportLocation.h"
 #include "Runtime.h"
 #include "SignalChain.h"
+#include "SignalsBlocked.h"
 
 #include "support/Settings.h"
 
@@ -70,21 +71,6 @@ TakenSignal Taken[NSIG];
 /// one action and half of another. Every signal is blocked in the thread that
 /// holds it: a handler never waits for the thread it interrupted.
 std::atomic_flag ViewLock = ATOMIC_FLAG_INIT;
-
-class SignalsBlocked {
-public:
-  SignalsBlocked() {
-    sigset_t All;
-    sigfillset(&All);
-    pthread_sigmask(SIG_SETMASK, &All, &Before);
-  }
-  ~SignalsBlocked() { pthread_sigmask(SIG_SETMASK, &Before, nullptr); }
-  SignalsBlocked(const SignalsBlocked &) = delete;
-  SignalsBlocked &operator=(const SignalsBlocked &) = delete;
-
-private:
-  sigset_t Before;
-};
 
 class ViewGuard {
 public:
