@@ -261,18 +261,6 @@ int dumpSignalFromEnvironment() {
   return 0;
 }
 
-/// Takes `Signal` only when the program left it at the default action.
-void installIfDefault(int Signal, bool Chains) {
-  struct sigaction Current;
-  if (realSigaction()(Signal, nullptr, &Current) != 0 || !isDefaultAction(Current) ||
-      !install(Signal, onEndingSignal, 0, nullptr))
-    return;
-  Taken[Signal].ProgramView = Current;
-  Taken[Signal].Chains = Chains;
-  Taken[Signal].Held.store(true);
-  Taken[Signal].Eligible.store(true);
-}
-
 /// What the copy does before Body: it must not outlive the thread that waits
 /// for it, take the program's signals, or leave a core of its own.
 void becomeCopy(pid_t Parent) {
@@ -324,6 +312,23 @@ bool keptAction(const TakenSignal &T, const struct sigaction &Wanted, struct sig
   else
     return false;
   return true;
+}
+
+/// Takes `Signal` at start-up where the runtime would keep its handler had
+/// the program set the action it found: the default, or for an ending signal
+/// a handler (installed before the runtime started, by a constructor that ran
+/// first), which is then chained as one installed later is. An ignored signal,
+/// and a crash's handler, stay the program's.
+void takeAtStart(int Signal, bool Chains) {
+  struct sigaction Current, Kernel;
+  TakenSignal &T = Taken[Signal];
+  T.Chains = Chains;
+  if (realSigaction()(Signal, nullptr, &Current) != 0 || !keptAction(T, Current, Kernel) ||
+      realSigaction()(Signal, &Kernel, nullptr) != 0)
+    return;
+  T.ProgramView = Current;
+  T.Held.store(true);
+  T.Eligible.store(true);
 }
 
 /// The program's sigaction for a signal the runtime took: it reads back
@@ -419,9 +424,9 @@ void installSignalEndings() noexcept {
   pthread_atfork(nullptr, nullptr, releaseViewLockInChild);
   for (int Signal : EndingSignals)
     if (Signal != DumpSignal)
-      installIfDefault(Signal, /*Chains=*/true);
+      takeAtStart(Signal, /*Chains=*/true);
   for (int Signal : CrashSignals)
-    installIfDefault(Signal, /*Chains=*/false);
+    takeAtStart(Signal, /*Chains=*/false);
 }
 
 } // namespace energy::rt

@@ -14,6 +14,8 @@
 //   chained resethand [SNAPSHOT]     SA_RESETHAND: the handler runs once, the default reads back,
 //                                    and a second SIGTERM ends the process
 //   chained readback [SNAPSHOT]      sigaction(SIGTERM, NULL, &old) reads back what was set
+//   chained early [SNAPSHOT]         flag's handler, installed by a constructor that runs before
+//                                    the runtime starts (its modules register at priority 101)
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -105,6 +107,12 @@ static int install(void (*handler)(int), int flags, int masked) {
   if (masked)
     sigaddset(&action.sa_mask, masked);
   return sigaction(SIGTERM, &action, NULL);
+}
+
+// glibc passes constructors the program's arguments, as it passes main.
+__attribute__((constructor(100))) static void installEarly(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "early"))
+    install(setFlag, SA_RESTART, 0);
 }
 
 /// A read() from a pipe that a child fills after sending SIGTERM to this process: how it ended.
@@ -217,7 +225,7 @@ int main(int argc, char **argv) {
   } else if (!strcmp(mode, "readback")) {
     if (readBack() != 0)
       return 1;
-  } else {
+  } else if (strcmp(mode, "early")) {
     fprintf(stderr, "usage: chained MODE [SNAPSHOT]\n");
     return 2;
   }
