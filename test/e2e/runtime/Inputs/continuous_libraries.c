@@ -2,7 +2,7 @@
 // loaded with dlopen (-DLOADED: its counters in dynamic TLS), as one the program links
 // (-DLINKED: static TLS), and as the program. The program calls the loaded library's work 77
 // times, the linked one's 5 times, then a thread calls the loaded one's 11 times and ends, then
-// the program raise(SIGKILL)s.
+// the program raise(SIGKILL)s; with a second argument `close` it dlcloses the loaded library first.
 #if defined(LOADED) || defined(LINKED)
 static volatile double Sink;
 
@@ -29,7 +29,7 @@ static void *thread(void *work) {
 }
 
 int main(int argc, char **argv) {
-  void *library = argc == 2 ? dlopen(argv[1], RTLD_NOW) : NULL;
+  void *library = argc >= 2 ? dlopen(argv[1], RTLD_NOW) : NULL;
   void (*work)(int) = library ? (void (*)(int))dlsym(library, "loaded_work") : NULL;
   if (!work)
     return 2;
@@ -40,6 +40,8 @@ int main(int argc, char **argv) {
   pthread_t t;
   if (pthread_create(&t, NULL, thread, (void *)work) != 0 || pthread_join(t, NULL) != 0)
     return 1;
+  if (argc == 3 && dlclose(library) != 0)
+    return 3;
   raise(SIGKILL);
   return 1;
 }
