@@ -1,6 +1,8 @@
 //===- ExternalMeter.cpp - Parsing and integrating a wall meter's log -----===//
 #include "meters/ExternalMeter.h"
 
+#include "support/Formats.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -110,12 +112,22 @@ std::optional<double> integrateEnergy(const PowerLog &log, double t0, double t1)
 bool joinExternalMeter(nlohmann::json &timeline, const PowerLog &log, const std::string &name,
                        std::string &error) {
   nlohmann::json doc = timeline;
-  if (!doc.is_object() || doc.value("format", "") != "energypass-timeline") {
-    error = "not an energypass-timeline document";
+  // Checked without nlohmann's typed accessors, which throw on a member of
+  // another type: no exception may cross this API.
+  auto declared = doc.is_object() ? doc.find("format") : doc.end();
+  if (!doc.is_object() || declared == doc.end() || !declared->is_string() ||
+      *declared != format::Timeline.Name) {
+    error = std::string("not an ") + format::Timeline.Name + " document";
     return false;
   }
-  if (doc.value("version", 0) != 1) {
-    error = "timeline version " + doc["version"].dump() + " is not supported (this reader knows 1)";
+  auto version = doc.find("version");
+  bool known = version != doc.end() && version->is_number_integer() &&
+               version->get<long long>() >= format::Timeline.OldestReadable &&
+               version->get<long long>() <= format::Timeline.Version;
+  if (!known) {
+    error = "timeline version " + (version == doc.end() ? std::string("(none)") : version->dump()) +
+            " is not supported (this reader knows " + std::to_string(format::Timeline.Version) +
+            ")";
     return false;
   }
   // A document of the right format and version can still be malformed;

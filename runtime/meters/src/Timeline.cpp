@@ -1,6 +1,8 @@
 //===- Timeline.cpp - Folding, merging and writing the timeline -----------===//
 #include "meters/Timeline.h"
 
+#include "support/Formats.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -134,7 +136,7 @@ nlohmann::json Timeline::toJson(const TimelineHeader &header, size_t bound) cons
     if (header.threadIds[t] >= 0)
       threads.push_back({{"thread", t}, {"tid", header.threadIds[t]}});
   nlohmann::json doc = {
-      {"format", "energypass-timeline"},  {"version", 1},
+      {"format", format::Timeline.Name},  {"version", format::Timeline.Version},
       {"period_s", header.periodSeconds}, {"start_epoch_s", header.startEpochSeconds},
       {"intervals_sampled", sampled},     {"intervals_per_record", factor * group},
       {"events", header.events},          {"meters", std::move(meters)},

@@ -91,6 +91,14 @@ TEST(ExternalMeter, RefusesWhatIsNotATimelineOfAKnownVersion) {
   EXPECT_NE(error.find("version 9 is not supported"), std::string::npos);
   nlohmann::json notAnObject = nlohmann::json::array();
   EXPECT_FALSE(joinExternalMeter(notAnObject, log, "x", error));
+  // Members of the wrong type are refused in the message, not by an exception.
+  nlohmann::json numberedFormat = nlohmann::json::parse(R"({"format":7,"version":1})");
+  EXPECT_FALSE(joinExternalMeter(numberedFormat, log, "x", error));
+  EXPECT_NE(error.find("not an energypass-timeline"), std::string::npos);
+  nlohmann::json textVersion =
+      nlohmann::json::parse(R"({"format":"energypass-timeline","version":"1","intervals":[]})");
+  EXPECT_FALSE(joinExternalMeter(textVersion, log, "x", error));
+  EXPECT_NE(error.find(R"(version "1" is not supported)"), std::string::npos) << error;
   nlohmann::json malformed =
       nlohmann::json::parse(R"({"format":"energypass-timeline","version":1,"meters":{},
                               "intervals":[{"t_start":"zero"}]})");
