@@ -287,7 +287,7 @@ Value *Instrumenter::entrySlot(IRBuilder<> &B, Value *Stack, Value *Depth) {
 Value *Instrumenter::regionSlot(IRBuilder<> &B, FunctionState &State, Value *Stack,
                                 uint32_t Region) {
   uint32_t Nesting = State.Plan.Nesting.lookup(Region);
-  if (!State.EntrySlot || Nesting >= ENERGY_REGION_STACK_SLACK)
+  if (Nesting >= ENERGY_REGION_STACK_SLACK)
     return entrySlot(B, Stack, sampledDepth(B, State, Region));
   if (!Nesting)
     return State.EntrySlot;
