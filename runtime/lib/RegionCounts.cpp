@@ -27,14 +27,52 @@ bool addDynamic(model::Activity &A, const energy_dynamic_counter &D, uint64_t Am
   }
 }
 
-/// (entry block, region) for every region that has one, by block.
-std::vector<std::pair<uint32_t, uint32_t>> entryBlocks(const ModuleRecord &M) {
-  std::vector<std::pair<uint32_t, uint32_t>> Entries;
-  for (uint32_t R = 0; M.Regions && R < M.NumRegions; ++R)
-    if (M.Regions[R].entry_block < M.NumBlocks)
-      Entries.emplace_back(M.Regions[R].entry_block, R);
-  std::sort(Entries.begin(), Entries.end());
-  return Entries;
+/// The index of the first term of block B or of a later block, searching
+/// from From: terms are in block order (energy_count_term).
+uint32_t firstTermOf(const ModuleRecord &M, uint32_t B, uint32_t From = 0) {
+  const energy_count_term *First = M.Terms + From, *Last = M.Terms + M.NumTerms;
+  return uint32_t(
+      std::partition_point(First, Last, [B](const energy_count_term &T) { return T.block < B; }) -
+      M.Terms);
+}
+
+/// Per region, whether the function that holds it was never entered: the
+/// count of the function's entry block is zero. Such a function ran none
+/// of its blocks, so their terms need not be summed: most of a large
+/// program's functions, which a short run (Lua's `return 0`) pays for at
+/// every exit otherwise.
+std::vector<uint8_t> inFunctionNeverEntered(const ModuleRecord &M) {
+  std::vector<uint8_t> NeverEntered(M.NumRegions, false);
+  if (!M.Regions || !M.NumTerms)
+    return NeverEntered;
+  std::vector<uint8_t> Resolved(M.NumRegions, false);
+  for (uint32_t R = 0; R < M.NumRegions; ++R) {
+    const energy_region &Info = M.Regions[R];
+    if (Info.kind != ENERGY_REGION_FUNCTION || Info.entry_block >= M.NumBlocks)
+      continue;
+    uint32_t Term = firstTermOf(M, Info.entry_block);
+    Resolved[R] = true;
+    NeverEntered[R] = M.blockCount(Info.entry_block, Term) == 0;
+  }
+  // A loop or user region takes its function's answer, through parents
+  // that form no cycle (a damaged table's do not: they stay counted).
+  for (uint32_t R = 0; R < M.NumRegions; ++R) {
+    uint32_t Function = R;
+    for (uint32_t Steps = 0; !Resolved[Function] && Steps < M.NumRegions; ++Steps) {
+      uint32_t Parent = M.Regions[Function].parent;
+      if (Parent >= M.NumRegions || Parent == Function)
+        break;
+      Function = Parent;
+    }
+    NeverEntered[R] = Resolved[Function] && NeverEntered[Function];
+  }
+  return NeverEntered;
+}
+
+/// Whether block B's count need not be summed (see inFunctionNeverEntered).
+bool skippable(const ModuleRecord &M, const std::vector<uint8_t> &NeverEntered, uint32_t B) {
+  uint32_t Region = M.Blocks[B].region;
+  return Region < M.NumRegions && NeverEntered[Region];
 }
 
 } // namespace
@@ -71,14 +109,19 @@ RegionCountsResult regionCounts(const ModuleRecord &M) {
   Result.Entries.assign(M.NumRegions, -1);
   if (!M.Blocks)
     return Result;
-  std::vector<std::pair<uint32_t, uint32_t>> Entries = entryBlocks(M);
-  auto NextEntry = Entries.begin();
+  std::vector<uint8_t> NeverEntered = inFunctionNeverEntered(M);
   uint32_t NextTerm = 0;
   Result.Blocks.resize(M.NumBlocks);
   for (uint32_t B = 0; B < M.NumBlocks; ++B) {
+    if (skippable(M, NeverEntered, B)) {
+      uint32_t End = B + 1;
+      while (End < M.NumBlocks && skippable(M, NeverEntered, End))
+        ++End;
+      NextTerm = firstTermOf(M, End, NextTerm);
+      B = End - 1;
+      continue;
+    }
     uint64_t N = Result.Blocks[B] = M.blockCount(B, NextTerm, &Result.InvalidEntries);
-    for (; NextEntry != Entries.end() && NextEntry->first == B; ++NextEntry)
-      Result.Entries[NextEntry->second] = int64_t(N);
     if (!N)
       continue;
     const energy_block &Block = M.Blocks[B];
@@ -92,6 +135,9 @@ RegionCountsResult regionCounts(const ModuleRecord &M) {
   // out of block order: a damaged table, whose terms from there on are
   // reported rather than summed into the wrong blocks.
   Result.InvalidEntries += M.NumTerms - NextTerm;
+  for (uint32_t R = 0; M.Regions && R < M.NumRegions; ++R)
+    if (M.Regions[R].entry_block < M.NumBlocks)
+      Result.Entries[R] = int64_t(Result.Blocks[M.Regions[R].entry_block]);
   for (uint32_t I = 0; I < M.NumDynamic; ++I) {
     uint64_t Amount = M.Counts[size_t(M.NumCounters) + I];
     if (!Amount)

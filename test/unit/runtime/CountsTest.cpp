@@ -199,4 +199,61 @@ TEST(Counts, TermsNamingMissingBlocksStopTheWalkAndAreReported) {
   EXPECT_EQ(regionNamed(R.Report, "branchy")["counts"]["blocks"], 10 + 4 + 10 + 0);
 }
 
+/// A function that was never entered, counted by terms ahead of one that
+/// ran: the report sums no term of the first and resumes at the second's.
+using TwoFunctionCounters = ModuleCounters<15>;
+
+struct IdleThenBranchy {
+  FakeModule M{"two.c", &TwoFunctionCounters::get};
+  uint32_t Idle = M.region("idle");
+  uint32_t IdleLoop = M.region("idle:loop", ENERGY_REGION_LOOP, Idle);
+  uint32_t IdleEntry = M.block(Idle, cost(3));
+  uint32_t IdleBody = M.block(IdleLoop, cost(5));
+  uint32_t F = M.region("branchy");
+  uint32_t Entry = M.block(F, cost(4));
+  uint32_t Then = M.block(F, cost(7));
+  uint32_t Else = M.block(F, cost(2));
+  energy_module *D;
+
+  IdleThenBranchy() {
+    M.entryBlock(Idle, IdleEntry);
+    M.entryBlock(IdleLoop, IdleBody);
+    M.entryBlock(F, Entry);
+    // Counters 0 and 1 are idle's, 2 and 3 branchy's.
+    M.countByTerms(4, {{IdleEntry, 0, 1},
+                       {IdleBody, 1, 1},
+                       {IdleBody, 0, 1},
+                       {Entry, 2, 1},
+                       {Then, 3, 1},
+                       {Else, 2, 1},
+                       {Else, 3, -1}});
+    D = M.descriptor();
+  }
+};
+
+TEST(Counts, FunctionsNeverEnteredAreSkippedAndTheNextOnesCountedExactly) {
+  TempDir Dir;
+  ChildResult R = runInChild(Dir, [] {
+    static IdleThenBranchy K;
+    __energy_register_module(K.D);
+    for (int I = 0; I < 10; ++I) {
+      ENERGY_TEST_ENTER(K.D, K.F);
+      ++TwoFunctionCounters::Slots[2];
+      if (I % 3 == 0)
+        ++TwoFunctionCounters::Slots[3];
+      ENERGY_TEST_EXIT(K.D, K.F);
+    }
+  });
+  ASSERT_EQ(R.ExitCode, 0) << R.Stderr;
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  const auto &Branchy = regionNamed(R.Report, "branchy");
+  EXPECT_EQ(Branchy["calls"], 10);
+  // 10 entries, 4 into `then`, 6 into `else`.
+  EXPECT_EQ(Branchy["counts"]["blocks"], 10 + 4 + 6);
+  EXPECT_EQ(Branchy["counts"]["instructions"], 4 * 10 + 7 * 4 + 2 * 6);
+  EXPECT_EQ(R.Report["regions_not_run"], 2);
+  EXPECT_EQ(R.Report["totals"]["counts"]["blocks"], 10 + 4 + 6);
+  EXPECT_EQ(R.Report["diagnostics"]["invalid_table_entries"], 0);
+}
+
 } // namespace
