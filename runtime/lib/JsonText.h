@@ -110,6 +110,24 @@ public:
   /// written many times).
   void writtenValue(std::string_view Written) { members(Written); }
 
+  /// key() then value(), the value's text kept for repeatValue().
+  template <typename T> void memberToRepeat(JsonName Name, const T &V) {
+    key(Name);
+    RepeatFrom = Used;
+    value(V);
+    RepeatTo = Used;
+  }
+  /// The value of the last memberToRepeat() written again, copied rather
+  /// than escaped twice (a C function's name, which is its demangled name
+  /// too).
+  void repeatValue() {
+    separate();
+    size_t N = RepeatTo - RepeatFrom;
+    reserve(N);
+    std::memcpy(end(), Buffer.get() + RepeatFrom, N);
+    Used += N;
+  }
+
   /// key() then value(), for the common case.
   template <typename T> void member(JsonName Name, const T &V) {
     key(Name);
@@ -179,6 +197,9 @@ private:
   bool First[MaxDepth] = {true};
   unsigned Depth = 0;
   bool AfterKey = false;
+  /// The text of the last memberToRepeat()'s value.
+  size_t RepeatFrom = 0;
+  size_t RepeatTo = 0;
 };
 
 } // namespace energy::rt

@@ -16,6 +16,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
@@ -55,16 +56,17 @@ bool validKind(uint32_t Kind) {
          Kind == ENERGY_REGION_USER || Kind == ENERGY_REGION_MPI;
 }
 
-const char *regionKindName(uint32_t Kind) {
+/// A region's kind as its JSON string, quotes included: written whole.
+std::string_view quotedKindName(uint32_t Kind) {
   switch (Kind) {
   case ENERGY_REGION_LOOP:
-    return "loop";
+    return "\"loop\"";
   case ENERGY_REGION_USER:
-    return "user";
+    return "\"user\"";
   case ENERGY_REGION_MPI:
-    return "mpi";
+    return "\"mpi\"";
   default:
-    return "function";
+    return "\"function\"";
   }
 }
 
@@ -151,11 +153,13 @@ void writeCounts(JsonText &W, const model::Activity &A) {
 
 /// A string that runs of regions or lines share (their file, their
 /// module), escaped once per run rather than once per use: the last one
-/// written, by address.
+/// written. Compared by content too: each function's table names its file
+/// in a string of its own.
 class SharedText {
 public:
   void write(JsonText &W, const char *S) {
-    if (S != Last) {
+    if (!HasText || !sameText(S, Last)) {
+      HasText = true;
       Last = S;
       JsonText Escaped;
       Escaped.value(S);
@@ -165,6 +169,10 @@ public:
   }
 
 private:
+  static bool sameText(const char *A, const char *B) {
+    return A == B || (A && B && std::strcmp(A, B) == 0);
+  }
+  bool HasText = false;
   const char *Last = nullptr;
   std::string Text;
 };
@@ -321,16 +329,18 @@ json regionCountersJson(const double *Values, const RegionCounting &Counting) {
           {key::counters::Scaled, Counting.scaled()}};
 }
 
-/// A 64-bit hash as 16 hex digits: JSON numbers lose integers past 2^53.
-/// Written by hand into the caller's buffer: snprintf and a string beyond
-/// the small-string buffer cost a thousand instructions a region.
+/// A 64-bit hash as 16 hex digits in quotes, a JSON string that needs no
+/// escape: JSON numbers lose integers past 2^53. Written by hand into the
+/// caller's buffer: snprintf and a string beyond the small-string buffer
+/// cost a thousand instructions a region.
 struct HashText {
   explicit HashText(uint64_t Hash) {
-    for (int I = 15; I >= 0; --I, Hash >>= 4)
-      Digits[I] = "0123456789abcdef"[Hash & 15];
+    for (int I = 16; I >= 1; --I, Hash >>= 4)
+      Quoted[I] = "0123456789abcdef"[Hash & 15];
   }
-  std::string_view text() const { return {Digits, sizeof Digits}; }
-  char Digits[16];
+  std::string_view quoted() const { return {Quoted, sizeof Quoted}; }
+  std::string_view text() const { return {Quoted + 1, sizeof Quoted - 2}; }
+  char Quoted[18] = {'"', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '"'};
 };
 
 void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R, const model::Activity &A,
@@ -343,14 +353,21 @@ void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R, const model::Ac
   W.member(key::region::Id, Ids[M.RegionBase + R]);
   if (M.Regions) {
     const energy_region &Info = M.Regions[R];
-    W.member(key::region::Name, text(Info.name));
-    W.member(key::region::Demangled, Info.demangled ? Info.demangled : text(Info.name));
+    W.memberToRepeat(key::region::Name, text(Info.name));
+    W.key(key::region::Demangled);
+    if (Info.demangled && std::strcmp(Info.demangled, text(Info.name)) != 0)
+      W.value(Info.demangled);
+    else
+      W.repeatValue();
     W.key(key::region::File);
     File.write(W, Info.file ? Info.file : M.Source);
     W.member(key::region::Line, Info.line);
-    W.member(key::region::Kind, regionKindName(Info.kind));
-    if (M.RegionBodyHashes && M.RegionBodyHashes[R])
-      W.member(key::region::BodyHash, HashText(M.RegionBodyHashes[R]).text());
+    W.key(key::region::Kind);
+    W.writtenValue(quotedKindName(Info.kind));
+    if (M.RegionBodyHashes && M.RegionBodyHashes[R]) {
+      W.key(key::region::BodyHash);
+      W.writtenValue(HashText(M.RegionBodyHashes[R]).quoted());
+    }
     W.key(key::region::Parent);
     if (Info.parent < M.NumRegions && Info.parent != R)
       W.value(Ids[M.RegionBase + Info.parent]);
