@@ -190,7 +190,9 @@ public:
 
 private:
   SmallVector<BasicBlock *, 2> addCleanups(Function &F);
-  void planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
+  using LoopDescs = SmallVector<std::pair<Loop *, RegionDesc>, 4>;
+  LoopDescs describeLoops(LoopRegions &Loops, const RegionDesc &Function);
+  void planLoops(const LoopRegions &Loops, LoopDescs Described, FunctionPlan &Plan,
                  DenseMap<const Loop *, uint32_t> &LoopRegion);
   SmallVector<uint32_t, 2> planUserRegions(const UserRegions &User, const LoopRegions *Loops,
                                            FunctionPlan &Plan,
@@ -226,23 +228,39 @@ SmallVector<BasicBlock *, 2> ModulePlanner::addCleanups(Function &F) {
                         [&LI](const BasicBlock &BB) -> const void * { return LI.getLoopFor(&BB); });
 }
 
-void ModulePlanner::planLoops(const LoopRegions &Loops, FunctionPlan &Plan,
-                              DenseMap<const Loop *, uint32_t> &LoopRegion) {
+/// F's region loops named, then those the filter leaves out dropped: names
+/// come from the whole nest, so that a loop keeps its name whichever of its
+/// neighbours a filter drops (energy-report filter writes rules by name).
+ModulePlanner::LoopDescs ModulePlanner::describeLoops(LoopRegions &Loops,
+                                                      const RegionDesc &Function) {
   StringSet<> Taken;
-  // A copy: adding regions may move the table's entries.
-  const RegionDesc Function = Table.region(Plan.Region);
   // Each loop region's place in the nest; loops() is in preorder, siblings
   // in the order of their headers.
   DenseMap<const Loop *, std::string> NestPath;
   DenseMap<const Loop *, unsigned> Children; // by enclosing region, or null
+  LoopDescs Described;
   for (Loop *L : Loops.loops()) {
     const Loop *Enclosing = Loops.enclosingRegion(L);
     std::string Rank = std::to_string(++Children[Enclosing]);
     NestPath[L] = Enclosing ? NestPath.lookup(Enclosing) + "." + Rank : Rank;
-    uint32_t Parent = Enclosing ? LoopRegion.lookup(Enclosing) : Plan.Region;
-    uint32_t Region = Table.addRegion(describeLoop(*L, Function, Parent, NestPath[L], Taken));
-    LoopRegion[L] = Region;
-    Plan.LoopEntries.emplace_back(L->getLoopPreheader(), Region);
+    Described.emplace_back(L, describeLoop(*L, Function, ENERGY_NO_REGION, NestPath[L], Taken));
+  }
+  erase_if(Described, [&](const std::pair<Loop *, RegionDesc> &Loop) {
+    if (!Selector.excludesLoop(Loop.second.Name, Loop.second.Demangled))
+      return false;
+    Loops.dropRegion(Loop.first);
+    return true;
+  });
+  return Described;
+}
+
+void ModulePlanner::planLoops(const LoopRegions &Loops, LoopDescs Described, FunctionPlan &Plan,
+                              DenseMap<const Loop *, uint32_t> &LoopRegion) {
+  for (auto &[L, Region] : Described) {
+    const Loop *Enclosing = Loops.enclosingRegion(L);
+    Region.Parent = Enclosing ? LoopRegion.lookup(Enclosing) : Plan.Region;
+    LoopRegion[L] = Table.addRegion(std::move(Region));
+    Plan.LoopEntries.emplace_back(L->getLoopPreheader(), LoopRegion[L]);
   }
   for (Loop *L : reverse(Loops.loops())) {
     SmallVector<BasicBlock *, 4> Exits;
@@ -491,6 +509,9 @@ void ModulePlanner::planFunction(Function &F) {
   std::optional<LoopRegions> Loops;
   if (LoopsAreRegions || Options.PromoteCounters)
     Loops.emplace(F, Options.NestedLoops);
+  LoopDescs Described;
+  if (LoopsAreRegions)
+    Described = describeLoops(*Loops, Function);
   auto LoopRegionOf = [&](const BasicBlock *BB) -> const Loop * {
     return LoopsAreRegions ? Loops->innermostRegion(BB) : nullptr;
   };
@@ -506,7 +527,7 @@ void ModulePlanner::planFunction(Function &F) {
   Plan.Region = Table.addRegion(std::move(Function));
   DenseMap<const Loop *, uint32_t> LoopRegion;
   if (LoopsAreRegions)
-    planLoops(*Loops, Plan, LoopRegion);
+    planLoops(*Loops, std::move(Described), Plan, LoopRegion);
   SmallVector<uint32_t, 2> UserRegion;
   if (User)
     UserRegion = planUserRegions(*User, LoopsAreRegions ? &*Loops : nullptr, Plan, LoopRegion);

@@ -7,6 +7,9 @@
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/StringSaver.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -14,17 +17,35 @@ namespace energy {
 namespace {
 
 constexpr StringLiteral Header = "energypass-filter";
-constexpr StringLiteral Version = "1";
+/// The newest version this pass reads; it reads every older one too.
+constexpr unsigned NewestVersion = 2;
 
 Error syntaxError(StringRef Name, unsigned Line, const Twine &Problem) {
   return createStringError(inconvertibleErrorCode(), Name + ":" + Twine(Line) + ": " + Problem);
+}
+
+/// The rule forms a version allows, as its error messages spell them.
+StringRef expectedRules(unsigned Version) {
+  return Version == 1
+             ? "'include|exclude function|file GLOB'"
+             : "'include|exclude|unmark function|file GLOB' or 'include|exclude loop GLOB'";
+}
+
+std::optional<FilterFile::Verdict> actionNamed(StringRef Word, unsigned Version) {
+  if (Word == "include")
+    return FilterFile::Verdict::Include;
+  if (Word == "exclude")
+    return FilterFile::Verdict::Exclude;
+  if (Word == "unmark" && Version >= 2)
+    return FilterFile::Verdict::Unmark;
+  return std::nullopt;
 }
 
 } // namespace
 
 Expected<FilterFile> FilterFile::parse(StringRef Text, StringRef Name) {
   FilterFile Filter;
-  bool SawHeader = false;
+  unsigned Version = 0;
   unsigned LineNumber = 0;
   SmallVector<StringRef, 4> Lines;
   Text.split(Lines, '\n');
@@ -35,35 +56,42 @@ Expected<FilterFile> FilterFile::parse(StringRef Text, StringRef Name) {
       continue;
     SmallVector<StringRef, 3> Words;
     Line.split(Words, ' ', /*MaxSplit=*/2, /*KeepEmpty=*/false);
-    if (!SawHeader) {
+    if (!Version) {
       if (Words.size() != 2 || Words[0] != Header)
         return syntaxError(Name, LineNumber,
                            "not an EnergyPass filter file: the first line "
                            "must be '" +
-                               Header + " " + Version + "'");
-      if (Words[1] != Version)
+                               Header + " " + Twine(NewestVersion) + "'");
+      if (Words[1].getAsInteger(10, Version) || Version < 1 || Version > NewestVersion)
         return syntaxError(Name, LineNumber,
                            "filter format version " + Words[1] +
-                               " is not supported (this pass reads version " + Version + ")");
-      SawHeader = true;
+                               " is not supported (this pass reads versions 1 to " +
+                               Twine(NewestVersion) + ")");
       continue;
     }
-    if (Words.size() != 3 || (Words[0] != "include" && Words[0] != "exclude") ||
-        (Words[1] != "function" && Words[1] != "file"))
+    std::optional<Verdict> Action =
+        Words.size() == 3 ? actionNamed(Words[0], Version) : std::nullopt;
+    std::optional<Subject> On;
+    if (Words.size() == 3 && Words[1] == "function")
+      On = Subject::Function;
+    else if (Words.size() == 3 && Words[1] == "file")
+      On = Subject::File;
+    else if (Words.size() == 3 && Words[1] == "loop" && Version >= 2)
+      On = Subject::Loop;
+    if (!Action || !On || (*On == Subject::Loop && *Action == Verdict::Unmark))
       return syntaxError(Name, LineNumber,
-                         "expected 'include|exclude function|file GLOB', "
-                         "got '" +
-                             Line + "'");
-    Expected<GlobPattern> Pattern = GlobPattern::create(Words[2].trim());
+                         "expected " + expectedRules(Version) + ", got '" + Line + "'");
+    Expected<GlobPattern> Pattern =
+        GlobPattern::create(StringSaver(*Filter.PatternText).save(Words[2].trim()));
     if (!Pattern)
       return syntaxError(Name, LineNumber,
                          "bad glob '" + Words[2] + "': " + toString(Pattern.takeError()));
-    Filter.Rules.push_back({Words[0] == "include", Words[1] == "file", std::move(*Pattern)});
+    Filter.Rules.push_back({*Action, *On, std::move(*Pattern)});
   }
-  if (!SawHeader)
+  if (!Version)
     return syntaxError(Name, LineNumber,
-                       "empty filter file: the first line must be '" + Header + " " + Version +
-                           "'");
+                       "empty filter file: the first line must be '" + Header + " " +
+                           Twine(NewestVersion) + "'");
   return Filter;
 }
 
@@ -79,11 +107,20 @@ Expected<FilterFile> FilterFile::load(StringRef Path) {
 FilterFile::Verdict FilterFile::match(StringRef Mangled, StringRef Demangled,
                                       StringRef File) const {
   for (const Rule &R : reverse(Rules)) {
-    bool Matches =
-        R.OnFile ? R.Pattern.match(File) : R.Pattern.match(Mangled) || R.Pattern.match(Demangled);
+    bool Matches = R.On == Subject::File ? R.Pattern.match(File)
+                   : R.On == Subject::Function
+                       ? R.Pattern.match(Mangled) || R.Pattern.match(Demangled)
+                       : false;
     if (Matches)
-      return R.Include ? Verdict::Include : Verdict::Exclude;
+      return R.Action;
   }
+  return Verdict::NoMatch;
+}
+
+FilterFile::Verdict FilterFile::matchLoop(StringRef Name, StringRef Demangled) const {
+  for (const Rule &R : reverse(Rules))
+    if (R.On == Subject::Loop && (R.Pattern.match(Name) || R.Pattern.match(Demangled)))
+      return R.Action;
   return Verdict::NoMatch;
 }
 

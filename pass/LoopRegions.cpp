@@ -73,6 +73,11 @@ bool LoopRegions::canBeRegion(const Loop &L) const {
                  [](const BasicBlock *Exit) { return Exit->getFirstInsertionPt() == Exit->end(); });
 }
 
+void LoopRegions::dropRegion(Loop *L) {
+  if (IsRegion.erase(L))
+    erase(Regions, L);
+}
+
 Loop *LoopRegions::nearestRegion(Loop *L) const {
   while (L && !IsRegion.contains(L))
     L = L->getParentLoop();

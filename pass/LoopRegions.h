@@ -46,6 +46,9 @@ public:
   llvm::ArrayRef<llvm::Loop *> counterLoops() const { return CounterLoops; }
   /// The nearest region loop strictly enclosing L, or null.
   llvm::Loop *enclosingRegion(const llvm::Loop *L) const;
+  /// Makes region loop L part of its enclosing region (a filter's loop
+  /// rule): its blocks then belong to the nearest region loop around it.
+  void dropRegion(llvm::Loop *L);
   /// Blocks this added (preheaders, dedicated exits): they hold no user code.
   bool isAddedBlock(const llvm::BasicBlock *BB) const { return Added.contains(BB); }
 

@@ -98,8 +98,8 @@ static cl::opt<bool>
 
 static cl::opt<std::string>
     ClFilter("energy-filter", cl::init(""), cl::cat(EnergyCategory), cl::value_desc("file"),
-             cl::desc("Filter file with include/exclude rules on function names and "
-                      "source files (docs/pass.md)"));
+             cl::desc("Filter file with include/exclude/unmark rules on function names, "
+                      "source files and loop names (docs/pass.md)"));
 
 static cl::opt<energy_timing>
     ClTiming("energy-timing", cl::init(energy::EnergyOptions().Timing), cl::cat(EnergyCategory),

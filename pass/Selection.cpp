@@ -85,6 +85,8 @@ RegionSelector::Timing RegionSelector::timingOf(const Function &F, StringRef Dem
       return Timing::Marked;
     case FilterFile::Verdict::Exclude:
       return Timing::None;
+    case FilterFile::Verdict::Unmark:
+      return Timing::ByAddress;
     case FilterFile::Verdict::NoMatch:
       break;
     }
@@ -92,6 +94,10 @@ RegionSelector::Timing RegionSelector::timingOf(const Function &F, StringRef Dem
   if (!Options.StdRegions && !CarriesUserCode && isStandardLibraryName(F.getName()))
     return Timing::None;
   return codeSize(F) >= Options.MinInstructions || hasLoop(F) ? Timing::Marked : Timing::ByAddress;
+}
+
+bool RegionSelector::excludesLoop(StringRef Name, StringRef Demangled) const {
+  return Filter && Filter->matchLoop(Name, Demangled) == FilterFile::Verdict::Exclude;
 }
 
 } // namespace energy

@@ -54,13 +54,17 @@ public:
 
   enum class Timing {
     Marked,    /// enter/exit markers
-    ByAddress, /// too small for markers (rule 4): sampled by address
+    ByAddress, /// too small for markers (rule 4) or unmarked by the filter: sampled by address
     None,      /// its time is its caller's (rules 1 to 3)
   };
 
   /// `CarriesUserCode`: userCodeCarriedBy(F) found the user's code in it.
   Timing timingOf(const llvm::Function &F, llvm::StringRef Demangled, llvm::StringRef File,
                   bool CarriesUserCode) const;
+
+  /// Whether the filter leaves the loop region named Name (or Demangled)
+  /// out: its blocks and time go to the enclosing region.
+  bool excludesLoop(llvm::StringRef Name, llvm::StringRef Demangled) const;
 
 private:
   const EnergyOptions &Options;

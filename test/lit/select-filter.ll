@@ -52,5 +52,5 @@ define void @unlisted() {
 ; CHECK-LABEL: declare void @__energy_region_enter
 
 ; MISSING: error: energy-instrument: cannot read filter file '{{.*}}missing.txt': {{.*}} (check -energy-filter)
-; VERSION: error: energy-instrument: {{.*}}filter-bad-version.txt:1: filter format version 2 is not supported (this pass reads version 1)
+; VERSION: error: energy-instrument: {{.*}}filter-bad-version.txt:1: filter format version 3 is not supported (this pass reads versions 1 to 2)
 ; RULE: error: energy-instrument: {{.*}}filter-bad-rule.txt:2: expected 'include|exclude function|file GLOB', got 'skip function main'
