@@ -17,8 +17,11 @@
 # exit: what a user pays). Ends with geomeans. --runs 0 skips the wall times.
 # Usage: bench/overhead/run.sh [--callgrind] [--compare] [--runs N] [--energy-flags "FLAGS"]
 #                              [--suite all|kernels|real] [--only NAMES] [--debug-info]
+#                              [--filter-from-run]
 #   --energy-flags: extra energycc flags for the instrumented build, e.g. "--energy-regions=all"
-#   to time every function; --suite: the compute kernels, fib and containers (kernels), issue 14's
+#   to time every function; --filter-from-run: the energycc build of each row is built, run
+#   once at the callgrind size, and built again with the filter `energy-report filter` writes
+#   from that run's report (--energy-filter; docs/tools.md), as a user who builds twice; --suite: the compute kernels, fib and containers (kernels), issue 14's
 #   programs (real: sqlite, bytecode, lz77, smallfuncs, lua-fib, lua-strings, lua-sort,
 #   lua-return0, zlib), or both (all, the default); --only:
 #   comma-separated program names; --debug-info: every build with -g -gdwarf-4 (DWARF 4 for
@@ -43,6 +46,8 @@ callgrind=0
 compare=0
 energy_flags=""
 debug_flags=""
+filter_from_run=0
+row_filter=""
 only=""
 suite_choice=all
 while (($#)); do
@@ -54,7 +59,8 @@ while (($#)); do
     --suite) suite_choice=$2; shift ;;
     --only) only=",$2,"; shift ;;
     --debug-info) debug_flags="-g -gdwarf-4" ;;
-    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+    --filter-from-run) filter_from_run=1 ;;
+    -h|--help) sed -n '2,34p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -268,6 +274,7 @@ compile() { # program, build, C or C++, extra flags, sources...
       tool=$build/bin/$ecc
       # shellcheck disable=SC2206 # the flags are words on purpose
       added=($energy_flags)
+      [[ -n $row_filter ]] && added+=("--energy-filter=$row_filter")
       ;;
     pgo) added=(-fprofile-instr-generate) ;;
     # Inline 8-bit counters per edge with the table of their PCs: what libFuzzer uses, the
@@ -280,6 +287,7 @@ compile() { # program, build, C or C++, extra flags, sources...
   "$tool" "${flags[@]}" "${added[@]}" "$@" -lm -o "$work/$name.$kind"
 }
 
+((filter_from_run)) && echo "energycc builds: each with the filter energy-report filter wrote from its own run"
 printf '%-18s %10s %10s %7s %7s %7s' program plain_s energy_s ratio min_rat cpu_rat
 ((compare)) && printf ' %7s %7s %7s %7s' pgo_rat pgo_cpu cov_rat cov_cpu
 ((callgrind)) && printf ' %14s %14s %7s %14s %7s' plain_instr energy_instr ratio plain_whole whole
@@ -316,6 +324,17 @@ for entry in "${suite[@]}"; do
     done
     built="$sources|${extra:-}"
     program=$name
+  fi
+  if ((filter_from_run)); then
+    # The row's own filter: from a run of the unfiltered build at the callgrind size.
+    row_filter=""
+    compile "$program" energy "$lang" "${extra:-}" "${srcs[@]}"
+    # shellcheck disable=SC2086 # the arguments are words on purpose
+    run_env "$work/$program.energy" $small >/dev/null 2>&1
+    "$build/bin/energy-report" filter "$work/r.json" -o "$work/$name.filter" 2>>"$work/filter.log"
+    row_filter="$work/$name.filter"
+    compile "$program" energy "$lang" "${extra:-}" "${srcs[@]}"
+    row_filter=""
   fi
   for b in "${builds[@]}"; do
     : >"$work/$b.times"
@@ -383,6 +402,7 @@ if ((runs)); then
   printf 'steal time during the run: %.1f s of CPU taken by the hypervisor\n' \
     "$(echo "($(steal_ticks) - $steal_start) / 100" | bc -l)"
 fi
+((filter_from_run)) && sed -n 's/^energy-report: /filters: /p' "$work/filter.log"
 if ((callgrind)); then
   printf 'geomean instruction ratio: %.3f inside main, %.3f whole process\n' \
     "$(geomean instr)" "$(geomean whole)"
