@@ -151,6 +151,18 @@ MarkerFilter chooseUnmarkedRegions(const Report &R, const MarkerFilterOptions &O
   return Filter;
 }
 
+std::string markerCostNote(const Report &R) {
+  // A share of the run, and a millisecond or so of it: a short run's few
+  // entries are not worth a second build whatever their share.
+  constexpr double WorthSaying = 0.05, WorthInstructions = 1e6;
+  MarkerFilter Filter = chooseUnmarkedRegions(R, {});
+  if (Filter.markersBefore < WorthInstructions ||
+      Filter.markersBefore < WorthSaying * Filter.runInstructions)
+    return "";
+  return "region markers: an estimated " + percent(Filter.markersBefore, Filter.runInstructions) +
+         " of the counted instructions (energy-report filter unmarks the dearest)";
+}
+
 std::string markerFilterSummary(const MarkerFilter &Filter) {
   size_t N = Filter.unmarked.size();
   return std::to_string(N) + (N == 1 ? " region" : " regions") + " to unmark: markers ~" +

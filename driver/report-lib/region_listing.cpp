@@ -5,6 +5,7 @@
 
 #include "energy/report/checkpoint.h"
 #include "energy/report/csv.h"
+#include "energy/report/marker_filter.h"
 #include "energy/report/metrics.h"
 #include "energy/report/text_table.h"
 #include "energy/report/units.h"
@@ -309,6 +310,12 @@ static std::string withoutDebugInfo(const Report &R) {
                : "";
 }
 
+/// Said when the markers cost enough to be worth a second build.
+static std::string markerCost(const Report &R) {
+  std::string Note = markerCostNote(R);
+  return Note.empty() ? "" : " | " + Note;
+}
+
 std::string listingHeader(const Report &R, const ListingOptions &Options) {
   size_t Idle = Options.includeIdle
                     ? 0
@@ -339,7 +346,7 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
          (R.regionsNotRun ? " | " + std::to_string(R.regionsNotRun) +
                                 " regions of functions that never ran not written"
                           : "") +
-         withoutDebugInfo(R);
+         withoutDebugInfo(R) + markerCost(R);
 }
 
 void printListing(const Report &R, const ListingOptions &Options, ListingFormat Format,

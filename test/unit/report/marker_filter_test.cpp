@@ -99,5 +99,20 @@ TEST(MarkerFilter, RefusesABudgetOrCostOutOfRange) {
   EXPECT_THROW(chooseUnmarkedRegions(B.R, {.entryCost = -1}), ReportError);
 }
 
+TEST(MarkerFilter, ShowSaysWhatMarkersCostOnlyWhenASecondBuildIsWorthIt) {
+  RunBuilder B;
+  uint64_t Find = B.add("find", "function", std::nullopt, 40, 80, 0.2, 0.1);
+  B.add("find:loop#1@t.c", "loop", Find, 40, 80);
+  // 800 instructions of markers: a large share of a tiny run, not worth saying.
+  B.R.totalCounts.instructions = 1000;
+  EXPECT_EQ(markerCostNote(B.R), "");
+  B.R.regions[0].calls = B.R.regions[1].calls = 100000;
+  B.R.totalCounts.instructions = 10000000;
+  EXPECT_EQ(markerCostNote(B.R), "region markers: an estimated 20.0% of the counted instructions "
+                                 "(energy-report filter unmarks the dearest)");
+  B.R.totalCounts.instructions = 100000000;
+  EXPECT_EQ(markerCostNote(B.R), "");
+}
+
 } // namespace
 } // namespace energy::report

@@ -69,6 +69,12 @@ struct MarkerFilter {
 /// a budget or cost out of range.
 MarkerFilter chooseUnmarkedRegions(const Report &R, const MarkerFilterOptions &Options);
 
+/// For show's header: "region markers: an estimated 18.7% of the counted
+/// instructions (energy-report filter unmarks the dearest)" when the markers
+/// are estimated at 5% or more of the run's counted instructions and at a
+/// million instructions or more, else "".
+std::string markerCostNote(const Report &R);
+
 /// "3 regions to unmark: markers ~12.5% of the run's instructions, 0.8% after".
 std::string markerFilterSummary(const MarkerFilter &Filter);
 
