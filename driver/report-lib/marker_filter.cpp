@@ -31,8 +31,9 @@ template <typename Visit> void forEachAncestor(const Report &R, const Region &Fr
 }
 
 struct RegionFacts {
-  double Work = 0;        /// its own and its nested regions' instructions
-  bool HasNested = false; /// loop or user regions inside it
+  double Work = 0;            /// its own and its nested regions' instructions
+  bool HasNested = false;     /// loop or user regions inside it
+  bool HasUserRegion = false; /// markers the user wrote, which keep it timed
   bool Marked = false;
 };
 
@@ -43,6 +44,7 @@ std::vector<RegionFacts> regionFacts(const Report &R) {
     forEachAncestor(R, Reg, [&](const Region &Up) {
       Facts[Up.id].Work += double(Reg.counts.instructions);
       Facts[Up.id].HasNested = true;
+      Facts[Up.id].HasUserRegion |= Reg.kind == "user";
     });
   }
   bool Sampled = R.timing != "exact";
@@ -58,7 +60,11 @@ std::vector<RegionFacts> regionFacts(const Report &R) {
   return Facts;
 }
 
-bool isCandidate(const Region &Reg) { return Reg.kind == "function" || Reg.kind == "loop"; }
+/// A function with user regions stays timed whatever a filter says (the
+/// pass's rule 0, docs/pass.md): no rule is written for it.
+bool isCandidate(const Region &Reg, const RegionFacts &Facts) {
+  return Reg.kind == "loop" || (Reg.kind == "function" && !Facts.HasUserRegion);
+}
 
 /// The function region that holds Reg (Reg itself for a function).
 const Region *functionOf(const Report &R, const Region &Reg) {
@@ -111,7 +117,7 @@ MarkerFilter chooseUnmarkedRegions(const Report &R, const MarkerFilterOptions &O
     if (!Facts[Reg.id].Marked)
       continue;
     Filter.markersBefore += Cost(Reg);
-    if (isCandidate(Reg) && Reg.calls > 0)
+    if (isCandidate(Reg, Facts[Reg.id]) && Reg.calls > 0)
       Candidates.push_back(&Reg);
   }
   // The dearest markers first: a region entered once costs nothing worth

@@ -80,6 +80,14 @@ TEST(MarkerFilter, FunctionsWithoutVisibleMarkersAreLeftAlone) {
   EXPECT_EQ(unmarkedNames(Exact), std::vector<std::string>{"tiny"});
 }
 
+TEST(MarkerFilter, FunctionsWithUserRegionsKeepTheirMarkers) {
+  RunBuilder B;
+  // The user's markers keep the function timed whatever a filter says.
+  uint64_t Step = B.add("step", "function", std::nullopt, 50000, 50000, 0.2, 0.1);
+  B.add("step:phase@t.c:3", "user", Step, 50000, 50000);
+  EXPECT_TRUE(chooseUnmarkedRegions(B.R, {}).unmarked.empty());
+}
+
 TEST(MarkerFilter, TheFileNamesEachRegionByAGlobThatMatchesItAlone) {
   RunBuilder B;
   uint64_t F = B.add("_ZN1AIiE3getEv", "function", std::nullopt, 1, 1, 1, 0);
