@@ -123,8 +123,9 @@ MarkerFilter chooseUnmarkedRegions(const Report &R, const MarkerFilterOptions &O
   // The dearest markers first: a region entered once costs nothing worth
   // its time, whatever it did.
   auto Waste = [&](const Region *Reg) { return Cost(*Reg) / std::max(Facts[Reg->id].Work, 1.0); };
-  std::stable_sort(Candidates.begin(), Candidates.end(),
-                   [&](const Region *A, const Region *B) { return Cost(*A) > Cost(*B); });
+  std::sort(Candidates.begin(), Candidates.end(), [&](const Region *A, const Region *B) {
+    return Cost(*A) != Cost(*B) ? Cost(*A) > Cost(*B) : A->id < B->id;
+  });
 
   std::vector<bool> Unmarked(R.regions.size(), false);
   double Left = Filter.markersBefore;

@@ -374,14 +374,7 @@ std::string annotated(const Report &R, const AnnotateArguments &Args) {
 
 int runAnnotate(const AnnotateArguments &Args) {
   Report R = loadReportInputs(Args.reports).report;
-  std::string Text = annotated(R, Args);
-  if (Args.output.empty()) {
-    std::cout << Text;
-    std::cout.flush();
-    return std::cout ? 0 : 1;
-  }
-  writeOutputFile(Args.output, Text);
-  return 0;
+  return writeOutput(Args.output, annotated(R, Args));
 }
 
 } // namespace

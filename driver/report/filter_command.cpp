@@ -34,15 +34,8 @@ int runFilter(const FilterArguments &Args) {
   const Report &R = Doc.report;
   MarkerFilter Filter =
       chooseUnmarkedRegions(R, {.entryCost = Args.entryCost, .budget = Args.budgetPercent / 100});
-  std::string Text = markerFilterText(Filter, R);
   std::cerr << "energy-report: " << markerFilterSummary(Filter) << "\n";
-  if (Args.output.empty()) {
-    std::cout << Text;
-    std::cout.flush();
-    return std::cout ? 0 : 1;
-  }
-  writeOutputFile(Args.output, Text);
-  return 0;
+  return writeOutput(Args.output, markerFilterText(Filter, R));
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 
 #include "support/SafeFile.h"
 
+#include <iostream>
 #include <string>
 
 namespace energy::report::cli {
@@ -21,6 +22,18 @@ inline void writeOutputFile(const std::string &Path, const std::string &Text) {
   std::string Error;
   if (!support::writeFileSafely(Path, Text, {.Named = true}, Error))
     throw ReportError(Path + ": cannot write (" + Error + "); choose another -o path");
+}
+
+/// Writes Text to Path, or to standard output when Path is empty (no -o);
+/// returns the subcommand's exit status.
+inline int writeOutput(const std::string &Path, const std::string &Text) {
+  if (!Path.empty()) {
+    writeOutputFile(Path, Text);
+    return 0;
+  }
+  std::cout << Text;
+  std::cout.flush();
+  return std::cout ? 0 : 1;
 }
 
 } // namespace energy::report::cli
