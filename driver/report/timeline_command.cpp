@@ -13,6 +13,8 @@
 #include "energy/report/report_error.h"
 #include "energy/report/timeline_svg.h"
 
+#include "support/Formats.h"
+
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 

@@ -2,6 +2,7 @@
 #include "ModelApplication.h"
 
 #include "energy/model/analytic_model.h"
+#include "support/ReportKeys.h"
 #include "support/Settings.h"
 
 #include <cmath>
@@ -208,18 +209,19 @@ const model::OperationEnergies *ModelApplication::workJoules() const {
 json ModelApplication::modelJson() const {
   if (!Applied)
     return nullptr;
-  json Model = {{"name", Applied->name()},
-                {"kind", Applied->kind()},
-                {"path", *AppliedPath},
-                {"applied_to", Usable ? std::string("regions+run") : NotApplied}};
+  namespace Key = report_key::model;
+  json Model = {{Key::Name, Applied->name()},
+                {Key::Kind, Applied->kind()},
+                {Key::Path, *AppliedPath},
+                {Key::AppliedTo, Usable ? std::string("regions+run") : NotApplied}};
   // The model file's format version: learned model files are read only at
   // version 1 (docs/formats/model-learned.md).
   const auto *Analytic = dynamic_cast<const model::AnalyticModel *>(Applied);
-  Model["version"] = Analytic ? Analytic->version() : 1;
+  Model[Key::Version] = Analytic ? Analytic->version() : 1;
   if (!FallbackNote.empty())
-    Model["fallback_for"] = FallbackNote;
+    Model[Key::FallbackFor] = FallbackNote;
   if (!RunMethod.empty())
-    Model["method"] =
+    Model[Key::Method] =
         (learned() ? "regions: average model on self counts over self time; " : "") + RunMethod;
   return Model;
 }
