@@ -60,7 +60,7 @@ std::vector<InputProcess> ExportInput::processes() const {
   const nlohmann::json &Doc = document.document;
   if (!Doc.contains(key::document::Program) ||
       !Doc[key::document::Program].contains(key::program::Processes))
-    return {{processName(), report().origin, report().pid, timeline}};
+    return {{processName(), report().origin, report().pid, report().timeline}};
   const nlohmann::json &Entries = Doc[key::document::Program][key::program::Processes];
   std::vector<InputProcess> Processes;
   try {
@@ -85,15 +85,12 @@ bool ExportInput::anyTimeline() const {
 }
 
 ExportInput readExportInput(const std::string &Path) {
-  ExportInput In{report::readReportDocument(Path), std::nullopt, std::nullopt};
+  ExportInput In{report::readReportDocument(Path), std::nullopt};
   const nlohmann::json &Doc = In.document.document;
   if (auto Tree = Doc.find(key::document::CallTree); Tree != Doc.end())
     In.callTree = report::parseCallTree(*Tree, In.report());
-  if (auto Section = Doc.find(key::document::Timeline);
-      Section != Doc.end() && !Section->is_null()) {
-    In.timeline = report::parseTimeline(*Section, Path);
-    checkTimelineRegions(*In.timeline, In.report());
-  }
+  if (In.report().timeline)
+    checkTimelineRegions(*In.report().timeline, In.report());
   In.processes(); // a damaged merged report is refused here, as any other section
   return In;
 }

@@ -503,6 +503,8 @@ Report parseReport(const json &Json, const std::string &Origin) {
   R.totalEnergy = readEnergy(Totals[key::totals::Energy]);
   if (auto Lines = Doc.optional(key::document::Lines))
     R.lines = readLines(*Lines, R.version, R.regions, R.model);
+  if (auto Timeline = Doc.optional(key::document::Timeline))
+    R.timeline = parseTimeline(Timeline->json(), Origin);
   return R;
 }
 
