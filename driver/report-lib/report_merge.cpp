@@ -161,9 +161,9 @@ json processEntry(const json &Program, const std::string &Host, const std::strin
 /// A timeline with the regions its threads were in renumbered by Map (null
 /// for a region Map does not know).
 json renumberedTimeline(json Timeline, const std::vector<size_t> &Map) {
-  for (json &Interval : Timeline["intervals"])
-    for (json &Thread : Interval["threads"])
-      if (json &Region = Thread["region"]; Region.is_number_unsigned())
+  for (json &Interval : Timeline[key::timeline::Intervals])
+    for (json &Thread : Interval[key::intervals::Threads])
+      if (json &Region = Thread[key::threads::Region]; Region.is_number_unsigned())
         Region = Region.get<size_t>() < Map.size() ? json(Map[Region.get<size_t>()]) : json();
   return Timeline;
 }

@@ -730,11 +730,11 @@ bool anyLineTable(const RunSummary &Run) {
 
 /// The timeline's regions are runtime ids, like the call tree's.
 void renumberTimeline(json &Timeline, const std::vector<uint32_t> &Ids) {
-  if (!Timeline.is_object() || !Timeline.contains("intervals"))
+  if (!Timeline.is_object() || !Timeline.contains(key::timeline::Intervals))
     return;
-  for (json &Interval : Timeline["intervals"])
-    for (json &Thread : Interval["threads"])
-      if (json &Region = Thread["region"];
+  for (json &Interval : Timeline[key::timeline::Intervals])
+    for (json &Thread : Interval[key::intervals::Threads])
+      if (json &Region = Thread[key::threads::Region];
           Region.is_number_unsigned() && Region.get<uint64_t>() < Ids.size())
         Region = Ids[Region.get<uint64_t>()] == NotWritten ? json(nullptr)
                                                            : json(Ids[Region.get<uint64_t>()]);

@@ -1,9 +1,10 @@
 //===- ReportKeys.h - The report's member names, spelled once -------------===//
 //
-// The runtime writes the report (runtime/lib/ReportBuilder.cpp) and the tools
-// read it (driver/report-lib/reader.cpp); both name its members through these
+// The runtime writes the report (runtime/lib/ReportBuilder.cpp), the tools
+// read it (driver/report-lib/reader.cpp) and energy-report merge edits it
+// (driver/report-lib/report_merge.cpp); all name its members through these
 // constants, so that a key renamed or misspelt on one side does not compile
-// or is renamed on both, instead of a report that no tool reads. Grouped by
+// or is renamed on all, instead of a report that no tool reads. Grouped by
 // the object that holds them, as docs/formats/report.md describes it; each
 // group is named after that object's own key.
 //
@@ -328,6 +329,44 @@ inline constexpr const char *File = "file";
 inline constexpr const char *Line = "line";
 inline constexpr const char *Function = "function";
 } // namespace inlined_at
+
+/// `timeline`: power and counters over time, a format of its own
+/// (format::Timeline, docs/formats/timeline.md) that energy-stat writes too.
+namespace timeline {
+inline constexpr const char *Period = "period_s";
+inline constexpr const char *StartEpoch = "start_epoch_s";
+inline constexpr const char *IntervalsSampled = "intervals_sampled";
+inline constexpr const char *IntervalsPerRecord = "intervals_per_record";
+inline constexpr const char *Events = "events";
+inline constexpr const char *Meters = "meters";
+inline constexpr const char *Threads = "threads";
+inline constexpr const char *Intervals = "intervals";
+} // namespace timeline
+
+/// Each `timeline.meters[]` entry.
+namespace meters {
+inline constexpr const char *Name = "name";
+inline constexpr const char *Domain = "domain";
+} // namespace meters
+
+/// Each `timeline.intervals[]` entry.
+namespace intervals {
+inline constexpr const char *Start = "t_start";
+inline constexpr const char *End = "t_end";
+inline constexpr const char *Energy = "energy_j";
+inline constexpr const char *Process = "process";
+inline constexpr const char *Threads = "threads";
+} // namespace intervals
+
+/// Each entry of `timeline.threads` (thread, tid) and of an interval's
+/// `threads` (thread, region, counters, mixed).
+namespace threads {
+inline constexpr const char *Thread = "thread";
+inline constexpr const char *Tid = "tid";
+inline constexpr const char *Region = "region";
+inline constexpr const char *Counters = "counters";
+inline constexpr const char *Mixed = "mixed";
+} // namespace threads
 
 } // namespace energy::report_key
 
