@@ -3,11 +3,15 @@
 
 #include "energy/report/report_error.h"
 
+#include "support/ReportKeys.h"
+
 #include <algorithm>
 
 namespace energy::exporter {
 
 namespace {
+
+namespace key = report_key;
 
 std::string baseName(const std::string &Path) {
   size_t Slash = Path.rfind('/');
@@ -33,16 +37,18 @@ std::string processLabel(const std::string &Program, long long Pid) {
 /// A merged report's process: its entry in `program.processes` (which the
 /// merge wrote, so it is read as the merge reads it), with its timeline.
 InputProcess mergedProcess(const nlohmann::json &Entry, size_t Index, const report::Report &R) {
-  const nlohmann::json &Argv = Entry.at("argv");
-  std::string Program =
-      Argv.empty() ? Entry.at("path").get<std::string>() : Argv.front().get<std::string>();
-  InputProcess P{processLabel(Program, Entry.at("pid").get<long long>()),
-                 Entry.value("report", R.origin), Entry.at("pid").get<long long>(), std::nullopt};
-  if (Entry.contains("rank"))
-    P.name = "rank " + std::to_string(Entry["rank"].get<uint64_t>()) + ": " + P.name;
-  if (Entry.contains("timeline")) {
-    P.timeline = report::parseTimeline(Entry["timeline"], R.origin + ": program.processes[" +
-                                                              std::to_string(Index) + "]");
+  const nlohmann::json &Argv = Entry.at(key::program::Argv);
+  std::string Program = Argv.empty() ? Entry.at(key::program::Path).get<std::string>()
+                                     : Argv.front().get<std::string>();
+  long long Pid = Entry.at(key::program::Pid).get<long long>();
+  InputProcess P{processLabel(Program, Pid), Entry.value(key::processes::Report, R.origin), Pid,
+                 std::nullopt};
+  if (Entry.contains(key::processes::Rank))
+    P.name = "rank " + std::to_string(Entry[key::processes::Rank].get<uint64_t>()) + ": " + P.name;
+  if (Entry.contains(key::processes::Timeline)) {
+    P.timeline =
+        report::parseTimeline(Entry[key::processes::Timeline],
+                              R.origin + ": program.processes[" + std::to_string(Index) + "]");
     checkTimelineRegions(*P.timeline, R);
   }
   return P;
@@ -52,9 +58,10 @@ InputProcess mergedProcess(const nlohmann::json &Entry, size_t Index, const repo
 
 std::vector<InputProcess> ExportInput::processes() const {
   const nlohmann::json &Doc = document.document;
-  if (!Doc.contains("program") || !Doc["program"].contains("processes"))
-    return {{processName(), report().origin, report().pid, timeline}};
-  const nlohmann::json &Entries = Doc["program"]["processes"];
+  if (!Doc.contains(key::document::Program) ||
+      !Doc[key::document::Program].contains(key::program::Processes))
+    return {{processName(), report().origin, report().pid, report().timeline}};
+  const nlohmann::json &Entries = Doc[key::document::Program][key::program::Processes];
   std::vector<InputProcess> Processes;
   try {
     for (size_t I = 0; I < Entries.size(); ++I)
@@ -78,14 +85,12 @@ bool ExportInput::anyTimeline() const {
 }
 
 ExportInput readExportInput(const std::string &Path) {
-  ExportInput In{report::readReportDocument(Path), std::nullopt, std::nullopt};
+  ExportInput In{report::readReportDocument(Path), std::nullopt};
   const nlohmann::json &Doc = In.document.document;
-  if (auto Tree = Doc.find("call_tree"); Tree != Doc.end())
+  if (auto Tree = Doc.find(key::document::CallTree); Tree != Doc.end())
     In.callTree = report::parseCallTree(*Tree, In.report());
-  if (auto Section = Doc.find("timeline"); Section != Doc.end() && !Section->is_null()) {
-    In.timeline = report::parseTimeline(*Section, Path);
-    checkTimelineRegions(*In.timeline, In.report());
-  }
+  if (In.report().timeline)
+    checkTimelineRegions(*In.report().timeline, In.report());
   In.processes(); // a damaged merged report is refused here, as any other section
   return In;
 }

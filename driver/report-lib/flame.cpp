@@ -13,6 +13,8 @@
 #include "energy/report/call_path_profile.h"
 #include "energy/report/region_paths.h"
 
+#include "support/ReportKeys.h"
+
 #include <algorithm>
 
 namespace energy::report {
@@ -121,7 +123,7 @@ unsigned long long totalWeight(const std::vector<FoldedStack> &Stacks) {
 }
 
 std::vector<FoldedStack> foldedStacks(const ReportDocument &Doc, FlameWeight Weight) {
-  auto Tree = Doc.document.find("call_tree");
+  auto Tree = Doc.document.find(report_key::document::CallTree);
   if (Tree == Doc.document.end())
     return foldedStacks(Doc.report, Weight);
   return foldedStacks(Doc.report, parseCallTree(*Tree, Doc.report), Weight);

@@ -7,20 +7,22 @@
 namespace energy::report {
 
 using nlohmann::json;
+namespace Key = report_key::line;
 
 json lineObjects(const json &Lines) {
   const json &Files = Lines.at(report_key::lines::Files);
   const json &Chains = Lines.at(report_key::lines::InlineChains);
   json Objects = json::array();
   for (const json &Row : Lines.at(report_key::lines::Rows)) {
-    json Line = {
-        {"file", Files.at(Row.at(1).get<size_t>())}, {"line", Row.at(2)}, {"region", Row.at(0)}};
+    json Line = {{Key::File, Files.at(Row.at(1).get<size_t>())},
+                 {Key::Line, Row.at(2)},
+                 {Key::Region, Row.at(0)}};
     if (!Row.at(3).is_null())
-      Line["inlined_at"] = Chains.at(Row.at(3).get<size_t>());
+      Line[Key::InlinedAt] = Chains.at(Row.at(3).get<size_t>());
     json Counts = Row.size() > NumLineColumns ? Row.at(NumLineColumns) : json::object();
     for (size_t C = FirstCountColumn; C < NumLineColumns; ++C)
       Counts[LineColumns[C]] = Row.at(C);
-    Line["counts"] = std::move(Counts);
+    Line[Key::Counts] = std::move(Counts);
     Objects.push_back(std::move(Line));
   }
   return Objects;
@@ -42,11 +44,12 @@ json lineTable(const json &Objects) {
   json Files = json::array(), Chains = json::array(), Rows = json::array();
   std::map<std::string, size_t> FileIndex, ChainIndex;
   for (const json &Line : Objects) {
-    json Row = {Line.at("region"), indexIn(Files, FileIndex, Line.at("file")), Line.at("line")};
-    Row.push_back(Line.contains("inlined_at")
-                      ? json(indexIn(Chains, ChainIndex, Line.at("inlined_at")))
+    json Row = {Line.at(Key::Region), indexIn(Files, FileIndex, Line.at(Key::File)),
+                Line.at(Key::Line)};
+    Row.push_back(Line.contains(Key::InlinedAt)
+                      ? json(indexIn(Chains, ChainIndex, Line.at(Key::InlinedAt)))
                       : json());
-    json Breakdowns = Line.at("counts");
+    json Breakdowns = Line.at(Key::Counts);
     for (size_t C = FirstCountColumn; C < NumLineColumns; ++C) {
       Row.push_back(Breakdowns.at(LineColumns[C]));
       Breakdowns.erase(LineColumns[C]);

@@ -1,6 +1,8 @@
 //===- node_meters.cpp - A node's meters counted once per job -------------===//
 #include "energy/report/node_meters.h"
 
+#include "support/ReportKeys.h"
+
 #include <algorithm>
 
 namespace energy::report {
@@ -8,6 +10,7 @@ namespace energy::report {
 namespace {
 
 using nlohmann::json;
+namespace key = report_key;
 
 /// A number of the document, or none when absent or null.
 std::optional<double> numberAt(const json &Object, const char *Key) {
@@ -19,8 +22,8 @@ std::optional<double> numberAt(const json &Object, const char *Key) {
 
 double threadsCpuSeconds(const json &Doc) {
   double Seconds = 0.0;
-  for (const json &Thread : Doc.value("thread_breakdown", json::array()))
-    Seconds += numberAt(Thread, "cpu_time_s").value_or(0.0);
+  for (const json &Thread : Doc.value(key::document::ThreadBreakdown, json::array()))
+    Seconds += numberAt(Thread, key::thread_breakdown::CpuTime).value_or(0.0);
   return Seconds;
 }
 
@@ -56,34 +59,37 @@ void addTo(json &Energy, const char *Key, double Change) {
 }
 
 void scaleRegion(json &Region, const std::map<uint64_t, double> &Factors) {
-  if (!Region.contains("by_rank") || !Region.contains("energy_j"))
+  if (!Region.contains(key::region::ByRank) || !Region.contains(key::region::Energy))
     return;
   double Measured = 0.0, Idle = 0.0;
-  for (json &Entry : Region["by_rank"]) {
-    auto Factor = Factors.find(Entry.at("rank").get<uint64_t>());
-    if (Factor == Factors.end() || !Entry.contains("energy_j"))
+  for (json &Entry : Region[key::region::ByRank]) {
+    auto Factor = Factors.find(Entry.at(key::by_rank::Rank).get<uint64_t>());
+    if (Factor == Factors.end() || !Entry.contains(key::by_rank::Energy))
       continue;
-    Measured += scale(Entry["energy_j"], "measured", Factor->second);
-    Idle += scale(Entry["energy_j"], "measured_idle", Factor->second);
+    json &Energy = Entry[key::by_rank::Energy];
+    Measured += scale(Energy, key::energy_j::Measured, Factor->second);
+    Idle += scale(Energy, key::energy_j::MeasuredIdle, Factor->second);
   }
-  addTo(Region["energy_j"], "measured", Measured);
-  addTo(Region["energy_j"], "measured_idle", Idle);
+  addTo(Region[key::region::Energy], key::energy_j::Measured, Measured);
+  addTo(Region[key::region::Energy], key::energy_j::MeasuredIdle, Idle);
 }
 
 } // namespace
 
 std::optional<RankMeter> rankMeter(const json &Doc) {
-  auto Job = Doc.find("job");
-  if (Job == Doc.end() || !Job->contains("rank"))
+  auto Job = Doc.find(key::document::Job);
+  if (Job == Doc.end() || !Job->contains(key::job::Rank))
     return std::nullopt;
-  std::optional<double> Measured = numberAt(Doc.at("totals").at("energy_j"), "measured");
+  const json &Energy = Doc.at(key::document::Totals).at(key::totals::Energy);
+  std::optional<double> Measured = numberAt(Energy, key::energy_j::Measured);
   if (!Measured)
     return std::nullopt;
   RankMeter R;
-  R.rank = Job->at("rank").get<uint64_t>();
-  R.node = Job->value("node", Doc.at("machine").value("hostname", ""));
+  R.rank = Job->at(key::job::Rank).get<uint64_t>();
+  R.node =
+      Job->value(key::job::Node, Doc.at(key::document::Machine).value(key::machine::Hostname, ""));
   R.measuredJoules = *Measured;
-  R.measuredIdleJoules = numberAt(Doc["totals"]["energy_j"], "measured_idle");
+  R.measuredIdleJoules = numberAt(Energy, key::energy_j::MeasuredIdle);
   R.cpuSeconds = threadsCpuSeconds(Doc);
   return R;
 }
@@ -104,7 +110,7 @@ void countNodeMetersOnce(json &JobReport, const std::vector<RankMeter> &Ranks) {
   if (Ranks.empty())
     return;
   std::map<uint64_t, double> Factors = nodeShareFactors(Ranks);
-  for (json &Region : JobReport["regions"])
+  for (json &Region : JobReport[key::document::Regions])
     scaleRegion(Region, Factors);
   double Measured = 0.0, Idle = 0.0;
   bool IdleKnown = true;
@@ -114,10 +120,10 @@ void countNodeMetersOnce(json &JobReport, const std::vector<RankMeter> &Ranks) {
     IdleKnown = IdleKnown && R.measuredIdleJoules;
     Idle += R.measuredIdleJoules.value_or(0.0) * (Factor - 1.0);
   }
-  json &Totals = JobReport["totals"]["energy_j"];
-  addTo(Totals, "measured", Measured);
+  json &Totals = JobReport[key::document::Totals][key::totals::Energy];
+  addTo(Totals, key::energy_j::Measured, Measured);
   if (IdleKnown)
-    addTo(Totals, "measured_idle", Idle);
+    addTo(Totals, key::energy_j::MeasuredIdle, Idle);
 }
 
 } // namespace energy::report

@@ -143,12 +143,12 @@ Energy readEnergy(const View &Node) {
 
 RankShare readRankShare(const View &Node) {
   RankShare S;
-  S.rank = Node["rank"].unsignedInteger();
-  S.calls = Node["calls"].unsignedInteger();
-  S.selfSeconds = Node["self_s"].nonNegative();
-  S.counts = readCounts(Node["counts"], S.flops);
+  S.rank = Node[key::by_rank::Rank].unsignedInteger();
+  S.calls = Node[key::by_rank::Calls].unsignedInteger();
+  S.selfSeconds = Node[key::by_rank::Self].nonNegative();
+  S.counts = readCounts(Node[key::by_rank::Counts], S.flops);
   S.counts.seconds = S.selfSeconds;
-  if (auto Energy = Node.optional("energy_j"))
+  if (auto Energy = Node.optional(key::by_rank::Energy))
     S.energy = readEnergy(*Energy);
   return S;
 }
@@ -208,7 +208,8 @@ Region readRegion(const View &Node, size_t Index, size_t NumRegions) {
 }
 
 InlineSite readInlineSite(const View &Node) {
-  return {Node["file"].string(), Node["line"].unsignedInteger(), Node["function"].string()};
+  return {Node[key::inlined_at::File].string(), Node[key::inlined_at::Line].unsignedInteger(),
+          Node[key::inlined_at::Function].string()};
 }
 
 /// A line's share of its region's modelled energy, as the runtime wrote it
@@ -253,17 +254,17 @@ size_t readTableIndex(const View &Node, size_t Size, const char *Table) {
 RegionLine readRegionLine(const View &Node, const std::vector<Region> &Regions,
                           const std::optional<ModelInfo> &Model) {
   RegionLine L;
-  L.file = Node["file"].string();
-  L.line = Node["line"].unsignedInteger();
-  if (auto Chain = Node.optional("inlined_at"))
+  L.file = Node[key::line::File].string();
+  L.line = Node[key::line::Line].unsignedInteger();
+  if (auto Chain = Node.optional(key::line::InlinedAt))
     L.inlinedAt = readInlineChain(*Chain);
-  L.region = readLineRegion(Node["region"], Regions.size());
-  L.counts = readCounts(Node["counts"], L.flops, Breakdowns::OmittedWhenZero);
+  L.region = readLineRegion(Node[key::line::Region], Regions.size());
+  L.counts = readCounts(Node[key::line::Counts], L.flops, Breakdowns::OmittedWhenZero);
   // Before version 4 the runtime wrote each line's energy; since, readers
   // compute it.
-  if (!Node.optional("energy_j"))
+  if (!Node.optional(key::line::Energy))
     L.energyJoules = lineEnergy(L, Regions[L.region], Model);
-  else if (auto Energy = Node.nullable("energy_j"))
+  else if (auto Energy = Node.nullable(key::line::Energy))
     L.energyJoules = Energy->nonNegative();
   return L;
 }
@@ -346,37 +347,37 @@ std::vector<RegionLine> readLines(const View &Lines, long long Version,
 
 Source readSource(const View &Node) {
   Source S;
-  S.name = Node["name"].string();
-  S.kind = Node["kind"].string();
-  S.present = Node["present"].boolean();
-  S.used = Node["used"].boolean();
-  S.detail = Node["detail"].string();
+  S.name = Node[key::sources::Name].string();
+  S.kind = Node[key::sources::Kind].string();
+  S.present = Node[key::sources::Present].boolean();
+  S.used = Node[key::sources::Used].boolean();
+  S.detail = Node[key::sources::Detail].string();
   return S;
 }
 
 ThreadRow readThreadRow(const View &Node) {
   ThreadRow T;
-  if (auto Pid = Node.optional("pid"))
+  if (auto Pid = Node.optional(key::thread_breakdown::Pid))
     T.pid = Pid->integer();
-  T.tid = Node["tid"].integer();
-  T.name = Node["name"].string();
-  T.instrumented = Node["instrumented"].boolean();
-  if (auto Cpu = Node.nullable("cpu_time_s"))
+  T.tid = Node[key::thread_breakdown::Tid].integer();
+  T.name = Node[key::thread_breakdown::Name].string();
+  T.instrumented = Node[key::thread_breakdown::Instrumented].boolean();
+  if (auto Cpu = Node.nullable(key::thread_breakdown::CpuTime))
     T.cpuSeconds = Cpu->nonNegative();
-  T.regionSeconds = Node["region_time_s"].nonNegative();
-  T.instructions = Node["instructions"].unsignedInteger();
-  T.flops = Node["flops"].unsignedInteger();
-  T.bytes = Node["bytes"].unsignedInteger();
+  T.regionSeconds = Node[key::thread_breakdown::RegionTime].nonNegative();
+  T.instructions = Node[key::thread_breakdown::Instructions].unsignedInteger();
+  T.flops = Node[key::thread_breakdown::Flops].unsignedInteger();
+  T.bytes = Node[key::thread_breakdown::Bytes].unsignedInteger();
   return T;
 }
 
 model::OperationEnergies readWorkJoules(const View &Work) {
   model::OperationEnergies J;
-  J.Instruction = Work["instruction"].nonNegative();
-  J.Branch = Work["branch"].nonNegative();
-  J.ByteLoaded = Work["byte_loaded"].nonNegative();
-  J.ByteStored = Work["byte_stored"].nonNegative();
-  View Flop = Work["flop"];
+  J.Instruction = Work[key::work_joules::Instruction].nonNegative();
+  J.Branch = Work[key::work_joules::Branch].nonNegative();
+  J.ByteLoaded = Work[key::work_joules::ByteLoaded].nonNegative();
+  J.ByteStored = Work[key::work_joules::ByteStored].nonNegative();
+  View Flop = Work[key::work_joules::Flop];
   Flop.expectObject();
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P)
     readNamed(Flop[key::counts::Precisions[P]], key::counts::FlopKinds, J.Flop[P],
@@ -389,24 +390,24 @@ std::optional<ModelInfo> readModel(const View &Doc) {
   if (!Node)
     return std::nullopt;
   ModelInfo M;
-  M.name = (*Node)["name"].string();
-  M.kind = (*Node)["kind"].string();
-  M.version = (*Node)["version"].integer();
-  M.path = (*Node)["path"].string();
-  if (auto Work = Node->optional("work_joules"))
+  M.name = (*Node)[key::model::Name].string();
+  M.kind = (*Node)[key::model::Kind].string();
+  M.version = (*Node)[key::model::Version].integer();
+  M.path = (*Node)[key::model::Path].string();
+  if (auto Work = Node->optional(key::model::WorkJoules))
     M.workJoules = readWorkJoules(*Work);
   return M;
 }
 
 void readProgram(const View &Program, Report &R) {
-  R.programPath = Program["path"].string();
-  View Argv = Program["argv"];
+  R.programPath = Program[key::program::Path].string();
+  View Argv = Program[key::program::Argv];
   for (size_t I = 0, N = Argv.arraySize(); I < N; ++I)
     R.argv.push_back(Argv.element(I).string());
-  R.pid = Program["pid"].integer();
-  R.startTime = Program["start_time"].string();
-  R.wallSeconds = Program["wall_time_s"].nonNegative();
-  if (auto Processes = Program.optional("processes"))
+  R.pid = Program[key::program::Pid].integer();
+  R.startTime = Program[key::program::StartTime].string();
+  R.wallSeconds = Program[key::program::WallTime].nonNegative();
+  if (auto Processes = Program.optional(key::program::Processes))
     R.processes = Processes->arraySize();
 }
 
@@ -420,26 +421,26 @@ uint64_t readRank(const View &Rank, uint64_t Size) {
 
 JobInfo readJob(const View &Job) {
   JobInfo J;
-  J.launcher = Job["launcher"].string();
-  if (auto Id = Job.nullable("id"))
+  J.launcher = Job[key::job::Launcher].string();
+  if (auto Id = Job.nullable(key::job::Id))
     J.id = Id->string();
-  J.size = Job["size"].unsignedInteger();
-  if (auto Merged = Job.optional("ranks_merged")) {
+  J.size = Job[key::job::Size].unsignedInteger();
+  if (auto Merged = Job.optional(key::job::RanksMerged)) {
     for (size_t I = 0, N = Merged->arraySize(); I < N; ++I)
       J.ranksMerged.push_back(readRank(Merged->element(I), J.size));
     return J;
   }
-  J.rank = readRank(Job["rank"], J.size);
-  if (auto Local = Job.nullable("local_rank"))
+  J.rank = readRank(Job[key::job::Rank], J.size);
+  if (auto Local = Job.nullable(key::job::LocalRank))
     J.localRank = Local->unsignedInteger();
-  J.node = Job["node"].string();
+  J.node = Job[key::job::Node].string();
   return J;
 }
 
 void readMachine(const View &Machine, Report &R) {
-  R.hostname = Machine["hostname"].string();
-  R.cpuModel = Machine["cpu_model"].string();
-  R.logicalCpus = Machine["logical_cpus"].integer();
+  R.hostname = Machine[key::machine::Hostname].string();
+  R.cpuModel = Machine[key::machine::CpuModel].string();
+  R.logicalCpus = Machine[key::machine::LogicalCpus].integer();
 }
 
 } // namespace
@@ -481,13 +482,14 @@ Report parseReport(const json &Json, const std::string &Origin) {
     for (size_t I = 0, N = Breakdown->arraySize(); I < N; ++I)
       R.threadBreakdown.push_back(readThreadRow(Breakdown->element(I)));
   if (auto Timing = Doc.optional(key::document::Timing)) {
-    R.timing = (*Timing)["mode"].string();
+    View Mode = (*Timing)[key::timing::Mode];
+    R.timing = Mode.string();
     // `mixed`: a merge of sampled and exact processes' reports.
     if (R.timing != "sampled" && R.timing != "exact" && R.timing != "mixed")
-      (*Timing)["mode"].fail("key " + (*Timing)["mode"].path() + " is \"" + R.timing +
-                             "\", expected sampled, exact or mixed");
+      Mode.fail("key " + Mode.path() + " is \"" + R.timing +
+                "\", expected sampled, exact or mixed");
     if (R.timing == "sampled")
-      R.sampleRateHz = (*Timing)["rate_hz"].nonNegative();
+      R.sampleRateHz = (*Timing)[key::timing::RateHz].nonNegative();
   }
   View Regions = Doc[key::document::Regions];
   size_t NumRegions = Regions.arraySize();
@@ -501,6 +503,8 @@ Report parseReport(const json &Json, const std::string &Origin) {
   R.totalEnergy = readEnergy(Totals[key::totals::Energy]);
   if (auto Lines = Doc.optional(key::document::Lines))
     R.lines = readLines(*Lines, R.version, R.regions, R.model);
+  if (auto Timeline = Doc.optional(key::document::Timeline))
+    R.timeline = parseTimeline(Timeline->json(), Origin);
   return R;
 }
 

@@ -7,6 +7,8 @@
 #include "energy/report/report_error.h"
 #include "energy/report/report_merge.h"
 
+#include "support/ReportKeys.h"
+
 #include <glob.h>
 
 #include <algorithm>
@@ -80,8 +82,8 @@ nlohmann::json mergeReportFiles(const std::vector<std::string> &Paths) {
     nlohmann::json Doc = readReportJson(Path);
     // Refuse what is not a valid report before merging any of it.
     Report R = parseReport(Doc, Path);
-    if (Doc.contains("call_tree"))
-      parseCallTree(Doc["call_tree"], R);
+    if (Doc.contains(report_key::document::CallTree))
+      parseCallTree(Doc[report_key::document::CallTree], R);
     if (R.checkpointPeriodSeconds) {
       bool Going = checkpointRun(R) == CheckpointRun::Going;
       std::cerr << "energy-report: " << Path << ": " << checkpointNote(R)

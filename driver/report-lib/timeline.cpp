@@ -13,9 +13,13 @@
 
 #include "document/Envelope.h"
 
+#include "support/ReportKeys.h"
+
 namespace energy::report {
 
 namespace {
+
+namespace key = report_key;
 
 const document::Refusals NotATimeline = {
     .NotThisFormat = "{path} is not an energypass-timeline; re-run the program with a matching "
@@ -41,21 +45,21 @@ std::vector<std::optional<double>> nullableNumbers(const View &Array, size_t Exp
 
 TimelineThreadEntry parseThreadEntry(const View &Node, size_t Events) {
   TimelineThreadEntry Entry;
-  Entry.thread = Node["thread"].unsignedInteger();
-  if (auto Region = Node.nullable("region"))
+  Entry.thread = Node[key::threads::Thread].unsignedInteger();
+  if (auto Region = Node.nullable(key::threads::Region))
     Entry.region = Region->unsignedInteger();
-  Entry.counters = nullableNumbers(Node["counters"], Events);
+  Entry.counters = nullableNumbers(Node[key::threads::Counters], Events);
   return Entry;
 }
 
 TimelineInterval parseInterval(const View &Node, const Timeline &T) {
   TimelineInterval I;
-  I.start = Node["t_start"].nonNegative();
-  I.end = Node["t_end"].nonNegative();
+  I.start = Node[key::intervals::Start].nonNegative();
+  I.end = Node[key::intervals::End].nonNegative();
   if (I.end < I.start)
     Node.reject("ends before it starts");
-  I.energy = nullableNumbers(Node["energy_j"], T.meters.size());
-  View Threads = Node["threads"];
+  I.energy = nullableNumbers(Node[key::intervals::Energy], T.meters.size());
+  View Threads = Node[key::intervals::Threads];
   for (size_t K = 0, N = Threads.arraySize(); K < N; ++K)
     I.threads.push_back(parseThreadEntry(Threads.element(K), T.events.size()));
   return I;
@@ -64,23 +68,20 @@ TimelineInterval parseInterval(const View &Node, const Timeline &T) {
 } // namespace
 
 Timeline parseTimeline(const nlohmann::json &Json, const std::string &Origin) {
-  View Doc(Json, Origin, ReportWording, "timeline");
+  View Doc(Json, Origin, ReportWording, key::document::Timeline);
   document::checkEnvelope(Doc, format::Timeline, NotATimeline);
   Timeline T;
-  T.period = Doc["period_s"].nonNegative();
-  if (auto Start = Doc.optional("start_epoch_s"))
+  T.period = Doc[key::timeline::Period].nonNegative();
+  if (auto Start = Doc.optional(key::timeline::StartEpoch))
     T.startEpochSeconds = Start->nonNegative();
-  if (auto Threads = Doc.optional("threads"))
-    for (size_t I = 0, N = Threads->arraySize(); I < N; ++I)
-      T.threadIds[Threads->element(I)["thread"].unsignedInteger()] =
-          Threads->element(I)["tid"].unsignedInteger();
-  View Events = Doc["events"];
-  for (size_t I = 0, N = Events.arraySize(); I < N; ++I)
-    T.events.push_back(Events.element(I).string());
-  View Meters = Doc["meters"];
-  for (size_t I = 0, N = Meters.arraySize(); I < N; ++I)
-    T.meters.push_back({Meters.element(I)["name"].string(), Meters.element(I)["domain"].string()});
-  View Intervals = Doc["intervals"];
+  if (auto Threads = Doc.optional(key::timeline::Threads))
+    for (const View &Thread : Threads->elements())
+      T.threadIds[Thread[key::threads::Thread].unsignedInteger()] =
+          Thread[key::threads::Tid].unsignedInteger();
+  T.events = Doc[key::timeline::Events].strings();
+  for (const View &Meter : Doc[key::timeline::Meters].elements())
+    T.meters.push_back({Meter[key::meters::Name].string(), Meter[key::meters::Domain].string()});
+  View Intervals = Doc[key::timeline::Intervals];
   for (size_t I = 0, N = Intervals.arraySize(); I < N; ++I)
     T.intervals.push_back(parseInterval(Intervals.element(I), T));
   return T;

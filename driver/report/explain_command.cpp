@@ -15,7 +15,7 @@
 #include "command.h"
 #include "region_counters.h"
 
-#include "energy/report/report_document.h"
+#include "energy/report/reader.h"
 #include "energy/report/report_error.h"
 #include "energy/report/text_table.h"
 #include "energy/report/timeline.h"
@@ -69,26 +69,23 @@ std::vector<std::string> countedEvents(const Timeline &T) {
   return Counted;
 }
 
-Timeline requireTimeline(const ReportDocument &R, const std::string &Path,
-                         const train::LearnedModel &M) {
-  auto Section = R.document.value("timeline", nlohmann::json());
-  if (Section.is_null())
+const Timeline &requireTimeline(const Report &R, const train::LearnedModel &M) {
+  if (!R.timeline)
     throw ReportError(
-        Path +
+        R.origin +
         ": the report has no hardware counters (no "
         "timeline), but model '" +
         M.name + "' needs " + joinedNames(M.inputs) +
         "; re-run it with ENERGY_TIMELINE=1 on "
         "a machine where perf counts them (ENERGY_REGION_EVENTS=..., docs/meters.md)");
-  Timeline T = parseTimeline(Section, Path);
-  auto Missing = M.missingInputs(countedEvents(T));
+  auto Missing = M.missingInputs(countedEvents(*R.timeline));
   if (!Missing.empty())
-    throw ReportError(Path + ": model '" + M.name +
+    throw ReportError(R.origin + ": model '" + M.name +
                       "' needs counters the report lacks: " + joinedNames(Missing) +
                       " (not counted on the recording machine; see the "
                       "report's sources); record on a machine with these "
                       "counters, or use a model without them");
-  return T;
+  return *R.timeline;
 }
 
 /// One region's counters over the seconds they cover.
@@ -183,13 +180,12 @@ void printJson(const std::vector<RegionExplanation> &Rows, const train::LearnedM
 }
 
 int runExplain(const ExplainArguments &Args) {
-  ReportDocument R = readReportDocument(Args.reportPath);
+  Report R = readReport(Args.reportPath);
   train::LearnedModel M = loadModel(Args.modelPath);
-  auto Counters = regionSelfCounters(R.report);
-  std::vector<RegionSample> Samples = Counters.empty()
-                                          ? timelineSamples(requireTimeline(R, Args.reportPath, M))
-                                          : selfCounterSamples(R.report, Counters, M);
-  auto Rows = explainRegions(R.report, Samples, M);
+  auto Counters = regionSelfCounters(R);
+  std::vector<RegionSample> Samples = Counters.empty() ? timelineSamples(requireTimeline(R, M))
+                                                       : selfCounterSamples(R, Counters, M);
+  auto Rows = explainRegions(R, Samples, M);
   if (Rows.empty())
     throw ReportError(Args.reportPath + (Counters.empty()
                                              ? ": no region was on top of a thread in any "

@@ -13,11 +13,14 @@
 #include "energy/report/report_error.h"
 #include "energy/report/timeline_svg.h"
 
+#include "support/Formats.h"
+
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 namespace energy::report::cli {
@@ -45,7 +48,7 @@ std::string baseName(const std::string &Path) {
 /// The timeline to plot and what to call its regions.
 std::pair<Timeline, TimelinePlot> loadTimeline(const std::string &Path) {
   TimelinePlot Plot;
-  nlohmann::json Section;
+  std::optional<Timeline> T;
   // One read and one parse, with the report reader's errors for bad files;
   // then the document is either energy-stat's or a report.
   nlohmann::json Doc = readReportJson(Path);
@@ -56,19 +59,20 @@ std::pair<Timeline, TimelinePlot> loadTimeline(const std::string &Path) {
                         "version " +
                         std::to_string(format::EnergyStat.Version) +
                         "); use a matching energy-report");
-    Section = Doc.value("timeline", nlohmann::json());
+    if (nlohmann::json Section = Doc.value("timeline", nlohmann::json()); !Section.is_null())
+      T = parseTimeline(Section, Path);
     Plot.title = "power of " + baseName(Path) + " (energy-stat)";
   } else {
     Report R = parseReport(Doc, Path);
-    Section = Doc.value("timeline", nlohmann::json());
+    T = std::move(R.timeline);
     for (const Region &Reg : R.regions)
       Plot.regionNames.push_back(Reg.demangled);
     Plot.title = "power of " + (R.argv.empty() ? R.programPath : R.argv.front()) + " (" +
                  baseName(Path) + ")";
   }
-  if (Section.is_null())
+  if (!T)
     throw ReportError(Path + ": " + HowToRecord);
-  return {parseTimeline(Section, Path), std::move(Plot)};
+  return {std::move(*T), std::move(Plot)};
 }
 
 int runTimeline(const TimelineArguments &Args) {

@@ -1,6 +1,8 @@
 //===- CallTree.cpp - Merging threads' call paths, the call_tree JSON -----===//
 #include "CallTree.h"
 
+#include "support/ReportKeys.h"
+
 namespace energy::rt {
 
 uint32_t CallTree::node(uint32_t Parent, uint32_t Region) {
@@ -56,19 +58,20 @@ nlohmann::json CallTree::toJson(double SecondsPerTick, bool Sampled,
       Written[I] = Next++;
   }
   std::vector<uint64_t> Inclusive = subtreeTicks(Written);
+  namespace Key = report_key::call_tree;
   nlohmann::json Tree = nlohmann::json::array();
   for (uint32_t I = 0; I < Nodes.size(); ++I) {
     const CallPathNode &N = Nodes[I];
     if (Written[I] == NotWritten)
       continue;
-    Tree.push_back({{"id", Written[I]},
-                    {"region", ReportIds[N.Region]},
-                    {"parent", N.Parent == RootPath ? nlohmann::json(nullptr)
-                                                    : nlohmann::json(Written[N.Parent])},
-                    {"calls", Sampled ? nlohmann::json(nullptr) : nlohmann::json(N.Calls)},
-                    {"time_s",
-                     {{"inclusive", double(Inclusive[I]) * SecondsPerTick},
-                      {"self", double(N.SelfTicks) * SecondsPerTick}}}});
+    Tree.push_back({{Key::Id, Written[I]},
+                    {Key::Region, ReportIds[N.Region]},
+                    {Key::Parent, N.Parent == RootPath ? nlohmann::json(nullptr)
+                                                       : nlohmann::json(Written[N.Parent])},
+                    {Key::Calls, Sampled ? nlohmann::json(nullptr) : nlohmann::json(N.Calls)},
+                    {Key::Time,
+                     {{report_key::time_s::Inclusive, double(Inclusive[I]) * SecondsPerTick},
+                      {report_key::time_s::Self, double(N.SelfTicks) * SecondsPerTick}}}});
   }
   return Tree;
 }

@@ -2,6 +2,7 @@
 #include "ModelApplication.h"
 
 #include "energy/model/analytic_model.h"
+#include "support/ReportKeys.h"
 #include "support/Settings.h"
 
 #include <cmath>
@@ -145,9 +146,11 @@ json ModelApplication::regionJoules(const model::Activity &A, const double *Self
 
 double ModelApplication::realTimeJoules(const json &Timeline) const {
   constexpr double None = std::numeric_limits<double>::quiet_NaN();
-  if (!Timeline.is_object() || !Timeline.contains("events") || !Timeline.contains("intervals"))
+  namespace Key = report_key::timeline;
+  if (!Timeline.is_object() || !Timeline.contains(Key::Events) ||
+      !Timeline.contains(Key::Intervals))
     return None;
-  const json &Names = Timeline["events"], &Intervals = Timeline["intervals"];
+  const json &Names = Timeline[Key::Events], &Intervals = Timeline[Key::Intervals];
   const std::vector<std::string> &Required = EventNames;
   std::vector<size_t> Column;
   for (const std::string &Name : Required) {
@@ -164,15 +167,15 @@ double ModelApplication::realTimeJoules(const json &Timeline) const {
   for (const json &Interval : Intervals) {
     model::EventValues Sample;
     for (size_t I = 0; I < Required.size(); ++I) {
-      const json &Value = Interval["process"][Column[I]];
+      const json &Value = Interval[report_key::intervals::Process][Column[I]];
       if (!Value.is_number())
         return None;
       Sample[Required[I]] = Value.get<double>();
     }
     Samples.push_back(std::move(Sample));
   }
-  double Seconds =
-      Intervals.back()["t_end"].get<double>() - Intervals.front()["t_start"].get<double>();
+  double Seconds = Intervals.back()[report_key::intervals::End].get<double>() -
+                   Intervals.front()[report_key::intervals::Start].get<double>();
   return Applied->realTimeJoules(Samples, Seconds);
 }
 
@@ -185,7 +188,7 @@ json ModelApplication::runJoules(const model::Activity &Total, const json &Timel
     double Joules = realTimeJoules(Timeline);
     if (!std::isnan(Joules)) {
       RunMethod = "run: real-time model over the timeline's " +
-                  std::to_string(Timeline["intervals"].size()) + " intervals";
+                  std::to_string(Timeline[report_key::timeline::Intervals].size()) + " intervals";
       return Joules;
     }
     model::EventValues Events;
@@ -208,18 +211,19 @@ const model::OperationEnergies *ModelApplication::workJoules() const {
 json ModelApplication::modelJson() const {
   if (!Applied)
     return nullptr;
-  json Model = {{"name", Applied->name()},
-                {"kind", Applied->kind()},
-                {"path", *AppliedPath},
-                {"applied_to", Usable ? std::string("regions+run") : NotApplied}};
+  namespace Key = report_key::model;
+  json Model = {{Key::Name, Applied->name()},
+                {Key::Kind, Applied->kind()},
+                {Key::Path, *AppliedPath},
+                {Key::AppliedTo, Usable ? std::string("regions+run") : NotApplied}};
   // The model file's format version: learned model files are read only at
   // version 1 (docs/formats/model-learned.md).
   const auto *Analytic = dynamic_cast<const model::AnalyticModel *>(Applied);
-  Model["version"] = Analytic ? Analytic->version() : 1;
+  Model[Key::Version] = Analytic ? Analytic->version() : 1;
   if (!FallbackNote.empty())
-    Model["fallback_for"] = FallbackNote;
+    Model[Key::FallbackFor] = FallbackNote;
   if (!RunMethod.empty())
-    Model["method"] =
+    Model[Key::Method] =
         (learned() ? "regions: average model on self counts over self time; " : "") + RunMethod;
   return Model;
 }

@@ -405,11 +405,11 @@ void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R, const model::Ac
 
 void writeSource(JsonText &W, const meters::Source &S) {
   W.beginObject();
-  W.member("name", S.name);
-  W.member("kind", S.kind);
-  W.member("present", S.present);
-  W.member("used", S.used);
-  W.member("detail", S.detail);
+  W.member(key::sources::Name, S.name);
+  W.member(key::sources::Kind, S.kind);
+  W.member(key::sources::Present, S.present);
+  W.member(key::sources::Used, S.used);
+  W.member(key::sources::Detail, S.detail);
   W.endObject();
 }
 
@@ -427,15 +427,15 @@ void writeSources(JsonText &W, const ModelApplication &Application, const RunSum
 
 void writeDiagnostics(JsonText &W, const Diagnostics &D, uint64_t InvalidEntries) {
   W.beginObject();
-  W.member("unwound_frames", D.UnwoundFrames);
-  W.member("depth_overflows", D.DepthOverflows);
-  W.member("unmatched_exits", D.UnmatchedExits);
-  W.member("dropped_entries", D.DroppedEnters);
-  W.member("max_depth", D.MaxDepth);
-  W.member("untracked_call_paths", D.UntrackedCallPaths);
-  W.member("unlowered_user_markers", D.UnloweredUserMarkers);
-  W.member("unknown_sample_frames", D.UnknownSampleFrames);
-  W.member("invalid_table_entries", InvalidEntries);
+  W.member(key::diagnostics::UnwoundFrames, D.UnwoundFrames);
+  W.member(key::diagnostics::DepthOverflows, D.DepthOverflows);
+  W.member(key::diagnostics::UnmatchedExits, D.UnmatchedExits);
+  W.member(key::diagnostics::DroppedEntries, D.DroppedEnters);
+  W.member(key::diagnostics::MaxDepth, D.MaxDepth);
+  W.member(key::diagnostics::UntrackedCallPaths, D.UntrackedCallPaths);
+  W.member(key::diagnostics::UnloweredUserMarkers, D.UnloweredUserMarkers);
+  W.member(key::diagnostics::UnknownSampleFrames, D.UnknownSampleFrames);
+  W.member(key::diagnostics::InvalidTableEntries, InvalidEntries);
   W.endObject();
 }
 
@@ -447,25 +447,25 @@ const char *timingName(energy_timing Timing) {
 void writeTiming(JsonText &W, const RunSummary &Run) {
   W.beginObject();
   if (!Run.Sampled) {
-    W.member("mode", "exact");
-    W.member("clock", "wall-clock time between region entry and exit, per thread");
+    W.member(key::timing::Mode, "exact");
+    W.member(key::timing::Clock, "wall-clock time between region entry and exit, per thread");
     W.endObject();
     return;
   }
   const Diagnostics &D = Run.Diag;
-  W.member("mode", "sampled");
-  W.member("clock", "CPU time of each thread (CLOCK_THREAD_CPUTIME_ID)");
-  W.member("trigger", triggerKindsUsed());
-  W.member("signal", signalName(sampleSignal()));
-  W.member("rate_hz", Run.SampleSeconds > 0 ? std::round(1.0 / Run.SampleSeconds) : 0.0);
-  W.member("period_s", Run.SampleSeconds);
-  W.member("periods", D.Samples);
-  W.member("outside_periods", D.OutsideSamples);
-  W.member("deep_periods", D.DeepSamples);
-  W.member("sampled_cpu_time_s", double(D.Samples) * Run.SampleSeconds);
-  W.member("timed_cpu_time_s", double(D.SampledCpuNs) * 1e-9);
-  W.member("process_cpu_time_s", Run.CpuSeconds);
-  W.key("problem");
+  W.member(key::timing::Mode, "sampled");
+  W.member(key::timing::Clock, "CPU time of each thread (CLOCK_THREAD_CPUTIME_ID)");
+  W.member(key::timing::Trigger, triggerKindsUsed());
+  W.member(key::timing::Signal, signalName(sampleSignal()));
+  W.member(key::timing::RateHz, Run.SampleSeconds > 0 ? std::round(1.0 / Run.SampleSeconds) : 0.0);
+  W.member(key::timing::Period, Run.SampleSeconds);
+  W.member(key::timing::Periods, D.Samples);
+  W.member(key::timing::OutsidePeriods, D.OutsideSamples);
+  W.member(key::timing::DeepPeriods, D.DeepSamples);
+  W.member(key::timing::SampledCpuTime, double(D.Samples) * Run.SampleSeconds);
+  W.member(key::timing::TimedCpuTime, double(D.SampledCpuNs) * 1e-9);
+  W.member(key::timing::ProcessCpuTime, Run.CpuSeconds);
+  W.key(key::timing::Problem);
   if (Run.SamplingProblem)
     W.value(Run.SamplingProblem);
   else
@@ -499,17 +499,17 @@ void writeModules(JsonText &W, const std::vector<ModuleSummary> &Modules) {
   W.beginArray();
   for (const auto &[M, NotRun, Unloaded] : Modules) {
     W.beginObject();
-    W.member("source", M->Source);
-    W.member("hash", HashText(M->Hash).text());
+    W.member(key::modules::Source, M->Source);
+    W.member(key::modules::Hash, HashText(M->Hash).text());
     if (M->Object.Known)
-      W.member("object", M->Object.Path);
+      W.member(key::modules::Object, M->Object.Path);
     if (!M->Object.BuildId.empty())
-      W.member("build_id", M->Object.BuildId);
-    W.member("regions", M->NumRegions);
-    W.member("regions_not_run", NotRun);
-    W.member("timing", timingName(M->Timing));
-    W.member("timed", M->Timed);
-    W.member("unloaded", Unloaded);
+      W.member(key::modules::BuildId, M->Object.BuildId);
+    W.member(key::modules::Regions, M->NumRegions);
+    W.member(key::modules::RegionsNotRun, NotRun);
+    W.member(key::modules::Timing, timingName(M->Timing));
+    W.member(key::modules::Timed, M->Timed);
+    W.member(key::modules::Unloaded, Unloaded);
     W.endObject();
   }
   W.endArray();
@@ -522,18 +522,18 @@ void writeThreadBreakdown(JsonText &W, const RunSummary &Run, const model::Activ
   for (const ThreadSummary &T : Run.ThreadRecords.kept()) {
     const model::Activity &Counts = T.CountsKnown ? T.Counts : Total;
     W.beginObject();
-    W.member("tid", int64_t(T.Tid));
-    W.member("name", T.Name);
-    W.member("instrumented", T.ranInstrumentedCode());
-    W.key("cpu_time_s");
+    W.member(key::thread_breakdown::Tid, int64_t(T.Tid));
+    W.member(key::thread_breakdown::Name, T.Name);
+    W.member(key::thread_breakdown::Instrumented, T.ranInstrumentedCode());
+    W.key(key::thread_breakdown::CpuTime);
     if (T.CpuNs)
       W.value(double(T.CpuNs) * 1e-9);
     else
       W.null();
-    W.member("region_time_s", double(T.RegionTicks) * timeUnit(Run));
-    W.member("instructions", Counts.instructions);
-    W.member("flops", Counts.totalFlops());
-    W.member("bytes", Counts.bytesLoaded + Counts.bytesStored);
+    W.member(key::thread_breakdown::RegionTime, double(T.RegionTicks) * timeUnit(Run));
+    W.member(key::thread_breakdown::Instructions, Counts.instructions);
+    W.member(key::thread_breakdown::Flops, Counts.totalFlops());
+    W.member(key::thread_breakdown::Bytes, Counts.bytesLoaded + Counts.bytesStored);
     W.endObject();
   }
   W.endArray();
@@ -548,16 +548,16 @@ void writeStrings(JsonText &W, const std::vector<std::string> &Strings) {
 
 void writeProgram(JsonText &W, const RunSummary &Run) {
   W.beginObject();
-  W.member("path", Run.Process.ExePath);
-  W.key("argv");
+  W.member(key::program::Path, Run.Process.ExePath);
+  W.key(key::program::Argv);
   writeStrings(W, Run.Process.Argv);
-  W.member("pid", int64_t(Run.Process.Pid));
-  W.member("start_time", isoUtc(Run.StartRealNs));
-  W.member("wall_time_s", Run.WallSeconds);
+  W.member(key::program::Pid, int64_t(Run.Process.Pid));
+  W.member(key::program::StartTime, isoUtc(Run.StartRealNs));
+  W.member(key::program::WallTime, Run.WallSeconds);
   if (Run.Process.ArgumentsOmitted)
-    W.member("arguments_omitted", uint64_t(Run.Process.ArgumentsOmitted));
+    W.member(key::program::ArgumentsOmitted, uint64_t(Run.Process.ArgumentsOmitted));
   if (!Run.Process.IgnoredSettings.empty()) {
-    W.key("ignored_settings");
+    W.key(key::program::IgnoredSettings);
     writeStrings(W, Run.Process.IgnoredSettings);
   }
   W.endObject();
@@ -565,22 +565,22 @@ void writeProgram(JsonText &W, const RunSummary &Run) {
 
 void writeJob(JsonText &W, const JobInfo &Job) {
   W.beginObject();
-  W.member("launcher", Job.Launcher);
-  W.key("id");
+  W.member(key::job::Launcher, Job.Launcher);
+  W.key(key::job::Id);
   Job.Id.empty() ? W.null() : W.value(Job.Id);
-  W.member("rank", int64_t(Job.Rank));
-  W.member("size", int64_t(Job.Size));
-  W.key("local_rank");
+  W.member(key::job::Rank, int64_t(Job.Rank));
+  W.member(key::job::Size, int64_t(Job.Size));
+  W.key(key::job::LocalRank);
   Job.LocalRank < 0 ? W.null() : W.value(int64_t(Job.LocalRank));
-  W.member("node", Job.Node);
+  W.member(key::job::Node, Job.Node);
   W.endObject();
 }
 
 void writeMachine(JsonText &W) {
   W.beginObject();
-  W.member("hostname", hostName());
-  W.member("cpu_model", cpuModel());
-  W.member("logical_cpus", uint64_t(logicalCpus()));
+  W.member(key::machine::Hostname, hostName());
+  W.member(key::machine::CpuModel, cpuModel());
+  W.member(key::machine::LogicalCpus, uint64_t(logicalCpus()));
   W.endObject();
 }
 
@@ -591,9 +591,9 @@ void writeInlineChain(JsonText &W, const ModuleRecord &M, uint32_t Site) {
   for (; Site < M.NumInlineSites; Site = M.InlineSites[Site].caller) {
     const energy_inline_site &S = M.InlineSites[Site];
     W.beginObject();
-    W.member("file", text(M.LineFiles[S.file]));
-    W.member("line", S.line);
-    W.member("function", text(S.function));
+    W.member(key::inlined_at::File, text(M.LineFiles[S.file]));
+    W.member(key::inlined_at::Line, S.line);
+    W.member(key::inlined_at::Function, text(S.function));
     W.endObject();
   }
   W.endArray();
@@ -720,13 +720,13 @@ void writeModel(JsonText &W, const ModelApplication &Application) {
   std::string Text = Model.dump(-1, ' ', false, json::error_handler_t::replace);
   W.beginObject();
   W.members(std::string_view(Text).substr(1, Text.size() - 2)); // without its braces
-  W.key("work_joules");
+  W.key(key::model::WorkJoules);
   W.beginObject();
-  W.member("instruction", J->Instruction);
-  W.member("branch", J->Branch);
-  W.member("byte_loaded", J->ByteLoaded);
-  W.member("byte_stored", J->ByteStored);
-  W.key("flop");
+  W.member(key::work_joules::Instruction, J->Instruction);
+  W.member(key::work_joules::Branch, J->Branch);
+  W.member(key::work_joules::ByteLoaded, J->ByteLoaded);
+  W.member(key::work_joules::ByteStored, J->ByteStored);
+  W.key(key::work_joules::Flop);
   W.beginObject();
   for (int P = 0; P < ENERGY_NUM_PRECISIONS; ++P) {
     W.key(PrecisionNames[P]);
@@ -747,11 +747,11 @@ bool anyLineTable(const RunSummary &Run) {
 
 /// The timeline's regions are runtime ids, like the call tree's.
 void renumberTimeline(json &Timeline, const std::vector<uint32_t> &Ids) {
-  if (!Timeline.is_object() || !Timeline.contains("intervals"))
+  if (!Timeline.is_object() || !Timeline.contains(key::timeline::Intervals))
     return;
-  for (json &Interval : Timeline["intervals"])
-    for (json &Thread : Interval["threads"])
-      if (json &Region = Thread["region"];
+  for (json &Interval : Timeline[key::timeline::Intervals])
+    for (json &Thread : Interval[key::intervals::Threads])
+      if (json &Region = Thread[key::threads::Region];
           Region.is_number_unsigned() && Region.get<uint64_t>() < Ids.size())
         Region = Ids[Region.get<uint64_t>()] == NotWritten ? json(nullptr)
                                                            : json(Ids[Region.get<uint64_t>()]);

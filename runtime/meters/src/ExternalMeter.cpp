@@ -2,6 +2,7 @@
 #include "meters/ExternalMeter.h"
 
 #include "support/Formats.h"
+#include "support/ReportKeys.h"
 
 #include <nlohmann/json.hpp>
 
@@ -133,12 +134,16 @@ bool joinExternalMeter(nlohmann::json &timeline, const PowerLog &log, const std:
   // A document of the right format and version can still be malformed;
   // nlohmann reports that by exception, which must not cross this API.
   try {
-    double epoch = doc.value("start_epoch_s", 0.0);
-    doc["meters"].push_back({{"name", name}, {"domain", "external"}});
-    for (auto &interval : doc["intervals"]) {
-      std::optional<double> joules = integrateEnergy(log, epoch + interval.value("t_start", 0.0),
-                                                     epoch + interval.value("t_end", 0.0));
-      interval["energy_j"].push_back(joules ? nlohmann::json(*joules) : nlohmann::json(nullptr));
+    namespace key = report_key;
+    double epoch = doc.value(key::timeline::StartEpoch, 0.0);
+    doc[key::timeline::Meters].push_back(
+        {{key::meters::Name, name}, {key::meters::Domain, "external"}});
+    for (auto &interval : doc[key::timeline::Intervals]) {
+      std::optional<double> joules =
+          integrateEnergy(log, epoch + interval.value(key::intervals::Start, 0.0),
+                          epoch + interval.value(key::intervals::End, 0.0));
+      interval[key::intervals::Energy].push_back(joules ? nlohmann::json(*joules)
+                                                        : nlohmann::json(nullptr));
     }
   } catch (const nlohmann::json::exception &e) {
     error = std::string("malformed timeline: ") + e.what();

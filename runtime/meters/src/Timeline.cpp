@@ -2,6 +2,7 @@
 #include "meters/Timeline.h"
 
 #include "support/Formats.h"
+#include "support/ReportKeys.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,6 +13,8 @@
 
 namespace energy::meters {
 namespace {
+
+namespace key = report_key;
 
 nlohmann::json numberOrNull(double value) {
   return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
@@ -36,19 +39,20 @@ nlohmann::json intervalJson(const IntervalView &v) {
     for (size_t e = 0; e < shape.events; ++e)
       counters.push_back(countOrNull(v.counters(t)[e]));
     auto region = static_cast<uint32_t>(v.region(t));
-    nlohmann::json entry = {
-        {"thread", t},
-        {"region", region >= kMixedRegions ? nlohmann::json(nullptr) : nlohmann::json(region)},
-        {"counters", std::move(counters)}};
+    nlohmann::json entry = {{key::threads::Thread, t},
+                            {key::threads::Region, region >= kMixedRegions
+                                                       ? nlohmann::json(nullptr)
+                                                       : nlohmann::json(region)},
+                            {key::threads::Counters, std::move(counters)}};
     if (region == kMixedRegions)
-      entry["mixed"] = true;
+      entry[key::threads::Mixed] = true;
     threads.push_back(std::move(entry));
   }
-  return {{"t_start", v.tStart()},
-          {"t_end", v.tEnd()},
-          {"energy_j", std::move(energy)},
-          {"process", std::move(process)},
-          {"threads", std::move(threads)}};
+  return {{key::intervals::Start, v.tStart()},
+          {key::intervals::End, v.tEnd()},
+          {key::intervals::Energy, std::move(energy)},
+          {key::intervals::Process, std::move(process)},
+          {key::intervals::Threads, std::move(threads)}};
 }
 
 } // namespace
@@ -130,18 +134,22 @@ nlohmann::json Timeline::toJson(const TimelineHeader &header, size_t bound) cons
   }
   nlohmann::json meters = nlohmann::json::array(), threads = nlohmann::json::array();
   for (size_t m = 0; m < header.meters.size(); ++m)
-    meters.push_back({{"name", header.meters[m]},
-                      {"domain", m < header.meterDomains.size() ? header.meterDomains[m] : ""}});
+    meters.push_back(
+        {{key::meters::Name, header.meters[m]},
+         {key::meters::Domain, m < header.meterDomains.size() ? header.meterDomains[m] : ""}});
   for (size_t t = 0; t < header.threadIds.size(); ++t)
     if (header.threadIds[t] >= 0)
-      threads.push_back({{"thread", t}, {"tid", header.threadIds[t]}});
-  nlohmann::json doc = {
-      {"format", format::Timeline.Name},  {"version", format::Timeline.Version},
-      {"period_s", header.periodSeconds}, {"start_epoch_s", header.startEpochSeconds},
-      {"intervals_sampled", sampled},     {"intervals_per_record", factor * group},
-      {"events", header.events},          {"meters", std::move(meters)},
-      {"threads", std::move(threads)},    {"intervals", std::move(intervals)}};
-  return doc;
+      threads.push_back({{key::threads::Thread, t}, {key::threads::Tid, header.threadIds[t]}});
+  return {{"format", format::Timeline.Name},
+          {"version", format::Timeline.Version},
+          {key::timeline::Period, header.periodSeconds},
+          {key::timeline::StartEpoch, header.startEpochSeconds},
+          {key::timeline::IntervalsSampled, sampled},
+          {key::timeline::IntervalsPerRecord, factor * group},
+          {key::timeline::Events, header.events},
+          {key::timeline::Meters, std::move(meters)},
+          {key::timeline::Threads, std::move(threads)},
+          {key::timeline::Intervals, std::move(intervals)}};
 }
 
 } // namespace energy::meters

@@ -34,7 +34,7 @@ ExportInput timelineInput() {
   };
   T.intervals = {Interval(0.00, 1.0, 1), Interval(0.02, 1.0, 1), Interval(0.04, std::nullopt, 3),
                  Interval(0.06, 2.0, std::nullopt)};
-  In.timeline = T;
+  R.timeline = T;
   return In;
 }
 
@@ -120,7 +120,7 @@ TEST(ChromeTrace, ThreadRatesAreTheRegionsAndTheCountersOwn) {
 
 TEST(ChromeTrace, SeveralReportsAreSeveralProcessesLinedUpInTime) {
   ExportInput A = timelineInput(), B = timelineInput();
-  B.timeline->startEpochSeconds = 1000.5; // started half a second later
+  B.document.report.timeline->startEpochSeconds = 1000.5; // started half a second later
   json Trace = chromeTrace({A, B}, "x");
   std::set<long long> Pids;
   double LatestSliceStart = 0;

@@ -28,7 +28,7 @@ inline ExportInput callTreeInput() {
       {1, 0, 0, 0.2, 0.2},
       {1, std::nullopt, 0, 0.1, 0.1},
   };
-  return {{std::move(R), nlohmann::json::object()}, std::move(Tree), std::nullopt};
+  return {{std::move(R), nlohmann::json::object()}, std::move(Tree)};
 }
 
 } // namespace energy::exporter::test

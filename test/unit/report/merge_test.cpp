@@ -6,6 +6,8 @@
 
 #include "fixture.h"
 
+#include "support/Formats.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -132,7 +134,7 @@ TEST(ReportMerge, SameModuleWithDifferentHashesStaysApart) {
 TEST(ReportMerge, Version1AndVersion2MergeIntoTheCurrentVersion) {
   json Doc = merged({daxpyDocument(), sampledDaxpy(2)});
   Report R = parseReport(Doc, "merged.json");
-  EXPECT_EQ(Doc["version"], ReportVersion);
+  EXPECT_EQ(Doc["version"], energy::format::Report.Version);
   EXPECT_EQ(R.timing, "mixed"); // an exact and a sampled process
   std::string Header = listingHeader(R, ListingOptions{});
   EXPECT_NE(Header.find(" | 2 processes | 4 threads | times: mixed"), std::string::npos) << Header;

@@ -3,6 +3,8 @@
 
 #include "fixture.h"
 
+#include "support/Formats.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -104,9 +106,10 @@ TEST(ReportReader, UnknownVersionGetsTheDocumentedMessage) {
 
 TEST(ReportReader, VersionIsCheckedBeforeTheRestOfTheDocument) {
   json Doc = daxpyDocument();
-  Doc["version"] = ReportVersion + 1;
+  Doc["version"] = energy::format::Report.Version + 1;
   Doc.erase("regions");
-  EXPECT_NE(errorOf(Doc).find("unsupported report version " + std::to_string(ReportVersion + 1)),
+  EXPECT_NE(errorOf(Doc).find("unsupported report version " +
+                              std::to_string(energy::format::Report.Version + 1)),
             std::string::npos);
 }
 

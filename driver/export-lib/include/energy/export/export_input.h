@@ -1,10 +1,10 @@
 //===- energy/export/export_input.h - One report, read for exporting ------===//
 //
 // Every exporter reads the same three parts of a report: the validated
-// report, its call tree and its timeline (both optional sections), the last
-// per process for a merged report. They are
-// read and validated once here, so that a damaged section is refused the same
-// way whatever the output format.
+// report with its timeline, and its call tree, an optional section; the
+// timeline is per process for a merged report. They are read and validated
+// once here, so that a damaged section is refused the same way whatever the
+// output format.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_EXPORT_EXPORT_INPUT_H
@@ -32,7 +32,6 @@ struct InputProcess {
 struct ExportInput {
   report::ReportDocument document;
   std::optional<std::vector<report::CallTreeNode>> callTree;
-  std::optional<report::Timeline> timeline;
 
   const report::Report &report() const { return document.report; }
   /// What viewers call the process: "cg (pid 4242)".

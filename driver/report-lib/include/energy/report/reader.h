@@ -9,19 +9,12 @@
 
 #include "energy/report/report.h"
 #include "energy/report/report_error.h"
-#include "support/Formats.h"
 
 #include <nlohmann/json_fwd.hpp>
 
 #include <string>
 
 namespace energy::report {
-
-inline constexpr const char *ReportFormat = format::Report.Name;
-/// The version the runtime writes, and the oldest one the tools still read
-/// (support/Formats.h).
-inline constexpr long long ReportVersion = format::Report.Version;
-inline constexpr long long OldestReportVersion = format::Report.OldestReadable;
 
 /// Reads and validates the report file at Path; throws ReportError.
 Report readReport(const std::string &Path);

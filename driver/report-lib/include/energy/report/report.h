@@ -11,6 +11,7 @@
 
 #include "energy/model/activity.h"
 #include "energy/model/analytic_model.h"
+#include "energy/report/timeline.h"
 
 #include <cstdint>
 #include <map>
@@ -200,6 +201,9 @@ struct Report {
   /// `lines`: absent when the program was built without a line table
   /// (no -g, or a runtime before the line table).
   std::optional<std::vector<RegionLine>> lines;
+  /// `timeline`: absent when the run recorded none (ENERGY_TIMELINE,
+  /// ENERGY_SAMPLE_MS) and in a merged report, whose processes keep theirs.
+  std::optional<Timeline> timeline;
 
   /// True when energies come from a meter rather than only from the model.
   bool hasMeasuredEnergy() const;

@@ -1,8 +1,8 @@
 //===- energy/report/report_document.h - A report with its JSON -----------===//
 //
-// Some tools read optional sections that the validated Report leaves out (the
-// `timeline`). They get the report, validated as every tool validates it,
-// with the parsed document beside it.
+// Some tools read sections that the validated Report leaves out (the
+// `call_tree`, a merged report's `program.processes`). They get the report, validated as every tool
+// validates it, with the parsed document beside it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_REPORT_REPORT_DOCUMENT_H

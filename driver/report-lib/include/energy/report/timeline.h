@@ -1,10 +1,12 @@
 //===- energy/report/timeline.h - A report's real-time timeline -----------===//
 //
 // The optional `timeline` section of a report (docs/formats/timeline.md):
-// what the 20 ms sampler saw in each interval. Read and validated here for
-// `energy-report timeline` (power over time) and `energy-report explain`
-// (hardware counters per region, summed over the intervals each region was
-// on top of a thread's stack).
+// what the 20 ms sampler saw in each interval. Read and validated here, into
+// Report::timeline by the report reader, and for the timelines outside a
+// report's own (energy-stat's output, a merged report's processes): for
+// `energy-report timeline` (power over time), `explain` (hardware counters
+// per region, summed over the intervals each region was on top of a
+// thread's stack) and `export`.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_REPORT_TIMELINE_H
