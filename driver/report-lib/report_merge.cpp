@@ -12,6 +12,7 @@
 #include "energy/report/reader.h"
 #include "energy/report/report_error.h"
 
+#include "support/Formats.h"
 #include "support/ReportKeys.h"
 
 #include <algorithm>
@@ -435,8 +436,8 @@ void ReportMerger::addCallTree(const json &Doc, const std::vector<size_t> &Regio
 }
 
 json ReportMerger::result() const {
-  json Out = {{key::document::Format, key::FormatName},
-              {key::document::Version, key::FormatVersion}};
+  json Out = {{key::document::Format, format::Report.Name},
+              {key::document::Version, format::Report.Version}};
   Out[key::document::Program] = Earliest;
   // Without every start time, the longest process is the best bound known.
   Out[key::document::Program][key::program::WallTime] =

@@ -10,6 +10,7 @@
 #include "SampleTrigger.h"
 #include "SignalEndings.h"
 
+#include "support/Formats.h"
 #include "support/ReportKeys.h"
 
 #include <algorithm>
@@ -828,8 +829,8 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
     W.member(key::energy_j::IdlePowerW, Measured.idlePowerW);
   W.endObject();
   W.endObject();
-  W.member(key::document::Format, key::FormatName);
-  W.member(key::document::Version, uint64_t(key::FormatVersion));
+  W.member(key::document::Format, format::Report.Name);
+  W.member(key::document::Version, uint64_t(format::Report.Version));
   if (Run.CheckpointPeriodSeconds > 0) {
     W.key(key::document::Checkpoint);
     W.beginObject();

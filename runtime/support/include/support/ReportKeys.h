@@ -16,14 +16,7 @@
 #ifndef ENERGY_SUPPORT_REPORTKEYS_H
 #define ENERGY_SUPPORT_REPORTKEYS_H
 
-#include "support/Formats.h"
-
 namespace energy::report_key {
-
-/// The format's name and the version the runtime writes, as every format's
-/// are listed (support/Formats.h; docs/formats/report.md, Versions).
-inline constexpr const char *FormatName = format::Report.Name;
-inline constexpr long long FormatVersion = format::Report.Version;
 
 /// The report's own members, the top level of the document.
 namespace document {
