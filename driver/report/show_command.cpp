@@ -107,7 +107,7 @@ void remodel(Report &R, const std::string &Path) {
   for (const Region &Reg : R.regions)
     Total += Reg.energy.modelledJoules;
   R.totalEnergy.modelledJoules = Total;
-  R.model = ModelInfo{M->name(), M->kind(), 1, Path};
+  R.model = ModelInfo{M->name(), M->kind(), 1, Path, std::nullopt};
 }
 
 /// The newest report where programs run from here write theirs by default.

@@ -115,22 +115,27 @@ thread_local uint64_t Counters[NumCalls + 2 * NumCalls];
 
 uint64_t *threadCounters() { return Counters; }
 
-energy_module Module = {ENERGY_ABI_VERSION,
-                        NumCalls,
-                        NumCalls,
-                        2 * NumCalls,
-                        tablesHash(),
-                        "libenergympi",
-                        Regions.data(),
-                        Blocks.data(),
-                        Dynamic.data(),
-                        NumCalls,
-                        0,
-                        nullptr,
-                        threadCounters,
-                        ENERGY_TIMING_EXACT,
-                        0,
-                        nullptr};
+/// The layer's descriptor, every field the layer does not use zero (no
+/// terms, lines or sampled functions). Built at compile time: the
+/// constructor that registers it runs before dynamic initialisation.
+constexpr energy_module layerModule() {
+  energy_module M{};
+  M.abi_version = ENERGY_ABI_VERSION;
+  M.num_regions = NumCalls;
+  M.num_blocks = NumCalls;
+  M.num_dynamic = 2 * NumCalls;
+  M.hash = tablesHash();
+  M.source = "libenergympi";
+  M.regions = Regions.data();
+  M.blocks = Blocks.data();
+  M.dynamic = Dynamic.data();
+  M.num_counters = NumCalls;
+  M.thread_counters = threadCounters;
+  M.timing = ENERGY_TIMING_EXACT;
+  return M;
+}
+
+constinit energy_module Module = layerModule();
 
 __attribute__((destructor(ENERGY_CTOR_PRIORITY))) void unregisterLayer() {
   __energy_unregister_module(&Module);

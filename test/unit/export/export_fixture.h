@@ -18,7 +18,7 @@ inline ExportInput callTreeInput() {
   R.pid = 4242;
   R.timing = "sampled";
   R.sampleRateHz = 1000;
-  R.model = report::ModelInfo{"default-analytic-v1", "analytic", 1, "m.json"};
+  R.model = report::ModelInfo{"default-analytic-v1", "analytic", 1, "m.json", std::nullopt};
   using report::test::addRegion;
   addRegion(R, "main", "function", 1, std::nullopt, 0, 0.1, 0.1);
   addRegion(R, "helper", "function", 5, std::nullopt, 90, 0.3, 0.3);

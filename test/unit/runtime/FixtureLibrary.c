@@ -34,9 +34,15 @@ static const struct energy_block blocks[] = {
       .instructions = 9}},
     {0, 32, {.instructions = 1}},
 };
-static struct energy_module module = {
-    ENERGY_ABI_VERSION, 1, 2, 0, 0xf1f1f1f1ull, "FixtureLibrary.c", regions, blocks, 0, 2, 0, 0,
-    thread_counters,    0};
+static struct energy_module module = {.abi_version = ENERGY_ABI_VERSION,
+                                      .num_regions = 1,
+                                      .num_blocks = 2,
+                                      .hash = 0xf1f1f1f1ull,
+                                      .source = "FixtureLibrary.c",
+                                      .regions = regions,
+                                      .blocks = blocks,
+                                      .num_counters = 2,
+                                      .thread_counters = thread_counters};
 
 __attribute__((constructor(ENERGY_CTOR_PRIORITY))) static void ctor(void) {
   __energy_register_module(&module);
