@@ -37,6 +37,14 @@ for name, seconds in exact_cpu.items():
     compared += 1
 print(f"shares agree ({compared} regions)" if not failed and compared >= 2 else
       "\n".join(failed) or f"only {compared} regions compared")
+if failed:
+    # What the next look at a rare failure needs: where the samples went.
+    shown = {k: timing.get(k) for k in ("trigger", "periods", "outside_periods", "deep_periods",
+                                         "sampled_cpu_time_s", "timed_cpu_time_s", "problem")}
+    print(f"sampled timing: {json.dumps(shown)}")
+    for r in sorted(sampled["regions"], key=lambda r: -r["time_s"]["self"])[:8]:
+        print(f"  {r['name']}: self {r['time_s']['self']:.3f} s, "
+              f"periods {r['time_s'].get('periods')}")
 
 same = all(by_name[r["name"]]["calls"] == r["calls"] and by_name[r["name"]]["counts"] == r["counts"]
            for r in exact["regions"])
