@@ -18,8 +18,8 @@ namespace {
 constexpr double SampledEntryCost = 10;
 constexpr double ExactEntryCost = 165;
 
-/// Regions whose parent is R, transitively: a damaged parent chain is
-/// followed no further than the number of regions.
+/// Visits the regions that enclose From, innermost first; a damaged parent
+/// chain is followed no further than the number of regions.
 template <typename Visit> void forEachAncestor(const Report &R, const Region &From, Visit V) {
   std::optional<uint64_t> Parent = From.parent;
   for (size_t Steps = 0; Parent && *Parent < R.regions.size() && Steps < R.regions.size();
@@ -38,6 +38,7 @@ struct RegionFacts {
 };
 
 std::vector<RegionFacts> regionFacts(const Report &R) {
+  // Indexed by id, which the reader checks is the region's index.
   std::vector<RegionFacts> Facts(R.regions.size());
   for (const Region &Reg : R.regions) {
     Facts[Reg.id].Work += double(Reg.counts.instructions);
