@@ -115,7 +115,22 @@ __attribute__((constructor(100))) static void installEarly(int argc, char **argv
     install(setFlag, SA_RESTART, 0);
 }
 
+/// Whether process Pid is asleep in the kernel (state S in /proc/PID/stat).
+static int asleep(pid_t pid) {
+  char path[64], line[512];
+  snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+  FILE *stat = fopen(path, "r");
+  if (!stat)
+    return 0;
+  char *got = fgets(line, sizeof line, stat);
+  fclose(stat);
+  char *end = got ? strrchr(line, ')') : NULL;
+  return end && end[1] == ' ' && end[2] == 'S';
+}
+
 /// A read() from a pipe that a child fills after sending SIGTERM to this process: how it ended.
+/// The child signals once this process sleeps in the read, not after a fixed delay, which a
+/// loaded machine can outlast (the signal then came before the read and nothing interrupted it).
 static const char *readInterruptedByTerm(void) {
   int fds[2];
   if (pipe(fds) != 0)
@@ -123,7 +138,8 @@ static const char *readInterruptedByTerm(void) {
   pid_t parent = getpid();
   pid_t child = fork();
   if (child == 0) {
-    usleep(100000);
+    for (int tries = 0; tries < 5000 && !asleep(parent); ++tries)
+      usleep(1000);
     kill(parent, SIGTERM);
     usleep(200000);
     write(fds[1], "x", 1);
