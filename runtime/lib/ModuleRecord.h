@@ -43,6 +43,22 @@ public:
   /// loop and user regions share their function's.
   bool isFunctionRegion(uint32_t Region) const { return FunctionRegion[Region] != 0; }
 
+  /// The function region that holds region R: R itself or the nearest
+  /// function region among its parents; in a damaged table without one, the
+  /// root of R's parent chain (a cycle is followed no further than the
+  /// number of regions). Needs the region table (Regions). Inline: the
+  /// report asks it for every region of every module.
+  uint32_t functionOf(uint32_t R) const noexcept {
+    for (uint32_t Steps = 0; Steps < NumRegions && Regions[R].kind != ENERGY_REGION_FUNCTION;
+         ++Steps) {
+      uint32_t Parent = Regions[R].parent;
+      if (Parent >= NumRegions || Parent == R)
+        return R;
+      R = Parent;
+    }
+    return R;
+  }
+
   /// Block `Block`'s execution count from the merged counters. Blocks are
   /// asked in increasing order, with `NextTerm` starting at 0: it walks the
   /// terms table once.

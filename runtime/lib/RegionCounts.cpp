@@ -40,32 +40,22 @@ uint32_t firstTermOf(const ModuleRecord &M, uint32_t B, uint32_t From = 0) {
 /// count of the function's entry block is zero. Such a function ran none
 /// of its blocks, so their terms need not be summed: most of a large
 /// program's functions, which a short run (Lua's `return 0`) pays for at
-/// every exit otherwise.
+/// every exit otherwise. A region whose table names no such function is
+/// summed.
 std::vector<uint8_t> inFunctionNeverEntered(const ModuleRecord &M) {
   std::vector<uint8_t> NeverEntered(M.NumRegions, false);
   if (!M.Regions || !M.NumTerms)
     return NeverEntered;
-  std::vector<uint8_t> Resolved(M.NumRegions, false);
+  std::vector<uint8_t> FunctionNeverEntered(M.NumRegions, false);
   for (uint32_t R = 0; R < M.NumRegions; ++R) {
     const energy_region &Info = M.Regions[R];
     if (Info.kind != ENERGY_REGION_FUNCTION || Info.entry_block >= M.NumBlocks)
       continue;
     uint32_t Term = firstTermOf(M, Info.entry_block);
-    Resolved[R] = true;
-    NeverEntered[R] = M.blockCount(Info.entry_block, Term) == 0;
+    FunctionNeverEntered[R] = M.blockCount(Info.entry_block, Term) == 0;
   }
-  // A loop or user region takes its function's answer, through parents
-  // that form no cycle (a damaged table's do not: they stay counted).
-  for (uint32_t R = 0; R < M.NumRegions; ++R) {
-    uint32_t Function = R;
-    for (uint32_t Steps = 0; !Resolved[Function] && Steps < M.NumRegions; ++Steps) {
-      uint32_t Parent = M.Regions[Function].parent;
-      if (Parent >= M.NumRegions || Parent == Function)
-        break;
-      Function = Parent;
-    }
-    NeverEntered[R] = Resolved[Function] && NeverEntered[Function];
-  }
+  for (uint32_t R = 0; R < M.NumRegions; ++R)
+    NeverEntered[R] = FunctionNeverEntered[M.functionOf(R)];
   return NeverEntered;
 }
 

@@ -275,17 +275,6 @@ bool ran(const ModuleRecord &M, uint32_t R, const RegionCountsResult &Counts) {
          A.instructions || A.bytesLoaded || A.bytesStored || M.regionCounters(R);
 }
 
-/// The function region that encloses R (R itself for a function region).
-uint32_t functionOf(const ModuleRecord &M, uint32_t R) {
-  for (uint32_t Steps = 0; M.Regions && Steps < M.NumRegions; ++Steps) {
-    uint32_t Parent = M.Regions[R].parent;
-    if (Parent >= M.NumRegions || Parent == R)
-      return R;
-    R = Parent;
-  }
-  return R;
-}
-
 /// Report ids of the regions written, by runtime id (NotWritten for the
 /// others): a function region is written with its loops and user regions
 /// when any of them ran; the regions of functions that never ran are left
@@ -300,10 +289,10 @@ std::vector<uint32_t> writtenIds(const RunSummary &Run,
     std::vector<bool> FunctionRan(M.NumRegions, !M.Regions);
     for (uint32_t R = 0; M.Regions && R < M.NumRegions; ++R)
       if (ran(M, R, Counts[I]))
-        FunctionRan[functionOf(M, R)] = true;
+        FunctionRan[M.functionOf(R)] = true;
     Ids.resize(size_t(M.RegionBase) + M.NumRegions, NotWritten);
     for (uint32_t R = 0; R < M.NumRegions; ++R)
-      if (FunctionRan[functionOf(M, R)])
+      if (FunctionRan[M.Regions ? M.functionOf(R) : R])
         Ids[M.RegionBase + R] = Next++;
   }
   return Ids;
