@@ -1,6 +1,7 @@
 //===- marker_filter.cpp - The regions whose markers cost more than they tell -===//
 #include "energy/report/marker_filter.h"
 
+#include "energy/report/region_paths.h"
 #include "energy/report/report_error.h"
 #include "energy/report/units.h"
 
@@ -67,18 +68,6 @@ bool isCandidate(const Region &Reg, const RegionFacts &Facts) {
   return Reg.kind == "loop" || (Reg.kind == "function" && !Facts.HasUserRegion);
 }
 
-/// The function region that holds Reg (Reg itself for a function).
-const Region *functionOf(const Report &R, const Region &Reg) {
-  if (Reg.kind == "function")
-    return &Reg;
-  const Region *Found = nullptr;
-  forEachAncestor(R, Reg, [&](const Region &Up) {
-    if (!Found && Up.kind == "function")
-      Found = &Up;
-  });
-  return Found;
-}
-
 /// A name as a glob that matches it alone.
 std::string literalGlob(const std::string &Name) {
   std::string Glob;
@@ -136,15 +125,15 @@ MarkerFilter chooseUnmarkedRegions(const Report &R, const MarkerFilterOptions &O
       break;
     if (Unmarked[Reg->id] || Waste(Reg) <= Options.budget)
       continue;
-    const Region *Function = functionOf(R, *Reg);
-    if (Function && Function != Reg && Unmarked[Function->id])
+    size_t Function = functionOf(R, Reg->id);
+    if (Function != NoRegion && Function != Reg->id && Unmarked[Function])
       continue;
     Unmarked[Reg->id] = true;
     Left -= Cost(*Reg);
     if (Reg->kind == "function")
       // Its loops and user regions go with its markers.
       for (const Region &Inner : R.regions)
-        if (!Unmarked[Inner.id] && functionOf(R, Inner) == Reg && &Inner != Reg) {
+        if (!Unmarked[Inner.id] && functionOf(R, Inner.id) == Reg->id && &Inner != Reg) {
           Unmarked[Inner.id] = true;
           Left -= Cost(Inner);
         }
@@ -152,8 +141,8 @@ MarkerFilter chooseUnmarkedRegions(const Report &R, const MarkerFilterOptions &O
   }
   // A loop chosen before its function was: the function's rule covers it.
   std::erase_if(Filter.unmarked, [&](const UnmarkedRegion &U) {
-    const Region *Function = functionOf(R, *U.region);
-    return Function && Function != U.region && Unmarked[Function->id];
+    size_t Function = functionOf(R, U.region->id);
+    return Function != NoRegion && Function != U.region->id && Unmarked[Function];
   });
   Filter.markersAfter = std::max(Left, 0.0);
   return Filter;

@@ -34,6 +34,22 @@ std::vector<uint64_t> callPath(const std::vector<CallTreeNode> &Tree, size_t Nod
   return Path;
 }
 
+size_t indexOfId(const Report &R, std::optional<uint64_t> Id) {
+  if (!Id || *Id >= R.regions.size() || R.regions[*Id].id != *Id)
+    return NoRegion;
+  return *Id;
+}
+
+size_t functionOf(const Report &R, size_t I) {
+  size_t At = I;
+  for (size_t Steps = 0; At != NoRegion && Steps <= R.regions.size(); ++Steps) {
+    if (R.regions[At].kind == "function")
+      return At;
+    At = indexOfId(R, R.regions[At].parent);
+  }
+  return NoRegion;
+}
+
 std::string displayName(const Region &R) { return R.demangled.empty() ? R.name : R.demangled; }
 
 } // namespace energy::report

@@ -16,6 +16,7 @@
 #include "energy/report/job_balance.h"
 
 #include "energy/report/rank_test.h"
+#include "energy/report/region_paths.h"
 
 #include <algorithm>
 #include <cmath>
@@ -36,16 +37,6 @@ std::string withoutLocation(const std::string &Name) {
   return At == std::string::npos ? Name : Name.substr(0, At);
 }
 
-constexpr size_t NoRegion = std::numeric_limits<size_t>::max();
-
-/// Index of R's region with id Id, or NoRegion (ids are indices, but a
-/// hand-written report may break that).
-size_t indexOfId(const Report &R, std::optional<uint64_t> Id) {
-  if (!Id || *Id >= R.regions.size() || R.regions[*Id].id != *Id)
-    return NoRegion;
-  return *Id;
-}
-
 /// The nearest enclosing region of I that is a loop or a function, or
 /// NoRegion. Bounded: a malformed parent cycle ends the walk.
 size_t loopNestParent(const Report &R, size_t I) {
@@ -53,17 +44,6 @@ size_t loopNestParent(const Report &R, size_t I) {
   for (size_t Steps = 0; At != NoRegion && Steps < R.regions.size(); ++Steps) {
     const std::string &Kind = R.regions[At].kind;
     if (Kind == "loop" || Kind == "function")
-      return At;
-    At = indexOfId(R, R.regions[At].parent);
-  }
-  return NoRegion;
-}
-
-/// The function region that encloses I, or NoRegion.
-size_t functionOf(const Report &R, size_t I) {
-  size_t At = I;
-  for (size_t Steps = 0; At != NoRegion && Steps <= R.regions.size(); ++Steps) {
-    if (R.regions[At].kind == "function")
       return At;
     At = indexOfId(R, R.regions[At].parent);
   }
