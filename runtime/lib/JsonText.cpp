@@ -103,19 +103,6 @@ void JsonText::appendEscaped(std::string_view S) {
   put('"');
 }
 
-void JsonText::open(char Bracket) {
-  separate();
-  put(Bracket);
-  if (Depth + 1 < MaxDepth)
-    First[++Depth] = true;
-}
-
-void JsonText::close(char Bracket) {
-  put(Bracket);
-  if (Depth)
-    --Depth;
-}
-
 void JsonText::digits(uint64_t N) {
   reserve(24);
   Used = writeNumber(end(), N) - Buffer.get();

@@ -157,8 +157,18 @@ public:
   }
 
 private:
-  void open(char Bracket);
-  void close(char Bracket);
+  /// Inline: a region opens and closes a dozen objects.
+  void open(char Bracket) {
+    separate();
+    put(Bracket);
+    if (Depth + 1 < MaxDepth)
+      First[++Depth] = true;
+  }
+  void close(char Bracket) {
+    put(Bracket);
+    if (Depth)
+      --Depth;
+  }
   /// The comma before a value that is not its container's first.
   void separate() {
     if (AfterKey) {

@@ -188,8 +188,10 @@ struct MeasuredFigures {
   json IdleJoules;
 };
 
-MeasuredFigures measuredEnergy(const RunSummary &Run, const MeasuredEnergy &Measured, uint32_t Id) {
-  if (!Run.Measure.measuresEnergy())
+/// `Metered`: whether the run measured energy, asked once per report (a
+/// walk over the meters' sources).
+MeasuredFigures measuredEnergy(bool Metered, const MeasuredEnergy &Measured, uint32_t Id) {
+  if (!Metered)
     return {nullptr, nullptr};
   auto Share = Measured.shares.find(Id);
   if (Share == Measured.shares.end())
@@ -197,8 +199,8 @@ MeasuredFigures measuredEnergy(const RunSummary &Run, const MeasuredEnergy &Meas
   return {Share->second.joules, Share->second.idleJoules};
 }
 
-MeasuredFigures totalMeasuredEnergy(const RunSummary &Run, const MeasuredEnergy &Measured) {
-  if (!Run.Measure.measuresEnergy())
+MeasuredFigures totalMeasuredEnergy(bool Metered, const MeasuredEnergy &Measured) {
+  if (!Metered)
     return {nullptr, nullptr};
   double Joules = 0, Idle = 0;
   for (const auto &[Id, Share] : Measured.shares) {
@@ -218,54 +220,73 @@ double timeUnit(const RunSummary &Run) {
   return Run.Sampled ? Run.SampleSeconds : Run.SecondsPerTick;
 }
 
-/// One sampled period in seconds, formatted once: the uncertainty of every
-/// region that took at most one sample, most regions of a large program.
-class OnePeriod {
+/// A region's times. The text of a region without a tick (most regions of
+/// a large program: Lua's `return 0` writes 379 of them) is the same in the
+/// whole report, so it is written once and copied: member by member it cost
+/// a thousand instructions a region.
+class RegionTimes {
 public:
-  explicit OnePeriod(double Seconds) {
-    JsonText Formatted;
-    Formatted.value(Seconds);
-    Text = Formatted.takeText();
+  explicit RegionTimes(const RunSummary &Run) : Sampled(Run.Sampled), Unit(timeUnit(Run)) {
+    JsonText Period;
+    Period.value(Unit);
+    OnePeriod = Period.takeText();
+    JsonText Times;
+    write(Times, RegionTotals{});
+    Untimed = Times.takeText();
   }
+
+  void writeFor(JsonText &W, const RegionTotals &T) const {
+    if (untimed(T))
+      W.writtenValue(Untimed);
+    else
+      write(W, T);
+  }
+
+private:
+  static bool untimed(const RegionTotals &T) {
+    return !T.InclusiveTicks && !T.SelfTicks && T.InclusiveSquares <= 1 && T.SelfSquares <= 1;
+  }
+
+  void write(JsonText &W, const RegionTotals &T) const {
+    W.beginObject();
+    W.member(key::time_s::Inclusive, double(T.InclusiveTicks) * Unit);
+    W.member(key::time_s::Self, double(T.SelfTicks) * Unit);
+    if (Sampled) {
+      // One standard deviation of a sum of independent samples, each of one
+      // or more periods (a timer that fired late counts its overruns): a
+      // compound Poisson count, whose variance is the sum of the squared
+      // weights.
+      W.key(key::time_s::Periods);
+      W.beginObject();
+      W.member(key::time_s::Inclusive, T.InclusiveTicks);
+      W.member(key::time_s::Self, T.SelfTicks);
+      W.endObject();
+      W.key(key::time_s::Uncertainty);
+      W.beginObject();
+      W.key(key::time_s::Inclusive);
+      writeDeviation(W, T.InclusiveSquares);
+      W.key(key::time_s::Self);
+      writeDeviation(W, T.SelfSquares);
+      W.endObject();
+    }
+    W.endObject();
+  }
+
   /// One standard deviation of a count whose squared weights sum to
   /// Squares: a region that ran without being sampled ran for less than
   /// about a period, not for nothing, so it is one period, not zero.
-  void writeDeviation(JsonText &W, uint64_t Squares, double Unit) const {
+  void writeDeviation(JsonText &W, uint64_t Squares) const {
     if (Squares <= 1)
-      W.writtenValue(Text);
+      W.writtenValue(OnePeriod);
     else
       W.value(std::sqrt(double(Squares)) * Unit);
   }
 
-private:
-  std::string Text;
+  bool Sampled;
+  double Unit;
+  std::string OnePeriod;
+  std::string Untimed;
 };
-
-void writeRegionTimes(JsonText &W, const RegionTotals &T, const RunSummary &Run,
-                      const OnePeriod &Period) {
-  double Unit = timeUnit(Run);
-  W.beginObject();
-  W.member(key::time_s::Inclusive, double(T.InclusiveTicks) * Unit);
-  W.member(key::time_s::Self, double(T.SelfTicks) * Unit);
-  if (Run.Sampled) {
-    // One standard deviation of a sum of independent samples, each of one or
-    // more periods (a timer that fired late counts its overruns): a compound
-    // Poisson count, whose variance is the sum of the squared weights.
-    W.key(key::time_s::Periods);
-    W.beginObject();
-    W.member(key::time_s::Inclusive, T.InclusiveTicks);
-    W.member(key::time_s::Self, T.SelfTicks);
-    W.endObject();
-    W.key(key::time_s::Uncertainty);
-    W.beginObject();
-    W.key(key::time_s::Inclusive);
-    Period.writeDeviation(W, T.InclusiveSquares, Unit);
-    W.key(key::time_s::Self);
-    Period.writeDeviation(W, T.SelfSquares, Unit);
-    W.endObject();
-  }
-  W.endObject();
-}
 
 /// Whether region R was entered, timed or counted anything.
 bool ran(const ModuleRecord &M, uint32_t R, const RegionCountsResult &Counts) {
@@ -334,10 +355,9 @@ struct HashText {
 };
 
 void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R, const model::Activity &A,
-                 int64_t Entries, const json &Modelled, const RunSummary &Run,
-                 const MeasuredFigures &Measured, const std::vector<uint32_t> &Ids,
-                 const RegionCounting &Counting, SharedText &File, SharedText &Module,
-                 const OnePeriod &Period) {
+                 int64_t Entries, const json &Modelled, const MeasuredFigures &Measured,
+                 const std::vector<uint32_t> &Ids, const RegionCounting &Counting, SharedText &File,
+                 SharedText &Module, const RegionTimes &Times) {
   const RegionTotals &T = M.Totals[R];
   W.beginObject();
   W.member(key::region::Id, Ids[M.RegionBase + R]);
@@ -378,7 +398,7 @@ void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R, const model::Ac
   // Calls are exact when a block counts the region's entries, timed or not.
   W.member(key::region::Calls, Entries >= 0 ? uint64_t(Entries) : T.Calls);
   W.key(key::region::Time);
-  writeRegionTimes(W, T, Run, Period);
+  Times.writeFor(W, T);
   W.key(key::region::Counts);
   writeCounts(W, A);
   W.key(key::region::Energy);
@@ -755,6 +775,7 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   uint64_t InvalidEntries = 0;
   uint64_t NotRun = 0;
   MeasuredEnergy Measured = Run.Measure.regionEnergy();
+  bool Metered = Run.Measure.measuresEnergy();
   ModelApplication Application(Choice, Run.Measure.regionCounting());
   std::vector<RegionCountsResult> Counts;
   for (ModuleRecord *M : Run.Modules) {
@@ -775,7 +796,7 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   W.key(key::document::Regions);
   W.beginArray();
   SharedText File, Module;
-  OnePeriod Period(timeUnit(Run));
+  RegionTimes Times(Run);
   for (size_t I = 0; I < Run.Modules.size(); ++I) {
     const ModuleRecord *M = Run.Modules[I];
     InvalidEntries += Counts[I].InvalidEntries;
@@ -791,9 +812,9 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
         continue;
       }
       writeRegion(W, *M, R, A, Counts[I].Entries[R],
-                  Application.regionJoules(A, M->regionCounters(R)), Run,
-                  measuredEnergy(Run, Measured, M->RegionBase + R), Ids,
-                  Run.Measure.regionCounting(), File, Module, Period);
+                  Application.regionJoules(A, M->regionCounters(R)),
+                  measuredEnergy(Metered, Measured, M->RegionBase + R), Ids,
+                  Run.Measure.regionCounting(), File, Module, Times);
     }
     NotRun += ModuleNotRun;
     Modules.push_back({M, ModuleNotRun, closedByProgram(Run.Modules, I)});
@@ -813,8 +834,8 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   W.key(key::totals::Energy);
   W.beginObject();
   W.member(key::energy_j::Modelled, RunModelled);
-  writeMeasured(W, totalMeasuredEnergy(Run, Measured));
-  if (Run.Measure.measuresEnergy())
+  writeMeasured(W, totalMeasuredEnergy(Metered, Measured));
+  if (Metered)
     W.member(key::energy_j::IdlePowerW, Measured.idlePowerW);
   W.endObject();
   W.endObject();
