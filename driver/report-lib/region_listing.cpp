@@ -3,8 +3,9 @@
 
 #include "support/Formats.h"
 
+#include "csv/CsvText.h"
+
 #include "energy/report/checkpoint.h"
-#include "energy/report/csv.h"
 #include "energy/report/marker_filter.h"
 #include "energy/report/metrics.h"
 #include "energy/report/text_table.h"
@@ -270,19 +271,19 @@ std::string number(double V) {
 std::string optionalNumber(const std::optional<double> &V) { return V ? number(*V) : ""; }
 
 void printCsv(const Report &R, const ListingOptions &Options, std::ostream &OS) {
-  writeCsvRecord(OS, {"id", "name", "demangled", "kind", "file", "line", "calls", "inclusive_s",
-                      "self_s", "flops", "bytes_loaded", "bytes_stored", "flop_per_s",
-                      "flop_per_byte", "energy_modelled_j", "energy_measured_j", "energy_share"});
+  csv::writeRecord(OS, {"id", "name", "demangled", "kind", "file", "line", "calls", "inclusive_s",
+                        "self_s", "flops", "bytes_loaded", "bytes_stored", "flop_per_s",
+                        "flop_per_byte", "energy_modelled_j", "energy_measured_j", "energy_share"});
   double Total = totalModelledJoules(R);
   for (const Region *Reg : selectRegions(R, Options)) {
     RegionMetrics M = computeMetrics(*Reg, Total);
-    writeCsvRecord(OS, {std::to_string(Reg->id), Reg->name, Reg->demangled, Reg->kind, Reg->file,
-                        std::to_string(Reg->line), std::to_string(Reg->calls),
-                        number(Reg->inclusiveSeconds), number(Reg->selfSeconds),
-                        std::to_string(Reg->flops), std::to_string(Reg->counts.bytesLoaded),
-                        std::to_string(Reg->counts.bytesStored), optionalNumber(M.flopsPerSecond),
-                        optionalNumber(M.flopsPerByte), number(Reg->energy.modelledJoules),
-                        optionalNumber(Reg->energy.measuredJoules), number(M.energyShare)});
+    csv::writeRecord(OS, {std::to_string(Reg->id), Reg->name, Reg->demangled, Reg->kind, Reg->file,
+                          std::to_string(Reg->line), std::to_string(Reg->calls),
+                          number(Reg->inclusiveSeconds), number(Reg->selfSeconds),
+                          std::to_string(Reg->flops), std::to_string(Reg->counts.bytesLoaded),
+                          std::to_string(Reg->counts.bytesStored), optionalNumber(M.flopsPerSecond),
+                          optionalNumber(M.flopsPerByte), number(Reg->energy.modelledJoules),
+                          optionalNumber(Reg->energy.measuredJoules), number(M.energyShare)});
   }
 }
 

@@ -3,20 +3,11 @@
 #include "energy/gpu/Summary.h"
 #include "energy/gpu/Writers.h"
 
+#include "csv/CsvText.h"
+
 #include <cmath>
 
 namespace energy::gpu {
-namespace {
-std::string csvField(const std::string &S) {
-  if (S.find_first_of(",\"\n") == std::string::npos)
-    return S;
-  std::string Q = "\"";
-  for (char C : S)
-    Q += C == '"' ? std::string("\"\"") : std::string(1, C);
-  return Q + "\"";
-}
-} // namespace
-
 std::vector<std::string> behaviourLabels(const KernelAnalysis &A) {
   std::vector<std::string> Labels;
   for (size_t I = 0; I < A.K.Behaviours.size(); ++I)
@@ -29,10 +20,10 @@ void writeMatrixCsv(std::ostream &OS, const Eigen::MatrixXd &M,
                     const std::vector<std::string> &Labels) {
   OS << "";
   for (const std::string &L : Labels)
-    OS << ',' << csvField(L);
+    OS << ',' << csv::field(L);
   OS << '\n';
   for (Eigen::Index R = 0; R < M.rows(); ++R) {
-    OS << csvField(size_t(R) < Labels.size() ? Labels[R] : std::to_string(R));
+    OS << csv::field(size_t(R) < Labels.size() ? Labels[R] : std::to_string(R));
     for (Eigen::Index C = 0; C < M.cols(); ++C)
       OS << ',' << M(R, C);
     OS << '\n';
@@ -42,11 +33,11 @@ void writeMatrixCsv(std::ostream &OS, const Eigen::MatrixXd &M,
 void writeTransitionsCsv(std::ostream &OS, const KernelAnalysis &A) {
   OS << "from,to,from_label,to_label,count,probability\n";
   for (const Transition &T : A.Transitions)
-    OS << T.From << ',' << T.To << ',' << csvField(A.K.Blocks[T.From].Label) << ','
-       << csvField(A.K.Blocks[T.To].Label) << ',' << T.Count << ',' << T.Probability << '\n';
+    OS << T.From << ',' << T.To << ',' << csv::field(A.K.Blocks[T.From].Label) << ','
+       << csv::field(A.K.Blocks[T.To].Label) << ',' << T.Count << ',' << T.Probability << '\n';
   for (size_t B = 0; B < A.ExitProbability.size(); ++B)
     if (A.ExitProbability[B] > 0)
-      OS << B << ",exit," << csvField(A.K.Blocks[B].Label) << ",exit,"
+      OS << B << ",exit," << csv::field(A.K.Blocks[B].Label) << ",exit,"
          << std::llround(A.ExitProbability[B] * double(A.BlockExecutions[B])) << ','
          << A.ExitProbability[B] << '\n';
 }
@@ -75,7 +66,7 @@ void writeBehavioursCsv(std::ostream &OS, const KernelAnalysis &A) {
     const Behaviour &B = A.K.Behaviours[I];
     OS << I << ',' << B.Threads << ',' << B.FirstThread << ','
        << (A.Clusters.BehaviourCluster.empty() ? 0 : A.Clusters.BehaviourCluster[I]) << ','
-       << csvField(describeRanges(Ranges[I]));
+       << csv::field(describeRanges(Ranges[I]));
     for (uint64_t C : B.BlockCounts)
       OS << ',' << C;
     OS << '\n';

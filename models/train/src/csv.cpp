@@ -138,16 +138,4 @@ double parseNumber(const std::string &Text, const std::string &Origin, size_t Li
   return V;
 }
 
-std::string csvField(const std::string &Text) {
-  if (Text.find_first_of(",\"\n\r") == std::string::npos)
-    return Text;
-  std::string Out = "\"";
-  for (char C : Text) {
-    if (C == '"')
-      Out += '"';
-    Out += C;
-  }
-  return Out + '"';
-}
-
 } // namespace energy::train

@@ -1,5 +1,6 @@
 //===- dataset.cpp - Training data: CSV plus JSON sidecar -----------------===//
 #include "energy/train/dataset.h"
+#include "csv/CsvText.h"
 #include "document/Envelope.h"
 #include "energy/train/csv.h"
 #include "energy/train/error.h"
@@ -226,10 +227,10 @@ void saveDataset(const Dataset &Data, const std::string &CsvPath) {
   Out << ProgramColumn << (HasTime ? std::string(",") + TimestampColumn : "") << ','
       << SecondsColumn << ',' << PowerColumn;
   for (const std::string &F : Data.features)
-    Out << ',' << csvField(F);
+    Out << ',' << csv::field(F);
   Out << '\n';
   for (Eigen::Index R = 0; R < Data.x.rows(); ++R) {
-    Out << csvField(Data.programs[R]);
+    Out << csv::field(Data.programs[R]);
     if (HasTime)
       Out << ',' << Data.timestamp(R);
     Out << ',' << Data.seconds(R) << ',' << Data.power(R);

@@ -1,5 +1,4 @@
 //===- text_output_test.cpp - Units, name elision, CSV and aligned tables -===//
-#include "energy/report/csv.h"
 #include "energy/report/text_table.h"
 #include "energy/report/units.h"
 
@@ -51,17 +50,6 @@ TEST(Units, PathsKeepTheirEnd) {
   EXPECT_EQ(displayWidth("caf\xc3\xa9.c"), 6u);
   EXPECT_EQ(elidePath("/d/caf\xc3\xa9.c:1", 11), "/d/caf\xc3\xa9.c:1");
   EXPECT_EQ(elidePath("/d/caf\xc3\xa9.c:1", 9), "...f\xc3\xa9.c:1");
-}
-
-TEST(Csv, FieldsAreQuotedOnlyWhenNeeded) {
-  EXPECT_EQ(csvField("main"), "main");
-  EXPECT_EQ(csvField("f(int, int)"), "\"f(int, int)\"");
-  EXPECT_EQ(csvField("say \"hi\""), "\"say \"\"hi\"\"\"");
-  EXPECT_EQ(csvField("two\nlines"), "\"two\nlines\"");
-  EXPECT_EQ(csvField(""), "");
-  std::ostringstream OS;
-  writeCsvRecord(OS, {"1", "a,b", ""});
-  EXPECT_EQ(OS.str(), "1,\"a,b\",\n");
 }
 
 TEST(TextTable, ColumnsAreAlignedUnderTheirHeaders) {

@@ -30,9 +30,6 @@ CsvTable parseCsv(std::istream &In, const std::string &Origin);
 double parseNumber(const std::string &Text, const std::string &Origin, size_t Line,
                    const std::string &Column);
 
-/// Quotes a field when it holds a comma, quote or newline.
-std::string csvField(const std::string &Text);
-
 } // namespace energy::train
 
 #endif
