@@ -18,10 +18,6 @@ namespace fs = std::filesystem;
 
 constexpr std::string_view DefaultGpuArch = "sm_90";
 
-bool startsWith(std::string_view S, std::string_view Prefix) {
-  return S.substr(0, Prefix.size()) == Prefix;
-}
-
 void append(Command &To, const std::vector<std::string> &More) {
   To.insert(To.end(), More.begin(), More.end());
 }
@@ -132,11 +128,11 @@ CudaSettings takeCudaSettings(std::vector<std::string> &ClangArgs) {
   CudaSettings Settings;
   std::vector<std::string> Rest;
   for (const std::string &A : ClangArgs) {
-    if (startsWith(A, "--cuda-gpu-arch="))
+    if (A.starts_with("--cuda-gpu-arch="))
       Settings.gpuArchs.push_back(A.substr(16));
-    else if (startsWith(A, "--offload-arch="))
+    else if (A.starts_with("--offload-arch="))
       Settings.gpuArchs.push_back(A.substr(15));
-    else if (startsWith(A, "--cuda-path="))
+    else if (A.starts_with("--cuda-path="))
       Settings.toolkit = A.substr(12);
     else
       Rest.push_back(A);

@@ -102,16 +102,16 @@ Invocation analyzeInvocation(const std::vector<std::string> &Args) {
       }
       if (A == "-o")
         Inv.roles[I] = Inv.roles[I + 1] = ArgRole::Output;
-      if (A == "-mllvm" && Value.rfind("-energy-", 0) == 0)
+      if (A == "-mllvm" && Value.starts_with("-energy-"))
         Inv.setsEnergyPassOption = true;
       ++I;
       continue;
     }
-    if (A.rfind("-x", 0) == 0 && A.size() > 2) {
+    if (A.starts_with("-x") && A.size() > 2) {
       Language = A.substr(2) == "none" ? "" : A.substr(2);
       Inv.roles[I] = ArgRole::Language;
     }
-    if (A.rfind("-o", 0) == 0 && A.size() > 2)
+    if (A.starts_with("-o") && A.size() > 2)
       Inv.roles[I] = ArgRole::Output;
     bool IsInput = A == "-" || (!A.empty() && A[0] != '-');
     if (!IsInput)

@@ -17,10 +17,6 @@ constexpr std::string_view ContinuousOption = "--energy-continuous";
 constexpr std::string_view RegionsOption = "--energy-regions=";
 constexpr std::string_view TimingOption = "--energy-timing=";
 
-bool startsWith(std::string_view S, std::string_view Prefix) {
-  return S.substr(0, Prefix.size()) == Prefix;
-}
-
 /// The pass options behind --energy-regions=CHOICE.
 std::vector<std::string> regionPassOptions(std::string_view Choice) {
   if (Choice == "all") // every function, the standard library's included
@@ -71,15 +67,15 @@ WrapperOptions parseWrapperOptions(const std::vector<std::string> &Args, bool Ve
       if (I + 1 == Args.size())
         throw UsageError("--energy-filter needs a file: --energy-filter=FILE");
       O.filterFile = Args[++I];
-    } else if (startsWith(A, std::string(FilterOption) + "=")) {
+    } else if (A.starts_with(std::string(FilterOption) + "=")) {
       O.filterFile = A.substr(FilterOption.size() + 1);
       if (O.filterFile->empty())
         throw UsageError("--energy-filter needs a file: --energy-filter=FILE");
-    } else if (startsWith(A, RegionsOption)) {
+    } else if (A.starts_with(RegionsOption)) {
       O.regionPassOptions = regionPassOptions(std::string_view(A).substr(RegionsOption.size()));
-    } else if (startsWith(A, TimingOption)) {
+    } else if (A.starts_with(TimingOption)) {
       O.timingPassOption = timingPassOption(std::string_view(A).substr(TimingOption.size()));
-    } else if (startsWith(A, "--energy-")) {
+    } else if (A.starts_with("--energy-")) {
       // clang would reject it too, but less helpfully.
       throw UsageError("unknown option " + A + "; see --help");
     } else {

@@ -175,7 +175,7 @@ void printMarkdown(const ReportDiff &D, const DiffPrintOptions &O, std::ostream 
   for (const Row &R : visibleRows(D, O)) {
     const MetricChange &C = R.region->metric(R.metric);
     std::string Gate = gateText(D, O, *R.region, R.metric);
-    if (Gate.rfind("FAIL", 0) == 0)
+    if (Gate.starts_with("FAIL"))
       Gate = "**" + Gate + "**";
     OS << "| " << markdownCell(shownName(*R.region)) << " | " << diffMetricName(R.metric) << " | "
        << sideText(R.metric, C.base) << " | " << sideText(R.metric, C.now) << " | "

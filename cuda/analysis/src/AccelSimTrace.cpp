@@ -28,8 +28,6 @@ std::string_view trim(std::string_view S) {
   return S.substr(B, E - B + 1);
 }
 
-bool startsWith(std::string_view S, std::string_view P) { return S.substr(0, P.size()) == P; }
-
 // "(x,y,z)" or "x,y,z" -> numbers.
 bool parseTriple(std::string_view S, uint32_t &X, uint32_t &Y, uint32_t &Z) {
   S = trim(S);
@@ -141,15 +139,15 @@ private:
         endBlock();
       return; // other '#' lines are comments such as "#traces format = ..."
     }
-    if (startsWith(Line, "thread block")) {
+    if (Line.starts_with("thread block")) {
       threadBlock(Line);
       return;
     }
-    if (startsWith(Line, "warp")) {
+    if (Line.starts_with("warp")) {
       warpLine(Line);
       return;
     }
-    if (startsWith(Line, "insts")) {
+    if (Line.starts_with("insts")) {
       instsLine(Line);
       return;
     }
@@ -297,7 +295,7 @@ std::vector<Kernel> readAccelSimKernelList(const std::string &Path) {
   std::string_view Line;
   while (R.next(Line)) {
     Line = trim(Line);
-    if (Line.empty() || startsWith(Line, "Memcpy") || Line.front() == '#')
+    if (Line.empty() || Line.starts_with("Memcpy") || Line.front() == '#')
       continue;
     if (Line.find(".trace") == std::string_view::npos)
       failAt(Path, R.lineNumber(),

@@ -44,12 +44,12 @@ std::vector<Kernel> loadInput(const std::string &Path, const GpgpuSimOptions &Gp
   if (Name == "kernelslist.g" || Name == "kernelslist")
     return readAccelSimKernelList(Path);
   std::string First = firstLine(Path);
-  if (First.rfind("-kernel name", 0) == 0 || First.rfind("-", 0) == 0 ||
-      hasSuffix(Name, ".traceg") || hasSuffix(Name, ".trace"))
+  if (First.starts_with("-kernel name") || First.starts_with("-") || hasSuffix(Name, ".traceg") ||
+      hasSuffix(Name, ".trace"))
     return {readAccelSimKernel(Path)};
-  if (First.rfind("[thd=", 0) == 0)
+  if (First.starts_with("[thd="))
     return readGpgpuSimLog(Path, Gpgpu);
-  if (First.rfind("{", 0) == 0)
+  if (First.starts_with("{"))
     return readGpuProfile(Path);
   failAt(Path, 0,
          "unknown input: expected an Accel-Sim trace (kernelslist.g, kernel-N.trace[g]), "

@@ -220,7 +220,7 @@ nlohmann::json machineDescription() {
   M["cpus"] = std::thread::hardware_concurrency();
   std::ifstream Info("/proc/cpuinfo");
   for (std::string Line; std::getline(Info, Line);)
-    if (Line.rfind("model name", 0) == 0) {
+    if (Line.starts_with("model name")) {
       M["cpu"] = Line.substr(Line.find(':') + 2);
       break;
     }

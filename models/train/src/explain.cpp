@@ -50,8 +50,8 @@ FeatureGroup featureGroup(const std::string &F) {
     return FeatureGroup::Switches;
   if (Instructions.count(F))
     return FeatureGroup::Instructions;
-  bool CacheLike = F.rfind("cache-", 0) == 0 || F.rfind("L1-", 0) == 0 || F.rfind("LLC-", 0) == 0 ||
-                   F.rfind("dTLB-", 0) == 0 || F.rfind("iTLB-", 0) == 0;
+  bool CacheLike = F.starts_with("cache-") || F.starts_with("L1-") || F.starts_with("LLC-") ||
+                   F.starts_with("dTLB-") || F.starts_with("iTLB-");
   return CacheLike ? FeatureGroup::Cache : FeatureGroup::Other;
 }
 

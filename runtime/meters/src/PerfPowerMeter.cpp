@@ -96,7 +96,7 @@ MeterDiscovery discoverPerfPower(const ProbeOptions &options) {
   std::string pmu = root + "/bus/event_source/devices/power";
   std::vector<std::string> events;
   for (const std::string &entry : listDirectory(pmu + "/events"))
-    if (entry.rfind("energy-", 0) == 0 && entry.find('.') == std::string::npos)
+    if (entry.starts_with("energy-") && entry.find('.') == std::string::npos)
       events.push_back(entry);
   if (events.empty()) {
     found.source.detail = "no " + pmu +

@@ -50,7 +50,7 @@ bool isRaplZone(const std::string &entry) {
 
 // package-0 -> package; the other names are the domain already.
 std::string domainOf(const std::string &zoneName) {
-  return zoneName.rfind("package", 0) == 0 ? "package" : zoneName;
+  return zoneName.starts_with("package") ? "package" : zoneName;
 }
 
 struct ZoneScan {
@@ -116,7 +116,7 @@ MeterDiscovery discoverPowercapZones(const std::string &powercap, FileOpener &fi
   for (const std::string &entry : listDirectory(powercap))
     if (isRaplZone(entry)) {
       zones.push_back(entry);
-      haveMsrZones |= entry.rfind("intel-rapl:", 0) == 0;
+      haveMsrZones |= entry.starts_with("intel-rapl:");
     }
   if (zones.empty()) {
     found.source.detail = "no RAPL zones in " + powercap +
@@ -129,7 +129,7 @@ MeterDiscovery discoverPowercapZones(const std::string &powercap, FileOpener &fi
   std::string names;
   for (const std::string &entry : zones) {
     // intel-rapl-mmio:0 repeats the MSR package zone on some Intel parts.
-    if (haveMsrZones && entry.rfind("intel-rapl-mmio:", 0) == 0)
+    if (haveMsrZones && entry.starts_with("intel-rapl-mmio:"))
       continue;
     if (auto meter = openZone(files, powercap, entry, scan)) {
       names += (names.empty() ? "" : ", ") + meter->name();

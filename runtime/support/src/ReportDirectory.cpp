@@ -231,7 +231,7 @@ bool allOf(std::string_view Text, size_t Length, const char *Alphabet) {
 /// entries: `<report>.json.tmp.<12 of [A-Za-z0-9]>`, `.last.<18 hex>`.
 bool temporaryName(std::string_view Name, bool &Link) {
   constexpr std::string_view Temp = ".json.tmp.", Last = ".last.";
-  if (Name.substr(0, Last.size()) == Last) {
+  if (Name.starts_with(Last)) {
     Link = true;
     return allOf(Name.substr(Last.size()), 18, "0123456789abcdef");
   }

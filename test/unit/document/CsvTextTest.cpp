@@ -17,9 +17,7 @@ TEST(CsvText, FieldsAreQuotedOnlyWhenNeeded) {
   EXPECT_EQ(field(""), "");
 }
 
-TEST(CsvText, CarriageReturnsAreQuotedAsRfc4180Asks) {
-  EXPECT_EQ(field("a\rb"), "\"a\rb\"");
-}
+TEST(CsvText, CarriageReturnsAreQuotedAsRfc4180Asks) { EXPECT_EQ(field("a\rb"), "\"a\rb\""); }
 
 TEST(CsvText, RecordsAreCommaSeparatedAndEndInLineFeed) {
   std::ostringstream OS;
