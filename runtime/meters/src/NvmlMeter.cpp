@@ -10,6 +10,7 @@
 #include "meters/EnergyMeter.h"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 // NVML's opaque device type, declared as nvml.h does (global, C linkage
 // names), so that the function pointers below have NVML's exact types.
@@ -84,11 +85,23 @@ bool bindAll(NvmlApi &api) {
          api.bind(api.totalEnergy, "nvmlDeviceGetTotalEnergyConsumption");
 }
 
+/// Whether the NVIDIA driver's control device (or WSL 2's GPU device, where
+/// NVML talks to the Windows driver) exists: NVML cannot start without one.
+bool driverDevicePresent(const std::string &devRoot) {
+  return access((devRoot + "/nvidiactl").c_str(), F_OK) == 0 ||
+         access((devRoot + "/dxg").c_str(), F_OK) == 0;
+}
+
 } // namespace
 
 MeterDiscovery discoverNvml(const ProbeOptions &options) {
   MeterDiscovery found;
   found.source = Source{"nvml", "energy", false, false, ""};
+  if (!driverDevicePresent(options.devRoot)) {
+    found.source.detail = "no NVIDIA driver on this machine (no " + options.devRoot +
+                          "/nvidiactl; install the NVIDIA driver to measure GPU energy)";
+    return found;
+  }
   auto session = std::make_shared<NvmlSession>();
   NvmlApi &api = session->api;
   api.handle = dlopen(options.nvmlLibrary.c_str(), RTLD_NOW | RTLD_LOCAL);

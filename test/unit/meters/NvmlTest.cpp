@@ -7,8 +7,15 @@ using namespace energy::meters;
 
 namespace {
 
-TEST(Nvml, AbsentLibraryIsExplained) {
+/// Probe options on a machine whose /dev has the NVIDIA driver's nodes.
+ProbeOptions withDriver() {
   ProbeOptions o;
+  o.devRoot = ENERGY_METERS_FIXTURES "/dev-nvidia";
+  return o;
+}
+
+TEST(Nvml, AbsentLibraryIsExplained) {
+  ProbeOptions o = withDriver();
   o.nvmlLibrary = "libnvidia-ml-not-installed.so.1";
   MeterDiscovery found = discoverNvml(o);
   EXPECT_FALSE(found.source.present);
@@ -18,7 +25,7 @@ TEST(Nvml, AbsentLibraryIsExplained) {
 }
 
 TEST(Nvml, ReadsTotalEnergyAndNamesGpusWithoutACounter) {
-  ProbeOptions o;
+  ProbeOptions o = withDriver();
   o.nvmlLibrary = ENERGY_FAKE_NVML;
   MeterDiscovery found = discoverNvml(o);
   ASSERT_TRUE(found.source.used) << found.source.detail;
@@ -36,12 +43,32 @@ TEST(Nvml, ReadsTotalEnergyAndNamesGpusWithoutACounter) {
 }
 
 TEST(Nvml, LibraryWithoutTheEnergyCallIsExplained) {
-  ProbeOptions o;
+  ProbeOptions o = withDriver();
   o.nvmlLibrary = "libm.so.6"; // loads, but is not NVML
   MeterDiscovery found = discoverNvml(o);
   EXPECT_FALSE(found.source.present);
   EXPECT_NE(found.source.detail.find("lacks nvmlDeviceGetTotalEnergyConsumption"),
             std::string::npos);
+}
+
+TEST(Nvml, WithoutTheDriversDeviceTheLibraryIsNotLoaded) {
+  ProbeOptions o;
+  o.devRoot = ENERGY_METERS_FIXTURES "/no-such-dev";
+  o.nvmlLibrary = ENERGY_FAKE_NVML;
+  MeterDiscovery found = discoverNvml(o);
+  EXPECT_FALSE(found.source.used);
+  EXPECT_TRUE(found.meters.empty());
+  EXPECT_NE(found.source.detail.find("no NVIDIA driver on this machine (no " ENERGY_METERS_FIXTURES
+                                     "/no-such-dev/nvidiactl"),
+            std::string::npos)
+      << found.source.detail;
+}
+
+TEST(Nvml, WslGpuDeviceCountsAsTheDriver) {
+  ProbeOptions o;
+  o.devRoot = ENERGY_METERS_FIXTURES "/dev-wsl";
+  o.nvmlLibrary = ENERGY_FAKE_NVML;
+  EXPECT_TRUE(discoverNvml(o).source.used);
 }
 
 } // namespace
