@@ -236,7 +236,7 @@ std::vector<TracedProcess> tracedProcesses(const std::vector<ExportInput> &Input
   std::vector<TracedProcess> Processes;
   for (const ExportInput &In : Inputs)
     for (InputProcess &P : In.processes())
-      Processes.push_back({In.report(), std::move(P)});
+      Processes.push_back({In.report, std::move(P)});
   return Processes;
 }
 

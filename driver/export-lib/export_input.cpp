@@ -1,17 +1,13 @@
 //===- export_input.cpp - Reading a report and its optional sections ------===//
 #include "energy/export/export_input.h"
 
-#include "energy/report/report_error.h"
-
-#include "support/ReportKeys.h"
+#include "energy/report/reader.h"
 
 #include <algorithm>
 
 namespace energy::exporter {
 
 namespace {
-
-namespace key = report_key;
 
 std::string baseName(const std::string &Path) {
   size_t Slash = Path.rfind('/');
@@ -34,48 +30,30 @@ std::string processLabel(const std::string &Program, long long Pid) {
   return baseName(Program) + " (pid " + std::to_string(Pid) + ")";
 }
 
-/// A merged report's process: its entry in `program.processes` (which the
-/// merge wrote, so it is read as the merge reads it), with its timeline.
-InputProcess mergedProcess(const nlohmann::json &Entry, size_t Index, const report::Report &R) {
-  const nlohmann::json &Argv = Entry.at(key::program::Argv);
-  std::string Program = Argv.empty() ? Entry.at(key::program::Path).get<std::string>()
-                                     : Argv.front().get<std::string>();
-  long long Pid = Entry.at(key::program::Pid).get<long long>();
-  InputProcess P{processLabel(Program, Pid), Entry.value(key::processes::Report, R.origin), Pid,
-                 std::nullopt};
-  if (Entry.contains(key::processes::Rank))
-    P.name = "rank " + std::to_string(Entry[key::processes::Rank].get<uint64_t>()) + ": " + P.name;
-  if (Entry.contains(key::processes::Timeline)) {
-    P.timeline =
-        report::parseTimeline(Entry[key::processes::Timeline],
-                              R.origin + ": program.processes[" + std::to_string(Index) + "]");
+/// A merged report's process, named as viewers show it, with its timeline.
+InputProcess mergedProcess(const report::MergedProcess &M, const report::Report &R) {
+  InputProcess P{processLabel(M.argv.empty() ? M.programPath : M.argv.front(), M.pid),
+                 M.report.value_or(R.origin), M.pid, M.timeline};
+  if (M.rank)
+    P.name = "rank " + std::to_string(*M.rank) + ": " + P.name;
+  if (P.timeline)
     checkTimelineRegions(*P.timeline, R);
-  }
   return P;
 }
 
 } // namespace
 
 std::vector<InputProcess> ExportInput::processes() const {
-  const nlohmann::json &Doc = document.document;
-  if (!Doc.contains(key::document::Program) ||
-      !Doc[key::document::Program].contains(key::program::Processes))
-    return {{processName(), report().origin, report().pid, report().timeline}};
-  const nlohmann::json &Entries = Doc[key::document::Program][key::program::Processes];
+  if (!report.mergedProcesses)
+    return {{processName(), report.origin, report.pid, report.timeline}};
   std::vector<InputProcess> Processes;
-  try {
-    for (size_t I = 0; I < Entries.size(); ++I)
-      Processes.push_back(mergedProcess(Entries[I], I, report()));
-  } catch (const nlohmann::json::exception &E) {
-    throw report::ReportError(report().origin + ": program.processes is damaged (" + E.what() +
-                              "); merge the reports again");
-  }
+  for (const report::MergedProcess &M : *report.mergedProcesses)
+    Processes.push_back(mergedProcess(M, report));
   return Processes;
 }
 
 std::string ExportInput::processName() const {
-  const report::Report &R = report();
-  return processLabel(R.argv.empty() ? R.programPath : R.argv.front(), R.pid);
+  return processLabel(report.argv.empty() ? report.programPath : report.argv.front(), report.pid);
 }
 
 bool ExportInput::anyTimeline() const {
@@ -85,13 +63,10 @@ bool ExportInput::anyTimeline() const {
 }
 
 ExportInput readExportInput(const std::string &Path) {
-  ExportInput In{report::readReportDocument(Path), std::nullopt};
-  const nlohmann::json &Doc = In.document.document;
-  if (auto Tree = Doc.find(key::document::CallTree); Tree != Doc.end())
-    In.callTree = report::parseCallTree(*Tree, In.report());
-  if (In.report().timeline)
-    checkTimelineRegions(*In.report().timeline, In.report());
-  In.processes(); // a damaged merged report is refused here, as any other section
+  ExportInput In{report::readReport(Path)};
+  if (In.report.timeline)
+    checkTimelineRegions(*In.report.timeline, In.report);
+  In.processes(); // a merged report's timelines are checked here, as the report's own
   return In;
 }
 

@@ -67,8 +67,8 @@ public:
   PprofBuilder() { addSampleTypes(); }
 
   void addReport(const ExportInput &In) {
-    const Report &R = In.report();
-    CallPathProfile Paths = callPathProfile(R, In.callTree);
+    const Report &R = In.report;
+    CallPathProfile Paths = callPathProfile(R);
     uint64_t Mapping = addMapping(R);
     std::map<uint64_t, uint64_t> Locations; // region id (or none) -> location
     int64_t Process = Strings.index(In.processName());
@@ -165,7 +165,7 @@ private:
   }
 
   void describe(const ExportInput &In, const CallPathProfile &Paths) {
-    const Report &R = In.report();
+    const Report &R = In.report;
     std::string Who = In.processName() + ": ";
     Profile.add_comment(Strings.index(Who + "EnergyPass report " + R.origin + " of " +
                                       R.programPath + " on " + R.hostname + ", started " +

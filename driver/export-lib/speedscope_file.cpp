@@ -63,7 +63,7 @@ constexpr ProfileMetric ProfileMetrics[] = {
 
 json sampledProfile(const ExportInput &In, const CallPathProfile &Paths, const ProfileMetric &PM,
                     FrameTable &Frames) {
-  const Report &R = In.report();
+  const Report &R = In.report;
   size_t M = static_cast<size_t>(PM.metric);
   json Samples = json::array(), Weights = json::array();
   for (const PathSample &S : Paths.samples) {
@@ -95,7 +95,7 @@ json speedscopeFile(const std::vector<ExportInput> &Inputs, const std::string &E
   FrameTable Frames;
   json Profiles = json::array();
   for (const ExportInput &In : Inputs) {
-    CallPathProfile Paths = callPathProfile(In.report(), In.callTree);
+    CallPathProfile Paths = callPathProfile(In.report);
     for (const ProfileMetric &PM : ProfileMetrics)
       Profiles.push_back(sampledProfile(In, Paths, PM, Frames));
   }

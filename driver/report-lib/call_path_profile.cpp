@@ -137,8 +137,7 @@ std::string energySource(const Report &R) {
   return "measured by " + (Meters.empty() ? std::string("a meter") : Meters);
 }
 
-CallPathProfile callPathProfile(const Report &R,
-                                const std::optional<std::vector<CallTreeNode>> &Tree) {
+CallPathProfile callPathProfile(const Report &R) {
   CallPathProfile P;
   P.measuredEnergy = R.hasMeasuredEnergy();
   RegionFigures F = regionFigures(R, P.measuredEnergy);
@@ -147,7 +146,7 @@ CallPathProfile callPathProfile(const Report &R,
   std::vector<PathSample> Samples;
   std::vector<RegionPaths> Paths(R.regions.size());
   const std::vector<CallTreeNode> NoTree;
-  const std::vector<CallTreeNode> &Nodes = Tree ? *Tree : NoTree;
+  const std::vector<CallTreeNode> &Nodes = R.callTree ? *R.callTree : NoTree;
   for (size_t I = 0; I < Nodes.size(); ++I) {
     Samples.push_back({callPath(Nodes, I), StackOrigin::CallTree, {}});
     RegionPaths &RP = Paths[Nodes[I].region];

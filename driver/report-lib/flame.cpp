@@ -13,8 +13,6 @@
 #include "energy/report/call_path_profile.h"
 #include "energy/report/region_paths.h"
 
-#include "support/ReportKeys.h"
-
 #include <algorithm>
 
 namespace energy::report {
@@ -45,27 +43,15 @@ Metric metricOf(FlameWeight W) {
 /// The frames of one sample: a frame of its own says, on the flame graph's
 /// face, what the call tree did not hold (without a tree, every stack is a
 /// nesting path and needs no such frame).
-std::vector<std::string> frameNames(const Report &R, const PathSample &S, bool HasTree) {
+std::vector<std::string> frameNames(const Report &R, const PathSample &S) {
   std::vector<std::string> Frames;
   if (S.origin == StackOrigin::OutsideRegions)
     Frames.push_back(OutsideRegionsFrame);
-  if (S.origin == StackOrigin::RegionNesting && HasTree)
+  if (S.origin == StackOrigin::RegionNesting && R.callTree)
     Frames.push_back(NotInCallTreeFrame);
   for (uint64_t Id : S.regions)
     Frames.push_back(frameName(R.regions[Id]));
   return Frames;
-}
-
-std::vector<FoldedStack> stacksOf(const Report &R,
-                                  const std::optional<std::vector<CallTreeNode>> &Tree,
-                                  FlameWeight Weight) {
-  CallPathProfile Profile = callPathProfile(R, Tree);
-  auto M = static_cast<size_t>(metricOf(Weight));
-  std::vector<FoldedStack> Stacks;
-  for (const PathSample &S : Profile.samples)
-    if (S.values[M] > 0)
-      Stacks.push_back({frameNames(R, S, Tree.has_value()), S.values[M]});
-  return Stacks;
 }
 
 } // namespace
@@ -99,12 +85,13 @@ const char *flameWeightUnit(FlameWeight W) {
 std::vector<std::string> flameWeightNames() { return {"energy", "time", "flops", "bytes"}; }
 
 std::vector<FoldedStack> foldedStacks(const Report &R, FlameWeight Weight) {
-  return stacksOf(R, std::nullopt, Weight);
-}
-
-std::vector<FoldedStack> foldedStacks(const Report &R, const std::vector<CallTreeNode> &Tree,
-                                      FlameWeight Weight) {
-  return stacksOf(R, Tree, Weight);
+  CallPathProfile Profile = callPathProfile(R);
+  auto M = static_cast<size_t>(metricOf(Weight));
+  std::vector<FoldedStack> Stacks;
+  for (const PathSample &S : Profile.samples)
+    if (S.values[M] > 0)
+      Stacks.push_back({frameNames(R, S), S.values[M]});
+  return Stacks;
 }
 
 unsigned long long leftOutOfCallTree(const std::vector<FoldedStack> &Stacks) {
@@ -120,13 +107,6 @@ unsigned long long totalWeight(const std::vector<FoldedStack> &Stacks) {
   for (const FoldedStack &S : Stacks)
     Sum += S.weight;
   return Sum;
-}
-
-std::vector<FoldedStack> foldedStacks(const ReportDocument &Doc, FlameWeight Weight) {
-  auto Tree = Doc.document.find(report_key::document::CallTree);
-  if (Tree == Doc.document.end())
-    return foldedStacks(Doc.report, Weight);
-  return foldedStacks(Doc.report, parseCallTree(*Tree, Doc.report), Weight);
 }
 
 void printFolded(const std::vector<FoldedStack> &Stacks, std::ostream &OS) {

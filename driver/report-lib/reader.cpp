@@ -399,6 +399,23 @@ std::optional<ModelInfo> readModel(const View &Doc) {
   return M;
 }
 
+/// A merged report's process, as the merge wrote it; errors in its timeline
+/// name the process's entry.
+MergedProcess readMergedProcess(const View &Node, size_t Index, const std::string &Origin) {
+  MergedProcess P;
+  P.programPath = Node[key::program::Path].string();
+  P.argv = Node[key::program::Argv].strings();
+  P.pid = Node[key::program::Pid].integer();
+  if (auto Report = Node.optional(key::processes::Report))
+    P.report = Report->string();
+  if (auto Rank = Node.optional(key::processes::Rank))
+    P.rank = Rank->unsignedInteger();
+  if (auto Timeline = Node.optional(key::processes::Timeline))
+    P.timeline = parseTimeline(Timeline->json(),
+                               Origin + ": program.processes[" + std::to_string(Index) + "]");
+  return P;
+}
+
 void readProgram(const View &Program, Report &R) {
   R.programPath = Program[key::program::Path].string();
   View Argv = Program[key::program::Argv];
@@ -407,8 +424,11 @@ void readProgram(const View &Program, Report &R) {
   R.pid = Program[key::program::Pid].integer();
   R.startTime = Program[key::program::StartTime].string();
   R.wallSeconds = Program[key::program::WallTime].nonNegative();
-  if (auto Processes = Program.optional(key::program::Processes))
-    R.processes = Processes->arraySize();
+  if (auto Processes = Program.optional(key::program::Processes)) {
+    R.mergedProcesses.emplace();
+    for (size_t I = 0, N = Processes->arraySize(); I < N; ++I)
+      R.mergedProcesses->push_back(readMergedProcess(Processes->element(I), I, R.origin));
+  }
 }
 
 uint64_t readRank(const View &Rank, uint64_t Size) {
@@ -435,6 +455,35 @@ JobInfo readJob(const View &Job) {
     J.localRank = Local->unsignedInteger();
   J.node = Job[key::job::Node].string();
   return J;
+}
+
+/// `call_tree`: each node's region one the report has, each parent an
+/// earlier node, so that a path is found by walking up.
+std::vector<CallTreeNode> readCallTree(const View &Tree, size_t NumRegions) {
+  namespace Key = key::call_tree;
+  std::vector<CallTreeNode> Nodes;
+  for (size_t I = 0, N = Tree.arraySize(); I < N; ++I) {
+    View Node = Tree.element(I);
+    if (Node[Key::Id].unsignedInteger() != I)
+      Node[Key::Id].reject("is not the node's index " + std::to_string(I));
+    CallTreeNode C;
+    C.region = Node[Key::Region].unsignedInteger();
+    if (C.region >= NumRegions)
+      Node[Key::Region].reject("names region " + std::to_string(C.region) +
+                               ", which does not exist");
+    if (auto Parent = Node.nullable(Key::Parent)) {
+      C.parent = Parent->unsignedInteger();
+      if (*C.parent >= I)
+        Parent->reject("is not an earlier node");
+    }
+    // Null in a sampled report: samples see paths, not entries.
+    if (auto Calls = Node.nullable(Key::Calls))
+      C.calls = Calls->unsignedInteger();
+    C.inclusiveSeconds = Node[Key::Time][key::time_s::Inclusive].nonNegative();
+    C.selfSeconds = Node[Key::Time][key::time_s::Self].nonNegative();
+    Nodes.push_back(C);
+  }
+  return Nodes;
 }
 
 void readMachine(const View &Machine, Report &R) {
@@ -505,6 +554,8 @@ Report parseReport(const json &Json, const std::string &Origin) {
     R.lines = readLines(*Lines, R.version, R.regions, R.model);
   if (auto Timeline = Doc.optional(key::document::Timeline))
     R.timeline = parseTimeline(Timeline->json(), Origin);
+  if (auto Tree = Doc.optional(key::document::CallTree))
+    R.callTree = readCallTree(*Tree, R.regions.size());
   return R;
 }
 

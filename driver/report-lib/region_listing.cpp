@@ -129,7 +129,7 @@ void printThreadBreakdown(const Report &R, std::ostream &OS) {
   std::sort(Ran.begin(), Ran.end(), [](const ThreadRow *A, const ThreadRow *B) {
     return A->instructions > B->instructions;
   });
-  bool Merged = R.processes > 1;
+  bool Merged = R.processCount() > 1;
   std::vector<Column> Columns = {{"thread", Align::Right},       {"name", Align::Left},
                                  {"CPU time", Align::Right},     {"region time", Align::Right},
                                  {"instructions", Align::Right}, {"FLOPs", Align::Right},
@@ -327,7 +327,7 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
     Shown = std::min(Shown, Options.top);
   // Times are summed over threads, so say how many there were.
   std::string Threads =
-      (R.processes > 1 ? " | " + std::to_string(R.processes) + " processes" : "") +
+      (R.processCount() > 1 ? " | " + std::to_string(R.processCount()) + " processes" : "") +
       (R.threads > 1 ? " | " + std::to_string(R.threads) + " threads" : "") +
       (R.threads > 1 && R.threadsInstrumented
            ? ", " + std::to_string(*R.threadsInstrumented) + " ran instrumented code"

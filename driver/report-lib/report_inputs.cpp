@@ -1,13 +1,10 @@
 //===- report_inputs.cpp - Files, folders and globs as one report ---------===//
 #include "energy/report/report_inputs.h"
 
-#include "energy/report/call_tree.h"
 #include "energy/report/checkpoint.h"
 #include "energy/report/reader.h"
 #include "energy/report/report_error.h"
 #include "energy/report/report_merge.h"
-
-#include "support/ReportKeys.h"
 
 #include <glob.h>
 
@@ -82,8 +79,6 @@ nlohmann::json mergeReportFiles(const std::vector<std::string> &Paths) {
     nlohmann::json Doc = readReportJson(Path);
     // Refuse what is not a valid report before merging any of it.
     Report R = parseReport(Doc, Path);
-    if (Doc.contains(report_key::document::CallTree))
-      parseCallTree(Doc[report_key::document::CallTree], R);
     if (R.checkpointPeriodSeconds) {
       bool Going = checkpointRun(R) == CheckpointRun::Going;
       std::cerr << "energy-report: " << Path << ": " << checkpointNote(R)
@@ -100,13 +95,11 @@ nlohmann::json mergeReportFiles(const std::vector<std::string> &Paths) {
   return Merger.result();
 }
 
-ReportDocument loadReportInputs(const std::vector<std::string> &Inputs) {
+Report loadReportInputs(const std::vector<std::string> &Inputs) {
   std::vector<std::string> Paths = expandReportInputs(Inputs);
   if (Paths.size() == 1)
-    return readReportDocument(Paths.front());
-  nlohmann::json Merged = mergeReportFiles(Paths);
-  Report R = parseReport(Merged, describeInputs(Inputs, Paths.size()));
-  return {std::move(R), std::move(Merged)};
+    return readReport(Paths.front());
+  return parseReport(mergeReportFiles(Paths), describeInputs(Inputs, Paths.size()));
 }
 
 } // namespace energy::report

@@ -144,7 +144,7 @@ std::optional<double> epochSeconds(const std::string &Iso) {
 }
 
 /// Two reports describe the same process when host, pid and start agree.
-/// (`at`: a merged input's processes are not validated by the reader.)
+/// (`at`: the reader leaves a merged input's processes' start times unchecked.)
 std::string processIdentity(const json &Process, const std::string &Host) {
   return Process.value(key::processes::Hostname, Host) + "/" +
          std::to_string(Process.at(key::program::Pid).get<long long>()) + "/" +
@@ -173,7 +173,8 @@ json renumberedTimeline(json Timeline, const std::vector<size_t> &Map) {
 
 void ReportMerger::add(const json &Doc, const std::string &Origin) {
   // parseReport() leaves out sections that only merging reads (modules,
-  // processes, counters, diagnostics): a damaged one is the input's fault.
+  // counters, diagnostics, processes' start times): a damaged one is the
+  // input's fault.
   try {
     addDocument(Doc, Origin);
   } catch (const json::exception &E) {

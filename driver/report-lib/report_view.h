@@ -1,6 +1,6 @@
 //===- report_view.h - Checked access to a report document, naming keys ---===//
 //
-// The report readers (reader.cpp, timeline.cpp, call_tree.cpp) see a report
+// The report readers (reader.cpp, timeline.cpp) see a report
 // through document::View, with one wording: "FILE: missing key
 // regions[3].time_s.self; the report is damaged ...", thrown as ReportError.
 //

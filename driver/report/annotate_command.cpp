@@ -373,7 +373,7 @@ std::string annotated(const Report &R, const AnnotateArguments &Args) {
 }
 
 int runAnnotate(const AnnotateArguments &Args) {
-  Report R = loadReportInputs(Args.reports).report;
+  Report R = loadReportInputs(Args.reports);
   return writeOutput(Args.output, annotated(R, Args));
 }
 

@@ -69,7 +69,7 @@ std::vector<Report> readSide(const std::vector<std::string> &Patterns) {
   // one run of several processes (ENERGY_REPORT=DIR/r.%p.json), merged.
   for (const std::string &Pattern : Patterns)
     for (const std::string &Path : expandPattern(Pattern))
-      Reports.push_back(loadReportInputs({Path}).report);
+      Reports.push_back(loadReportInputs({Path}));
   return Reports;
 }
 

@@ -53,7 +53,7 @@ std::string jsonText(const nlohmann::json &Doc) {
 std::string foldedText(const std::vector<ExportInput> &Inputs, FlameWeight Weight) {
   std::ostringstream Out;
   for (const ExportInput &In : Inputs) {
-    auto Stacks = foldedStacks(In.document, Weight);
+    auto Stacks = foldedStacks(In.report, Weight);
     if (Inputs.size() > 1)
       for (FoldedStack &S : Stacks)
         S.frames.insert(S.frames.begin(), In.processName());
@@ -69,7 +69,7 @@ void checkTimelines(const std::vector<ExportInput> &Inputs) {
   bool Any = std::any_of(Inputs.begin(), Inputs.end(),
                          [](const ExportInput &In) { return In.anyTimeline(); });
   if (!Any)
-    throw ReportError((Inputs.size() == 1 ? Inputs.front().report().origin + ": has"
+    throw ReportError((Inputs.size() == 1 ? Inputs.front().report.origin + ": has"
                                           : std::string("none of the reports has")) +
                       " no timeline, which a chrome trace is made of; " + HowToRecord);
   for (const ExportInput &In : Inputs)

@@ -30,8 +30,7 @@ struct FilterArguments {
 };
 
 int runFilter(const FilterArguments &Args) {
-  ReportDocument Doc = loadReportInputs(Args.reports);
-  const Report &R = Doc.report;
+  Report R = loadReportInputs(Args.reports);
   MarkerFilter Filter =
       chooseUnmarkedRegions(R, {.entryCost = Args.entryCost, .budget = Args.budgetPercent / 100});
   std::cerr << "energy-report: " << markerFilterSummary(Filter) << "\n";

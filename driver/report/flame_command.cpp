@@ -44,10 +44,9 @@ void sayWhatTheTreeLeftOut(const Report &R, const std::vector<FoldedStack> &Stac
 }
 
 int runFlame(const FlameArguments &Args) {
-  ReportDocument Doc = loadReportInputs(Args.reports);
-  const Report &R = Doc.report;
+  Report R = loadReportInputs(Args.reports);
   FlameWeight Weight = *parseFlameWeight(Args.weight);
-  auto Stacks = foldedStacks(Doc, Weight);
+  auto Stacks = foldedStacks(R, Weight);
   if (Stacks.empty())
     std::cerr << "energy-report: " << R.origin << ": no region has a non-zero " << Args.weight
               << (Weight == FlameWeight::Energy && R.hasMeasuredEnergy()

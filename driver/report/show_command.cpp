@@ -28,7 +28,6 @@
 #include "energy/model/energy_model.h"
 #include "energy/report/job_balance.h"
 #include "energy/report/region_listing.h"
-#include "energy/report/report_document.h"
 #include "energy/report/report_error.h"
 #include "energy/report/report_inputs.h"
 #include "energy/report/text_table.h"
@@ -133,7 +132,7 @@ Report reportToShow(const ShowArguments &Args) {
     Reports.push_back(latestReport());
     std::cerr << "energy-report: showing " << Reports.front() << '\n';
   }
-  Report R = std::move(loadReportInputs(Reports).report);
+  Report R = loadReportInputs(Reports);
   if (!Args.modelPath.empty())
     remodel(R, Args.modelPath);
   return R;

@@ -70,7 +70,7 @@ ReportRegions regionsFromReportJson(const std::string &Text, const std::string &
 
 ReportRegions readReportRegions(const std::vector<std::string> &Inputs) {
   try {
-    return convertReport(report::loadReportInputs(Inputs).report);
+    return convertReport(report::loadReportInputs(Inputs));
   } catch (const report::ReportError &E) {
     throw InputError(E.what());
   }

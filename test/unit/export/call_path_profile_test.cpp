@@ -32,7 +32,7 @@ const PathSample *find(const CallPathProfile &P, const std::vector<uint64_t> &Re
 
 TEST(CallPathProfile, RegionFiguresAreSplitByThePathsSelfTime) {
   ExportInput In = callTreeInput();
-  CallPathProfile P = callPathProfile(In.report(), In.callTree);
+  CallPathProfile P = callPathProfile(In.report);
   const PathSample *Called = find(P, {0, 1});
   const PathSample *Root = find(P, {1});
   ASSERT_TRUE(Called && Root);
@@ -46,8 +46,8 @@ TEST(CallPathProfile, RegionFiguresAreSplitByThePathsSelfTime) {
 
 TEST(CallPathProfile, SumsEqualTheReportsTotalsExactly) {
   ExportInput In = callTreeInput();
-  CallPathProfile P = callPathProfile(In.report(), In.callTree);
-  const auto &R = In.report();
+  CallPathProfile P = callPathProfile(In.report);
+  const auto &R = In.report;
   MetricValues Sum = sums(P);
   EXPECT_EQ(Sum, P.totals);
   EXPECT_EQ(P.totals[at(Metric::Flops)], R.totalFlops);
@@ -59,7 +59,7 @@ TEST(CallPathProfile, SumsEqualTheReportsTotalsExactly) {
 
 TEST(CallPathProfile, ARegionTheTreeLacksIsStackedByItsNesting) {
   ExportInput In = callTreeInput();
-  CallPathProfile P = callPathProfile(In.report(), In.callTree);
+  CallPathProfile P = callPathProfile(In.report);
   const PathSample *Orphan = find(P, {2});
   ASSERT_TRUE(Orphan);
   EXPECT_EQ(Orphan->origin, StackOrigin::RegionNesting);
@@ -70,9 +70,9 @@ TEST(CallPathProfile, ARegionTheTreeLacksIsStackedByItsNesting) {
 TEST(CallPathProfile, SelfTimeBeyondTheTreesNodesGetsANestingSample) {
   ExportInput In = callTreeInput();
   // helper ran 0.2 s more than its nodes hold: entries past the bound.
-  In.document.report.regions[1].selfSeconds = 0.5;
-  In.document.report.regions[2].parent = 1; // orphan nested in helper
-  CallPathProfile P = callPathProfile(In.report(), In.callTree);
+  In.report.regions[1].selfSeconds = 0.5;
+  In.report.regions[2].parent = 1; // orphan nested in helper
+  CallPathProfile P = callPathProfile(In.report);
   const PathSample *Rest = find(P, {1});
   ASSERT_TRUE(Rest);
   ASSERT_EQ(P.samples.size(), 5u);
@@ -87,19 +87,19 @@ TEST(CallPathProfile, SelfTimeBeyondTheTreesNodesGetsANestingSample) {
 
 TEST(CallPathProfile, WithoutATreeEveryRegionIsStackedByNesting) {
   ExportInput In = callTreeInput();
-  In.callTree.reset();
-  CallPathProfile P = callPathProfile(In.report(), In.callTree);
+  In.report.callTree.reset();
+  CallPathProfile P = callPathProfile(In.report);
   EXPECT_EQ(P.regionsOutsideTree, 3u);
   EXPECT_EQ(sums(P), P.totals);
 }
 
 TEST(CallPathProfile, MeasuredEnergyOutsideRegionsHasASampleOfItsOwn) {
   ExportInput In = callTreeInput();
-  auto &R = In.document.report;
+  auto &R = In.report;
   for (auto &Reg : R.regions)
     Reg.energy.measuredJoules = 2 * Reg.energy.modelledJoules;
   R.totalEnergy.measuredJoules = 1.0; // regions hold 0.9 J of it
-  CallPathProfile P = callPathProfile(R, In.callTree);
+  CallPathProfile P = callPathProfile(R);
   EXPECT_TRUE(P.measuredEnergy);
   ASSERT_FALSE(P.samples.empty());
   const PathSample &Outside = P.samples.back();
@@ -112,9 +112,9 @@ TEST(CallPathProfile, MeasuredEnergyOutsideRegionsHasASampleOfItsOwn) {
 TEST(CallPathProfile, PathsWithoutTimeOrCallsShareEqually) {
   // A sampled report's short region: counted, never on top of a sample.
   ExportInput In = callTreeInput();
-  In.document.report.regions[1].selfSeconds = 0.0;
-  (*In.callTree)[1].selfSeconds = (*In.callTree)[2].selfSeconds = 0.0;
-  CallPathProfile P = callPathProfile(In.report(), In.callTree);
+  In.report.regions[1].selfSeconds = 0.0;
+  (*In.report.callTree)[1].selfSeconds = (*In.report.callTree)[2].selfSeconds = 0.0;
+  CallPathProfile P = callPathProfile(In.report);
   const PathSample *Called = find(P, {0, 1}), *Root = find(P, {1});
   ASSERT_TRUE(Called && Root);
   EXPECT_EQ(Called->values[at(Metric::Flops)], 45u);
@@ -124,7 +124,7 @@ TEST(CallPathProfile, PathsWithoutTimeOrCallsShareEqually) {
 
 TEST(CallPathProfile, EnergySourceSaysModelledOrMeasured) {
   ExportInput In = callTreeInput();
-  EXPECT_EQ(energySource(In.report()), "modelled by default-analytic-v1");
-  In.document.report.sources.push_back({"rapl-powercap", "energy", true, true, ""});
-  EXPECT_EQ(energySource(In.report()), "measured by rapl-powercap");
+  EXPECT_EQ(energySource(In.report), "modelled by default-analytic-v1");
+  In.report.sources.push_back({"rapl-powercap", "energy", true, true, ""});
+  EXPECT_EQ(energySource(In.report), "measured by rapl-powercap");
 }

@@ -21,7 +21,7 @@ namespace {
 /// then nothing (60..80 ms); the meter's reading at 40..60 ms failed.
 ExportInput timelineInput() {
   ExportInput In = callTreeInput();
-  auto &R = In.document.report;
+  auto &R = In.report;
   energy::report::test::addRegion(R, "helper:loop@app.c:6", "loop", 6, 1, 0, 0.0, 0.0);
   Timeline T;
   T.period = 0.02;
@@ -120,7 +120,7 @@ TEST(ChromeTrace, ThreadRatesAreTheRegionsAndTheCountersOwn) {
 
 TEST(ChromeTrace, SeveralReportsAreSeveralProcessesLinedUpInTime) {
   ExportInput A = timelineInput(), B = timelineInput();
-  B.document.report.timeline->startEpochSeconds = 1000.5; // started half a second later
+  B.report.timeline->startEpochSeconds = 1000.5; // started half a second later
   json Trace = chromeTrace({A, B}, "x");
   std::set<long long> Pids;
   double LatestSliceStart = 0;
@@ -162,24 +162,18 @@ json timelineJson(double StartEpoch, long long Tid) {
              {"threads", {{{"thread", 0}, {"region", 1}, {"counters", json::array()}}}}}}}};
 }
 
-json processEntry(long long Pid, uint64_t Rank, double StartEpoch) {
-  return {{"path", "/bin/app"},
-          {"argv", {"./app"}},
-          {"pid", Pid},
-          {"start_time", "2026-01-01T00:00:00Z"},
-          {"wall_time_s", 1.0},
-          {"hostname", "h"},
-          {"report", "r." + std::to_string(Pid) + ".json"},
-          {"rank", Rank},
-          {"timeline", timelineJson(StartEpoch, Pid + 1)}};
+energy::report::MergedProcess mergedProcess(long long Pid, uint64_t Rank, const json &Timeline) {
+  return {"/bin/app", {"./app"},
+          Pid,        "r." + std::to_string(Pid) + ".json",
+          Rank,       energy::report::parseTimeline(Timeline, "t.json")};
 }
 
 } // namespace
 
 TEST(ChromeTrace, AMergedReportsProcessesAreProcessesOfTheirOwnWithTheirTimelines) {
   ExportInput In = callTreeInput();
-  In.document.document = {
-      {"program", {{"processes", {processEntry(100, 0, 1000.0), processEntry(200, 1, 1000.5)}}}}};
+  In.report.mergedProcesses = {{mergedProcess(100, 0, timelineJson(1000.0, 101)),
+                                mergedProcess(200, 1, timelineJson(1000.5, 201))}};
   json Trace = chromeTrace({In}, "x");
   std::map<long long, std::string> Names;
   std::map<long long, std::vector<std::string>> Slices;
@@ -198,9 +192,9 @@ TEST(ChromeTrace, AMergedReportsProcessesAreProcessesOfTheirOwnWithTheirTimeline
 
 TEST(ChromeTrace, AMergedProcessNamingARegionThatDoesNotExistIsRefused) {
   ExportInput In = callTreeInput();
-  json Entry = processEntry(100, 0, 1000.0);
-  Entry["timeline"]["intervals"][0]["threads"][0]["region"] = 99;
-  In.document.document = {{"program", {{"processes", json::array({Entry})}}}};
+  json Timeline = timelineJson(1000.0, 101);
+  Timeline["intervals"][0]["threads"][0]["region"] = 99;
+  In.report.mergedProcesses = {{mergedProcess(100, 0, Timeline)}};
   try {
     In.processes();
     FAIL() << "a timeline naming region 99 was read";

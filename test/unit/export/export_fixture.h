@@ -23,12 +23,12 @@ inline ExportInput callTreeInput() {
   addRegion(R, "main", "function", 1, std::nullopt, 0, 0.1, 0.1);
   addRegion(R, "helper", "function", 5, std::nullopt, 90, 0.3, 0.3);
   addRegion(R, "orphan", "function", 9, std::nullopt, 10, 0.05, 0.05);
-  std::vector<report::CallTreeNode> Tree = {
+  R.callTree = {{
       {0, std::nullopt, 0, 0.4, 0.1},
       {1, 0, 0, 0.2, 0.2},
       {1, std::nullopt, 0, 0.1, 0.1},
-  };
-  return {{std::move(R), nlohmann::json::object()}, std::move(Tree)};
+  }};
+  return {std::move(R)};
 }
 
 } // namespace energy::exporter::test

@@ -95,7 +95,7 @@ TEST(PprofProfile, ValuesAddUpToTheReportsTotals) {
 
 TEST(PprofProfile, SamplesCarryTheirProcessAndWhereTheStackCameFrom) {
   ExportInput A = callTreeInput(), B = callTreeInput();
-  B.document.report.pid = 7;
+  B.report.pid = 7;
   pb::Profile P = decode({A, B});
   EXPECT_EQ(P.sample_size(), 8);
   EXPECT_EQ(P.mapping_size(), 2);
@@ -134,7 +134,7 @@ TEST(PprofProfile, TheFileIsTheMessageGzipped) {
 
 TEST(PprofProfile, MeasuredEnergyOutsideRegionsIsAFrameOfItsOwn) {
   ExportInput In = callTreeInput();
-  auto &R = In.document.report;
+  auto &R = In.report;
   R.sources.push_back({"rapl-powercap", "energy", true, true, ""});
   for (auto &Reg : R.regions)
     Reg.energy.measuredJoules = Reg.energy.modelledJoules;

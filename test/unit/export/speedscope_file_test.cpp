@@ -46,7 +46,7 @@ TEST(SpeedscopeFile, WeightsAddUpToTheTotalAndFramesAreInRange) {
 
 TEST(SpeedscopeFile, SeveralReportsShareFramesAndHaveProfilesEach) {
   ExportInput A = callTreeInput(), B = callTreeInput();
-  B.document.report.pid = 7;
+  B.report.pid = 7;
   json F = speedscopeFile({A, B}, "x");
   EXPECT_EQ(F["profiles"].size(), 6u);
   EXPECT_EQ(F["shared"]["frames"].size(), 3u);

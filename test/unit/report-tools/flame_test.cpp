@@ -4,8 +4,6 @@
 
 #include "report_builder.h"
 
-#include <nlohmann/json.hpp>
-
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -58,34 +56,15 @@ TEST(Flame, CallTreePathsSplitRegionFiguresBySelfTime) {
   Report R;
   auto Main = addRegion(R, "main", "function", 1, std::nullopt, 0, 0.1, 0.1);
   auto Helper = addRegion(R, "helper", "function", 5, std::nullopt, 90, 0.3, 0.3);
-  auto Tree = parseCallTree(nlohmann::json::parse(R"([
-      {"id": 0, "region": 0, "parent": null, "calls": 1, "time_s": {"inclusive": 0.4, "self": 0.1}},
-      {"id": 1, "region": 1, "parent": 0, "calls": 2, "time_s": {"inclusive": 0.2, "self": 0.2}},
-      {"id": 2, "region": 1, "parent": null, "calls": 1, "time_s": {"inclusive": 0.1, "self": 0.1}}])"),
-                            R);
-  ASSERT_EQ(Tree.size(), 3u);
-  EXPECT_EQ(Tree[1].region, Helper);
-  EXPECT_EQ(Tree[1].parent, Main);
-  auto Flops = foldedStacks(R, Tree, FlameWeight::Flops);
+  R.callTree = {{Main, std::nullopt, 1, 0.4, 0.1},
+                {Helper, 0, 2, 0.2, 0.2},
+                {Helper, std::nullopt, 1, 0.1, 0.1}};
+  auto Flops = foldedStacks(R, FlameWeight::Flops);
   ASSERT_EQ(Flops.size(), 2u);
   EXPECT_EQ(Flops[0].frames, (std::vector<std::string>{"main", "helper"}));
   EXPECT_EQ(Flops[0].weight, 60u);
   EXPECT_EQ(Flops[1].frames, std::vector<std::string>{"helper"});
   EXPECT_EQ(Flops[1].weight, 30u);
-}
-
-TEST(Flame, CallTreeNamingAMissingRegionOrALaterParentIsRefused) {
-  Report R;
-  R.origin = "bad.json";
-  addRegion(R, "main", "function", 1, std::nullopt, 0, 0.1, 0.1);
-  auto Node = [](const char *Region, const char *Parent) {
-    return nlohmann::json::parse(std::string(R"([{"id": 0, "region": )") + Region +
-                                 R"(, "parent": )" + Parent +
-                                 R"(, "calls": 1, "time_s": {"inclusive": 0.1, "self": 0.1}}])");
-  };
-  EXPECT_NO_THROW(parseCallTree(Node("0", "null"), R));
-  EXPECT_THROW(parseCallTree(Node("3", "null"), R), ReportError);
-  EXPECT_THROW(parseCallTree(Node("0", "0"), R), ReportError);
 }
 
 TEST(Flame, WhatTheCallTreeLacksIsStackedUnderAFrameOfItsOwn) {
@@ -96,11 +75,8 @@ TEST(Flame, WhatTheCallTreeLacksIsStackedUnderAFrameOfItsOwn) {
   addRegion(R, "lost:loop@a.c:10", "loop", 10, Lost, 0, 0.4, 4.0);
   // helper's node holds a third of its self time; lost and its loop have
   // no node (a bounded tree).
-  auto Tree = parseCallTree(nlohmann::json::parse(R"([
-      {"id": 0, "region": 0, "parent": null, "calls": 1, "time_s": {"inclusive": 0.2, "self": 0.1}},
-      {"id": 1, "region": 1, "parent": 0, "calls": 1, "time_s": {"inclusive": 0.1, "self": 0.1}}])"),
-                            R);
-  auto Energy = foldedStacks(R, Tree, FlameWeight::Energy);
+  R.callTree = {{0, std::nullopt, 1, 0.2, 0.1}, {1, 0, 1, 0.1, 0.1}};
+  auto Energy = foldedStacks(R, FlameWeight::Energy);
   EXPECT_EQ(totalWeight(Energy), 10'000'000'000ull);
   EXPECT_EQ(leftOutOfCallTree(Energy), 8'000'000'000ull);
   std::ostringstream Out;
@@ -110,7 +86,7 @@ TEST(Flame, WhatTheCallTreeLacksIsStackedUnderAFrameOfItsOwn) {
                        "[not in call tree];helper 2000000000\n"
                        "[not in call tree];lost 2000000000\n"
                        "[not in call tree];lost;lost:loop@a.c:10 4000000000\n");
-  auto Time = foldedStacks(R, Tree, FlameWeight::Time);
+  auto Time = foldedStacks(R, FlameWeight::Time);
   EXPECT_EQ(totalWeight(Time), 1'000'000'000ull);
   EXPECT_EQ(leftOutOfCallTree(Time), 800'000'000ull);
 }

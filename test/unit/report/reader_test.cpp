@@ -14,6 +14,7 @@
 using namespace energy::report;
 using energy::report::test::daxpyDocument;
 using energy::report::test::fixturePath;
+using energy::report::test::sampledDaxpy;
 using nlohmann::json;
 
 namespace {
@@ -211,6 +212,64 @@ TEST(ReportReader, RegionIdentitiesMustBeConsistent) {
   Doc = daxpyDocument();
   Doc["regions"][1]["kind"] = "block";
   EXPECT_NE(errorOf(Doc).find("expected function, loop, user or mpi"), std::string::npos);
+}
+
+TEST(ReportReader, ReadsTheCallTree) {
+  Report R = parseReport(sampledDaxpy(1), "r.json");
+  ASSERT_TRUE(R.callTree.has_value());
+  ASSERT_EQ(R.callTree->size(), 2u);
+  const CallTreeNode &Loop = (*R.callTree)[1];
+  EXPECT_EQ(Loop.region, 1u);
+  EXPECT_EQ(Loop.parent, 0u);
+  EXPECT_FALSE((*R.callTree)[0].parent.has_value());
+  EXPECT_EQ(Loop.calls, 0u); // null in a sampled report
+  EXPECT_DOUBLE_EQ(Loop.inclusiveSeconds, 0.3);
+  EXPECT_DOUBLE_EQ(Loop.selfSeconds, 0.3);
+  EXPECT_FALSE(parseReport(daxpyDocument(), "r.json").callTree.has_value());
+}
+
+TEST(ReportReader, CallTreeNamingAMissingRegionOrALaterParentIsRefused) {
+  json Doc = sampledDaxpy(1);
+  Doc["call_tree"][1]["region"] = 3;
+  EXPECT_TRUE(startsWith(errorOf(Doc),
+                         "r.json: key call_tree[1].region names region 3, which does not exist; "));
+  Doc = sampledDaxpy(1);
+  Doc["call_tree"][1]["parent"] = 1;
+  EXPECT_TRUE(startsWith(errorOf(Doc), "r.json: key call_tree[1].parent is not an earlier node; "));
+  Doc = sampledDaxpy(1);
+  Doc["call_tree"][1]["id"] = 0;
+  EXPECT_TRUE(startsWith(errorOf(Doc), "r.json: key call_tree[1].id is not the node's index 1; "));
+  Doc = sampledDaxpy(1);
+  Doc["call_tree"][0]["time_s"].erase("self");
+  EXPECT_TRUE(startsWith(errorOf(Doc), "r.json: missing key call_tree[0].time_s.self; "));
+}
+
+TEST(ReportReader, ReadsAMergedReportsProcesses) {
+  json Doc = daxpyDocument();
+  json Process = {{"path", "/tmp/daxpy"},
+                  {"argv", {"./daxpy"}},
+                  {"pid", 7},
+                  {"report", "r.7.json"},
+                  {"rank", 1}};
+  json Unnamed = {{"path", "/tmp/daxpy"}, {"argv", json::array()}, {"pid", 8}};
+  Doc["program"]["processes"] = json::array({Process, Unnamed});
+  Report R = parseReport(Doc, "r.json");
+  ASSERT_TRUE(R.mergedProcesses.has_value());
+  EXPECT_EQ(R.processCount(), 2u);
+  const MergedProcess &First = (*R.mergedProcesses)[0];
+  EXPECT_EQ(First.argv, std::vector<std::string>{"./daxpy"});
+  EXPECT_EQ(First.pid, 7);
+  EXPECT_EQ(First.report, "r.7.json");
+  EXPECT_EQ(First.rank, 1u);
+  EXPECT_FALSE(First.timeline.has_value());
+  EXPECT_FALSE((*R.mergedProcesses)[1].report.has_value());
+  EXPECT_EQ(parseReport(daxpyDocument(), "r.json").processCount(), 1u);
+
+  Doc["program"]["processes"][1]["pid"] = "8";
+  EXPECT_TRUE(startsWith(errorOf(Doc), "r.json: key program.processes[1].pid must be an integer"));
+  Doc["program"]["processes"] = json::array({Process});
+  Doc["program"]["processes"][0]["timeline"] = {{"format", "energypass-timeline"}, {"version", 1}};
+  EXPECT_TRUE(startsWith(errorOf(Doc), "r.json: program.processes[0]: missing key timeline."));
 }
 
 TEST(ReportReader, ErrorsAreOneLine) {

@@ -1,17 +1,16 @@
 //===- energy/export/export_input.h - One report, read for exporting ------===//
 //
-// Every exporter reads the same three parts of a report: the validated
-// report with its timeline, and its call tree, an optional section; the
-// timeline is per process for a merged report. They are read and validated
-// once here, so that a damaged section is refused the same way whatever the
-// output format.
+// Every exporter reads the same parts of a report: its regions, its call
+// tree, and its timeline, which is per process for a merged report. The
+// report reader validates them; here, once, the timelines' regions are
+// checked too, so that a damaged timeline is refused the same way whatever
+// the output format.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_EXPORT_EXPORT_INPUT_H
 #define ENERGY_EXPORT_EXPORT_INPUT_H
 
-#include "energy/report/call_tree.h"
-#include "energy/report/report_document.h"
+#include "energy/report/report.h"
 #include "energy/report/timeline.h"
 
 #include <optional>
@@ -30,15 +29,13 @@ struct InputProcess {
 };
 
 struct ExportInput {
-  report::ReportDocument document;
-  std::optional<std::vector<report::CallTreeNode>> callTree;
+  report::Report report;
 
-  const report::Report &report() const { return document.report; }
   /// What viewers call the process: "cg (pid 4242)".
   std::string processName() const;
   /// The report's own process with its timeline, or a merged report's
   /// processes with theirs, in order; throws report::ReportError for a
-  /// damaged `program.processes`.
+  /// merged process's timeline that names a region the report lacks.
   std::vector<InputProcess> processes() const;
   /// Whether any of its processes has a timeline.
   bool anyTimeline() const;

@@ -24,12 +24,10 @@
 #ifndef ENERGY_REPORT_CALL_PATH_PROFILE_H
 #define ENERGY_REPORT_CALL_PATH_PROFILE_H
 
-#include "energy/report/call_tree.h"
 #include "energy/report/report.h"
 
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,10 +71,9 @@ struct CallPathProfile {
   size_t regionsOutsideTree = 0;
 };
 
-/// Builds the samples of R. Throws ReportError when parent links needed for
-/// a stack form a cycle.
-CallPathProfile callPathProfile(const Report &R,
-                                const std::optional<std::vector<CallTreeNode>> &Tree);
+/// Builds the samples of R, by its call tree when it has one. Throws
+/// ReportError when parent links needed for a stack form a cycle.
+CallPathProfile callPathProfile(const Report &R);
 
 /// In words, where the energy values come from: "measured by rapl:package-0"
 /// or "modelled by default-analytic-v1".

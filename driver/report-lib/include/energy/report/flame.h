@@ -18,9 +18,7 @@
 #ifndef ENERGY_REPORT_FLAME_H
 #define ENERGY_REPORT_FLAME_H
 
-#include "energy/report/call_tree.h"
 #include "energy/report/report.h"
-#include "energy/report/report_document.h"
 
 #include <optional>
 #include <ostream>
@@ -48,17 +46,10 @@ struct FoldedStack {
   unsigned long long weight = 0;
 };
 
-/// One stack per region with a non-zero weight, in region order. Throws
+/// The stacks with a non-zero weight: one per call-tree node, in node order,
+/// when R has a call tree; otherwise one per region, in region order. Throws
 /// ReportError when parent links form a cycle or name a missing region.
 std::vector<FoldedStack> foldedStacks(const Report &R, FlameWeight Weight);
-
-/// One stack per call-tree node with a non-zero weight, in node order.
-std::vector<FoldedStack> foldedStacks(const Report &R, const std::vector<CallTreeNode> &Tree,
-                                      FlameWeight Weight);
-
-/// The stacks `energy-report flame` writes: by call path when the document
-/// has a `call_tree`, by region nesting otherwise.
-std::vector<FoldedStack> foldedStacks(const ReportDocument &Doc, FlameWeight Weight);
 
 /// The weight of the stacks under NotInCallTreeFrame, and of all of them.
 unsigned long long leftOutOfCallTree(const std::vector<FoldedStack> &Stacks);

@@ -9,7 +9,6 @@
 #ifndef ENERGY_REPORT_REGION_PATHS_H
 #define ENERGY_REPORT_REGION_PATHS_H
 
-#include "energy/report/call_tree.h"
 #include "energy/report/report.h"
 
 #include <cstdint>

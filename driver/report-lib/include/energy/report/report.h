@@ -150,6 +150,28 @@ struct ThreadRow {
   uint64_t bytes = 0;
 };
 
+/// One node of the report's calling context tree (`call_tree`): a distinct
+/// call path of regions, with calls and times per path.
+struct CallTreeNode {
+  uint64_t region = 0;
+  std::optional<uint64_t> parent; // always a smaller id
+  uint64_t calls = 0;             // 0 in sampled reports, which record none per path
+  double inclusiveSeconds = 0.0;
+  double selfSeconds = 0.0;
+};
+
+/// A process a merged report holds (`program.processes[]`), with what the
+/// exports show it by.
+struct MergedProcess {
+  std::string programPath;
+  std::vector<std::string> argv;
+  long long pid = 0;
+  std::optional<std::string> report; // the file it was written to
+  std::optional<uint64_t> rank;      // version 4: its rank in a job
+  /// Version 4: its own timeline, regions numbered as the merged report's.
+  std::optional<Timeline> timeline;
+};
+
 struct Report {
   std::string origin;    // the file it was read from, for messages
   long long version = 0; // the report format's
@@ -159,8 +181,8 @@ struct Report {
   long long pid = 0;
   std::string startTime;
   double wallSeconds = 0.0;
-  /// Processes behind the report: `program.processes` of a merged report.
-  size_t processes = 1;
+  /// `program.processes`: absent unless the report is a merge.
+  std::optional<std::vector<MergedProcess>> mergedProcesses;
   /// Version 4: the period of the checkpoint this report is, written while
   /// the run went on (docs/runtime.md, "Checkpoints"); absent in a report
   /// the process wrote at its end or in a snapshot.
@@ -204,7 +226,11 @@ struct Report {
   /// `timeline`: absent when the run recorded none (ENERGY_TIMELINE,
   /// ENERGY_SAMPLE_MS) and in a merged report, whose processes keep theirs.
   std::optional<Timeline> timeline;
+  /// `call_tree`: absent in older reports; node i has id i.
+  std::optional<std::vector<CallTreeNode>> callTree;
 
+  /// Processes behind the report: more than one only for a merged report.
+  size_t processCount() const { return mergedProcesses ? mergedProcesses->size() : 1; }
   /// True when energies come from a meter rather than only from the model.
   bool hasMeasuredEnergy() const;
 };

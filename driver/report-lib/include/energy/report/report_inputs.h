@@ -10,7 +10,7 @@
 #ifndef ENERGY_REPORT_REPORT_INPUTS_H
 #define ENERGY_REPORT_REPORT_INPUTS_H
 
-#include "energy/report/report_document.h"
+#include "energy/report/report.h"
 
 #include <nlohmann/json.hpp>
 
@@ -32,7 +32,7 @@ nlohmann::json mergeReportFiles(const std::vector<std::string> &Paths);
 
 /// The inputs as one validated report: a single file exactly as it was
 /// written, several merged.
-ReportDocument loadReportInputs(const std::vector<std::string> &Inputs);
+Report loadReportInputs(const std::vector<std::string> &Inputs);
 
 } // namespace energy::report
 

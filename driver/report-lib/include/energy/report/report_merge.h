@@ -28,8 +28,8 @@ namespace energy::report {
 
 class ReportMerger {
 public:
-  /// Adds one report that parseReport() has validated, with its call tree
-  /// (parseCallTree()); `Origin` is its file, recorded in
+  /// Adds one report that parseReport() has validated, call tree and
+  /// processes included; `Origin` is its file, recorded in
   /// `program.processes`. Throws ReportError, naming Origin, when a section
   /// only the merge reads is damaged or when it holds a process already added
   /// (merging it again would count it twice); the merger is then unusable.
