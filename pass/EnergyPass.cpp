@@ -22,6 +22,7 @@
 #include "DeviceInstrumenter.h"
 #include "FilterFile.h"
 #include "FootprintSampling.h"
+#include "Instrumentable.h"
 #include "Instrumenter.h"
 #include "LineTable.h"
 #include "LoopRegions.h"
@@ -60,18 +61,6 @@ namespace {
 
 bool isAlreadyInstrumented(const Module &M) {
   return M.getModuleFlag(ENERGY_MODULE_FLAG) != nullptr;
-}
-
-/// Device code has no thread_local storage and no host runtime to call:
-/// only its CUDA kernels are instrumented, in device mode.
-bool isGpuModule(const Module &M) {
-  Triple T(M.getTargetTriple());
-  return T.isNVPTX() || T.isAMDGPU() || T.isSPIRV();
-}
-
-bool shouldInstrument(const Function &F) {
-  return !F.isDeclaration() && !F.getName().starts_with(ENERGY_SYMBOL_PREFIX) &&
-         !F.hasFnAttribute(Attribute::Naked) && !F.hasAvailableExternallyLinkage();
 }
 
 /// A region's file as debug information names it, spelled one way: a
@@ -620,7 +609,7 @@ PreservedAnalyses EnergyPass::run(Module &M, ModuleAnalysisManager &MAM) {
   RegionSelector Selector(M, Options, Filter ? &*Filter : nullptr);
   ReturningFunctions Returning(M);
   auto Instrumented = [&](const Function &F) {
-    return shouldInstrument(F) && !DeviceFunctions.contains(&F);
+    return isInstrumentable(F) && !DeviceFunctions.contains(&F);
   };
   CallerCountedEntries CallerCounted(M, Instrumented);
   ModulePlanner Planner(Options, Selector, Returning, CallerCounted, FAM);

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FootprintSampling.h"
+#include "Instrumentable.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -26,7 +27,6 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
@@ -60,16 +60,6 @@ struct Access {
   uint64_t Size = 0;        /// bytes of a plain access
   bool MayStraddle = false; /// its last byte may lie in the next line
 };
-
-bool isGpuModule(const Module &M) {
-  Triple T(M.getTargetTriple());
-  return T.isNVPTX() || T.isAMDGPU() || T.isSPIRV();
-}
-
-bool shouldSample(const Function &F) {
-  return !F.isDeclaration() && !F.getName().starts_with(ENERGY_SYMBOL_PREFIX) &&
-         !F.hasFnAttribute(Attribute::Naked) && !F.hasAvailableExternallyLinkage();
-}
 
 bool isRegisterLocal(const Value *Pointer) {
   auto *Alloca = dyn_cast<AllocaInst>(Pointer);
@@ -287,7 +277,7 @@ PreservedAnalyses FootprintSampling::run(Module &M, ModuleAnalysisManager &) {
   }
   SmallVector<Access, 0> Accesses;
   for (Function &F : M)
-    if (shouldSample(F))
+    if (isInstrumentable(F))
       collectAccesses(F, Accesses);
   SamplingInstrumenter Instrumenter(M, Options.SampleOneIn);
   for (const Access &A : Accesses)
