@@ -20,14 +20,6 @@ constexpr int OldestVersion = 3, NewestVersion = 5;
 // One behaviour index per thread is kept; 2^27 threads take 512 MiB of it.
 constexpr uint64_t MaxThreads = uint64_t(1) << 27;
 
-std::string_view trim(std::string_view S) {
-  size_t B = S.find_first_not_of(" \t");
-  if (B == std::string_view::npos)
-    return {};
-  size_t E = S.find_last_not_of(" \t");
-  return S.substr(B, E - B + 1);
-}
-
 // "(x,y,z)" or "x,y,z" -> numbers.
 bool parseTriple(std::string_view S, uint32_t &X, uint32_t &Y, uint32_t &Z) {
   S = trim(S);

@@ -148,4 +148,11 @@ bool LineReader::next(std::string_view &line) {
   return true;
 }
 
+std::string_view trim(std::string_view line) {
+  size_t B = line.find_first_not_of(" \t");
+  if (B == std::string_view::npos)
+    return {};
+  return line.substr(B, line.find_last_not_of(" \t") - B + 1);
+}
+
 } // namespace energy::gpu

@@ -7,13 +7,6 @@
 namespace energy::gpu {
 namespace {
 
-std::string_view trim(std::string_view S) {
-  size_t B = S.find_first_not_of(" \t");
-  if (B == std::string_view::npos)
-    return {};
-  return S.substr(B, S.find_last_not_of(" \t") - B + 1);
-}
-
 bool endsBlock(const std::string &Mnemonic) {
   return Mnemonic == "bra" || Mnemonic == "brx" || Mnemonic == "ret" || Mnemonic == "exit";
 }

@@ -41,4 +41,7 @@ private:
 // True when the file at PATH starts with the xz magic bytes.
 bool isXzFile(const std::string &path);
 
+// LINE without its leading and trailing spaces and tabs, as the trace and PTX readers compare it.
+std::string_view trim(std::string_view line);
+
 } // namespace energy::gpu
