@@ -19,6 +19,7 @@
 
 #include "process/ExitStatus.h"
 #include "process/Run.h"
+#include "tool/ToolMain.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -60,7 +61,7 @@ std::string chooseCompiler(bool Cxx) {
 }
 
 int fail(const Tool &T, const std::string &Message, int Status) {
-  std::cerr << T.name << ": " << Message << '\n';
+  energy::tool::printError(T.name, Message);
   return Status;
 }
 
@@ -99,8 +100,8 @@ std::string compilerOverrideHint(bool Cxx) {
 
 [[noreturn]] void execute(const Tool &T, const std::vector<std::string> &Cmd) {
   int Error = process::execute(Cmd);
-  std::cerr << T.name << ": " << process::execFailureMessage(Cmd.front(), Error) << "; "
-            << compilerOverrideHint(T.cxx) << "\n";
+  energy::tool::printError(T.name, process::execFailureMessage(Cmd.front(), Error) + "; " +
+                                       compilerOverrideHint(T.cxx));
   std::exit(process::execFailureStatus(Error));
 }
 

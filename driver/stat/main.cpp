@@ -20,6 +20,7 @@
 #include "process/ExitStatus.h"
 #include "process/HeldChild.h"
 #include "support/SafeFile.h"
+#include "tool/ToolMain.h"
 
 #include <CLI/CLI.hpp>
 
@@ -246,7 +247,7 @@ int main(int argc, char **argv) {
   try {
     return run(argc, argv);
   } catch (const Failure &F) {
-    std::fprintf(stderr, "energy-stat: %s\n", F.message.c_str());
+    tool::printError("energy-stat", F.message);
     return F.status;
   }
 }

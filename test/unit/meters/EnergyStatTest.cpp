@@ -173,7 +173,7 @@ TEST_F(EnergyStat, BadInputGivesOneLineAndExitTwo) {
     StatRun r = energyStat(args);
     EXPECT_EQ(r.status, 2) << args << ": " << r.err;
     EXPECT_EQ(lines(r.err).size(), 1u) << args << ": " << r.err;
-    EXPECT_EQ(r.err.rfind("energy-stat: ", 0), 0u) << r.err;
+    EXPECT_EQ(r.err.rfind("energy-stat: error: ", 0), 0u) << r.err;
   }
   std::ofstream(file("bad.csv")) << "0,1\nnot,a number\n";
   StatRun r = energyStat("-e cs --meter-csv " + file("bad.csv") + " -- true");
