@@ -14,6 +14,7 @@
 #include "cuda_flow.h"
 
 #include "process/Run.h"
+#include "tool/ToolMain.h"
 
 #include <CLI/CLI.hpp>
 
@@ -31,6 +32,15 @@ namespace {
 namespace fs = std::filesystem;
 namespace flow = energy::cuda_flow;
 using command = std::vector<std::string>;
+
+constexpr std::string_view tool_name = "energy-cuda-flow";
+
+// One line `energy-cuda-flow: error: MESSAGE`, as every tool says it; the
+// status to exit with.
+int refuse(const std::string &message, int status = 2) {
+  energy::tool::printError(tool_name, message);
+  return status;
+}
 
 struct options {
   bool emulate = false;
@@ -62,8 +72,7 @@ int run(const command &cmd, const options &opt) {
   std::string why;
   if (std::optional<int> status = energy::process::runAndWait(cmd, why))
     return *status;
-  std::cerr << "energy-cuda-flow: " << why << "; is it installed and on PATH?\n";
-  return 127;
+  return refuse(why + "; is it installed and on PATH?", 127);
 }
 
 command concat(command head, const std::vector<std::string> &tail) {
@@ -93,10 +102,8 @@ int compile_cuda(const flow::paths &paths, const options &opt, const std::string
   }
   std::string why;
   const auto flags = flow::device_cuda_flags(paths, opt.gpu_arch, why);
-  if (!flags) {
-    std::cerr << "energy-cuda-flow: " << why << '\n';
-    return 2;
-  }
+  if (!flags)
+    return refuse(why);
   return run(concat(concat({opt.clangxx}, *flags), concat(opt.extra, {"-c", input, "-o", object})),
              opt);
 }
@@ -104,11 +111,9 @@ int compile_cuda(const flow::paths &paths, const options &opt, const std::string
 int build(const options &opt) {
   const flow::paths paths{opt.clangxx, own_prefix().string(), opt.toolkit};
   std::string scratch_template = (fs::temp_directory_path() / "energy-cuda-flow-XXXXXX").string();
-  if (mkdtemp(scratch_template.data()) == nullptr) {
-    std::cerr << "energy-cuda-flow: cannot create a scratch folder in " << fs::temp_directory_path()
-              << "; set TMPDIR to a writable folder\n";
-    return 2;
-  }
+  if (mkdtemp(scratch_template.data()) == nullptr)
+    return refuse("cannot create a scratch folder in " + fs::temp_directory_path().string() +
+                  "; set TMPDIR to a writable folder");
   const fs::path scratch = scratch_template;
   std::vector<std::string> objects;
   int status = 0;
@@ -165,17 +170,12 @@ int main(int argc, char **argv) {
   } catch (const CLI::CallForHelp &e) {
     return app.exit(e);
   } catch (const CLI::ParseError &e) {
-    std::cerr << "energy-cuda-flow: " << e.what() << "; see --help\n";
-    return 2;
+    return energy::tool::usageError(tool_name, e.what());
   }
-  if (opt.compile_only && (opt.inputs.size() != 1 || !is_cuda_source(opt.inputs[0]))) {
-    std::cerr << "energy-cuda-flow: -c takes exactly one .cu input\n";
-    return 2;
-  }
+  if (opt.compile_only && (opt.inputs.size() != 1 || !is_cuda_source(opt.inputs[0])))
+    return refuse("-c takes exactly one .cu input");
   for (const std::string &input : opt.inputs)
-    if (!fs::exists(input)) {
-      std::cerr << "energy-cuda-flow: no such input '" << input << "'\n";
-      return 2;
-    }
+    if (!fs::exists(input))
+      return refuse("no such input '" + input + "'");
   return build(opt);
 }

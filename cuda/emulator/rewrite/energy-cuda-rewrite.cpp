@@ -11,12 +11,23 @@
 //===----------------------------------------------------------------------===//
 #include "source_rewriter.h"
 #include "support/SafeFile.h"
+#include "tool/ToolMain.h"
 
 #include <CLI/CLI.hpp>
 
 #include <fstream>
-#include <iostream>
 #include <sstream>
+
+namespace {
+
+constexpr std::string_view ToolName = "energy-cuda-rewrite";
+
+int refuse(const std::string &Message) {
+  energy::tool::printError(ToolName, Message);
+  return 2;
+}
+
+} // namespace
 
 int main(int argc, char **argv) {
   CLI::App app{"Rewrite a CUDA source file (.cu) into host C++ for the EnergyPass CPU emulator"};
@@ -28,28 +39,22 @@ int main(int argc, char **argv) {
   } catch (const CLI::CallForHelp &e) {
     return app.exit(e);
   } catch (const CLI::ParseError &e) {
-    std::cerr << "energy-cuda-rewrite: " << e.what() << "; see --help\n";
-    return 2;
+    return energy::tool::usageError(ToolName, e.what());
   }
 
   std::ifstream in(input, std::ios::binary);
-  if (!in) {
-    std::cerr << "energy-cuda-rewrite: cannot read '" << input
-              << "'; check the path and its permissions\n";
-    return 2;
-  }
+  if (!in)
+    return refuse("cannot read '" + input + "'; check the path and its permissions");
   std::ostringstream source;
   source << in.rdbuf();
   const auto result = energy_cuda_emu::rewrite_cuda_source(source.str(), input);
   for (const std::string &problem : result.errors)
-    std::cerr << "energy-cuda-rewrite: " << problem << '\n';
+    energy::tool::printError(ToolName, problem);
   if (!result.errors.empty())
     return 2;
   std::string error;
-  if (!energy::support::writeFileSafely(output, result.text, {.Named = true}, error)) {
-    std::cerr << "energy-cuda-rewrite: cannot write '" << output << "': " << error
-              << "; check that its folder exists and is writable\n";
-    return 2;
-  }
+  if (!energy::support::writeFileSafely(output, result.text, {.Named = true}, error))
+    return refuse("cannot write '" + output + "': " + error +
+                  "; check that its folder exists and is writable");
   return 0;
 }
