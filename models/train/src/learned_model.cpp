@@ -5,7 +5,6 @@
 #include "support/SafeFile.h"
 
 #include <algorithm>
-#include <fstream>
 
 namespace energy::train {
 
@@ -209,12 +208,12 @@ LearnedModel LearnedModel::fromJson(const nlohmann::json &Json, const std::strin
 }
 
 LearnedModel LearnedModel::load(const std::string &Path) {
-  std::ifstream In(Path);
-  require(static_cast<bool>(In), Path + ": cannot open the model; check the path (--model)");
-  nlohmann::json Doc = nlohmann::json::parse(In, nullptr, false);
-  require(!Doc.is_discarded(),
-          Path + ": not valid JSON (truncated?); regenerate it with energy-train fit");
-  return fromJson(Doc, Path);
+  try {
+    return fromJson(model::readModelFile(Path), Path);
+  } catch (const model::ModelError &E) {
+    // A file that cannot be read or is not JSON: the model library's line, as in every tool.
+    throw TrainError(E.what());
+  }
 }
 
 void LearnedModel::save(const std::string &Path) const {
