@@ -1,8 +1,6 @@
 //===- class_split.cpp - The paper's two program classes ------------------===//
 #include "energy/model/class_split.h"
 
-#include "model_document.h"
-
 #include <sstream>
 
 namespace energy::model {
@@ -17,8 +15,7 @@ nlohmann::json ClassSplit::toJson() const {
   return {{"feature", feature}, {"threshold", threshold}};
 }
 
-ClassSplit ClassSplit::fromJson(const nlohmann::json &J, const std::string &Origin) {
-  View O = modelView(J, Origin, "split");
+ClassSplit ClassSplit::fromJson(const document::View &O) {
   ClassSplit S;
   S.feature = O["feature"].string();
   S.threshold = O["threshold"].number();

@@ -1,8 +1,6 @@
 //===- derived_feature.cpp - Features computed from raw counters ----------===//
 #include "energy/model/derived_feature.h"
 
-#include "model_document.h"
-
 namespace energy::model {
 
 double ratioValue(const DerivedFeature &D, double Numerator, double Denominator) {
@@ -19,8 +17,7 @@ nlohmann::json toJson(const DerivedFeature &D) {
           {"factor", D.factor}};
 }
 
-DerivedFeature derivedFromJson(const nlohmann::json &J, const std::string &Origin) {
-  View O = modelView(J, Origin, "derived");
+DerivedFeature derivedFromJson(const document::View &O) {
   std::string Op = O.has("op") ? O["op"].string() : "ratio";
   if (Op == "previous")
     return {O["name"].string(), O["input"].string(), "", 1.0, DerivedFeature::Previous};

@@ -48,14 +48,14 @@ LearnedModel LearnedModel::fromJson(const nlohmann::json &Json, const std::strin
   M.Inputs = Doc["inputs"].strings();
   if (auto Derived = Doc.optional("derived"))
     for (const View &D : Derived->elements())
-      M.Derived.push_back(derivedFromJson(D.json(), Origin));
+      M.Derived.push_back(derivedFromJson(D));
   M.Features = Doc["features"].strings();
   if (M.Features.empty())
     Doc["features"].reject("is empty");
   if (auto Scaling = Doc.optional("scaling"))
-    M.Scaling = FeatureScaling::fromJson(Scaling->json(), M.Features.size(), Origin);
+    M.Scaling = FeatureScaling::fromJson(*Scaling, M.Features.size());
   if (auto Split = Doc.optional("split"))
-    M.Split = ClassSplit::fromJson(Split->json(), Origin);
+    M.Split = ClassSplit::fromJson(*Split);
   std::vector<View> Classes = Doc["classes"].elements();
   if (Classes.size() != (M.Split ? 2u : 1u))
     Doc["classes"].reject("holds " + std::to_string(Classes.size()) +

@@ -31,8 +31,6 @@ void checkModelEnvelope(const View &Doc);
 /// Parses the text of a model file; throws ModelError for text that is not
 /// JSON. `Origin` names the file in errors.
 nlohmann::json parseModelText(const std::string &Text, const std::string &Origin);
-/// Reads and parses a model file; throws ModelError.
-nlohmann::json readModelFile(const std::string &Path);
 /// The bytes of a model file; throws ModelError naming the path.
 std::string readModelText(const std::string &Path);
 

@@ -150,17 +150,37 @@ nlohmann::json EnsembleParams::toJson() const {
           {"seed", seed}};
 }
 
-EnsembleParams EnsembleParams::fromJson(const nlohmann::json &J) {
+namespace {
+
+// One per field type of EnsembleParams: Field keeps its default unless Key is present.
+void readOptional(const document::View &Params, const char *Key, bool &Field) {
+  if (auto V = Params.optional(Key))
+    Field = V->boolean();
+}
+
+void readOptional(const document::View &Params, const char *Key, int &Field) {
+  if (auto V = Params.optional(Key))
+    Field = static_cast<int>(V->integer());
+}
+
+void readOptional(const document::View &Params, const char *Key, double &Field) {
+  if (auto V = Params.optional(Key))
+    Field = V->number();
+}
+
+} // namespace
+
+EnsembleParams EnsembleParams::fromJson(const document::View &Params) {
   EnsembleParams P;
-  P.forest = J.value("forest", P.forest);
-  P.trees = J.value("trees", P.trees);
-  P.maxDepth = J.value("max_depth", P.maxDepth);
-  P.eta = J.value("eta", P.eta);
-  P.subsample = J.value("subsample", P.subsample);
-  P.colsample = J.value("colsample_bynode", P.colsample);
-  P.minChildWeight = J.value("min_child_weight", P.minChildWeight);
-  P.lambda = J.value("lambda", P.lambda);
-  P.seed = J.value("seed", P.seed);
+  readOptional(Params, "forest", P.forest);
+  readOptional(Params, "trees", P.trees);
+  readOptional(Params, "max_depth", P.maxDepth);
+  readOptional(Params, "eta", P.eta);
+  readOptional(Params, "subsample", P.subsample);
+  readOptional(Params, "colsample_bynode", P.colsample);
+  readOptional(Params, "min_child_weight", P.minChildWeight);
+  readOptional(Params, "lambda", P.lambda);
+  readOptional(Params, "seed", P.seed);
   return P;
 }
 

@@ -5,7 +5,6 @@
 #include "support/SafeFile.h"
 
 #include <algorithm>
-#include <fstream>
 
 namespace energy::train {
 
@@ -119,6 +118,8 @@ nlohmann::json LearnedModel::toJson() const {
 
 namespace {
 
+using document::View;
+
 const document::Wording TrainedModelWording = {
     .BeforeOrigin = "",
     .Key = "'{path}'",
@@ -136,60 +137,83 @@ const document::Refusals NotAModelFile = {
                           "upgrade EnergyPass",
 };
 
-void checkEnvelope(const nlohmann::json &Json, const std::string &Origin) {
-  document::View Doc(Json, Origin, TrainedModelWording);
+void checkEnvelope(const View &Doc) {
   document::checkEnvelope(Doc, format::Model, NotAModelFile);
   std::string Kind = Doc["kind"].string();
   if (Kind != "linear" && Kind != "forest" && Kind != "boosted")
     Doc.refuse("model kind '" + Kind + "' is not a learned model (linear, forest or boosted)");
 }
 
-LearnedModel parseModel(const nlohmann::json &Doc, const std::string &Origin) {
+LearnerKind learnerOf(const View &Learner) {
+  std::string Name = Learner.string();
+  for (LearnerKind K : allLearners())
+    if (Name == learnerName(K))
+      return K;
+  Learner.reject("is '" + Name + "', not ols, ridge, lasso, forest or boosted");
+}
+
+std::string optionalString(const View &Doc, const std::string &Key) {
+  auto Member = Doc.optional(Key);
+  return Member ? Member->string() : "";
+}
+
+/// Free-form records (training, cross_validation): kept as written, but an
+/// object, since the tools add members to them.
+nlohmann::json optionalObject(const View &Doc, const std::string &Key) {
+  auto Member = Doc.optional(Key);
+  if (!Member)
+    return nlohmann::json::object();
+  Member->expectObject();
+  return Member->json();
+}
+
+std::vector<std::unique_ptr<Regressor>> classesOf(const View &Doc, const LearnedModel &M) {
+  View Classes = Doc["classes"];
+  size_t Expected = M.split ? 2 : 1;
+  if (Classes.arraySize() != Expected)
+    Classes.reject("holds " + std::to_string(Classes.arraySize()) +
+                   " classes where the split needs " + std::to_string(Expected));
+  std::vector<std::unique_ptr<Regressor>> Out;
+  for (const View &C : Classes.elements())
+    Out.push_back(regressorFromJson(M.learner, C, M.features.size()));
+  return Out;
+}
+
+LearnedModel parseModel(const View &Doc) {
   LearnedModel M;
-  M.name = Doc.value("name", "");
-  M.learner = parseLearner(Doc.at("learner").get<std::string>());
-  M.inputs = Doc.at("inputs").get<std::vector<std::string>>();
-  for (const auto &D : Doc.value("derived", nlohmann::json::array()))
-    M.derived.push_back(derivedFromJson(D, Origin));
-  M.features = Doc.at("features").get<std::vector<std::string>>();
-  if (!Doc.at("scaling").is_null())
-    M.scaling = MinMaxScaling::fromJson(Doc.at("scaling"), M.features.size());
-  if (!Doc.at("split").is_null())
-    M.split = ClassSplit::fromJson(Doc.at("split"), Origin);
-  for (const auto &C : Doc.at("classes"))
-    M.classes.push_back(regressorFromJson(M.learner, C, M.features.size()));
-  require(M.classes.size() == (M.split ? 2u : 1u), std::to_string(M.classes.size()) +
-                                                       " classes where the split needs " +
-                                                       (M.split ? "2" : "1"));
-  M.training = Doc.value("training", nlohmann::json::object());
-  M.crossValidation = Doc.value("cross_validation", nlohmann::json::object());
-  M.note = Doc.value("note", "");
+  M.name = optionalString(Doc, "name");
+  M.learner = learnerOf(Doc["learner"]);
+  M.inputs = Doc["inputs"].strings();
+  if (auto Derived = Doc.optional("derived"))
+    for (const View &D : Derived->elements())
+      M.derived.push_back(derivedFromJson(D));
+  M.features = Doc["features"].strings();
+  if (auto Scaling = Doc.nullable("scaling"))
+    M.scaling = MinMaxScaling::fromJson(*Scaling, M.features.size());
+  if (auto Split = Doc.nullable("split"))
+    M.split = ClassSplit::fromJson(*Split);
+  M.classes = classesOf(Doc, M);
+  M.training = optionalObject(Doc, "training");
+  M.crossValidation = optionalObject(Doc, "cross_validation");
+  M.note = optionalString(Doc, "note");
   return M;
 }
 
 } // namespace
 
-LearnedModel LearnedModel::fromJson(const nlohmann::json &Doc, const std::string &Origin) {
-  checkEnvelope(Doc, Origin);
-  try {
-    return parseModel(Doc, Origin);
-  } catch (const nlohmann::json::exception &E) {
-    throw TrainError(Origin + ": malformed model (" + E.what() +
-                     "); regenerate it with energy-train fit");
-  } catch (const TrainError &E) {
-    throw TrainError(Origin + ": " + E.what());
-  } catch (const model::ModelError &E) {
-    throw TrainError(E.what());
-  }
+LearnedModel LearnedModel::fromJson(const nlohmann::json &Json, const std::string &Origin) {
+  View Doc(Json, Origin, TrainedModelWording);
+  checkEnvelope(Doc);
+  return parseModel(Doc);
 }
 
 LearnedModel LearnedModel::load(const std::string &Path) {
-  std::ifstream In(Path);
-  require(static_cast<bool>(In), Path + ": cannot open the model; check the path (--model)");
-  nlohmann::json Doc = nlohmann::json::parse(In, nullptr, false);
-  require(!Doc.is_discarded(),
-          Path + ": not valid JSON (truncated?); regenerate it with energy-train fit");
-  return fromJson(Doc, Path);
+  try {
+    return fromJson(model::readModelFile(Path), Path);
+  } catch (const model::ModelError &E) {
+    // A file that cannot be read or is not JSON: the model library's line, as in every tool.
+    throw TrainError(E.what());
+  }
 }
 
 void LearnedModel::save(const std::string &Path) const {

@@ -135,19 +135,39 @@ std::unique_ptr<Regressor> trainRegressor(const LearnerOptions &O, const Eigen::
   throw TrainError("unknown learner");
 }
 
-std::unique_ptr<Regressor> regressorFromJson(LearnerKind Kind, const nlohmann::json &J,
-                                             size_t Features) {
-  if (isLinear(Kind)) {
-    LinearFit Fit;
-    auto Coef = J.at("coefficients").get<std::vector<double>>();
-    require(Coef.size() == Features, std::to_string(Coef.size()) + " coefficients for " +
-                                         std::to_string(Features) + " features");
-    Fit.coef = Eigen::Map<Eigen::VectorXd>(Coef.data(), Coef.size());
-    Fit.intercept = J.at("intercept").get<double>();
-    return std::make_unique<LinearRegressor>(Kind, Fit, J.value("alpha", 0.0));
+namespace {
+
+std::unique_ptr<Regressor> linearFromJson(LearnerKind Kind, const document::View &Class,
+                                          size_t Features) {
+  std::vector<double> Coef = Class["coefficients"].numbers();
+  if (Coef.size() != Features)
+    Class["coefficients"].reject("holds " + std::to_string(Coef.size()) + " coefficients for " +
+                                 std::to_string(Features) + " features");
+  LinearFit Fit;
+  Fit.coef = Eigen::Map<Eigen::VectorXd>(Coef.data(), static_cast<Eigen::Index>(Coef.size()));
+  Fit.intercept = Class["intercept"].number();
+  auto Alpha = Class.optional("alpha");
+  return std::make_unique<LinearRegressor>(Kind, Fit, Alpha ? Alpha->number() : 0.0);
+}
+
+std::unique_ptr<Regressor> ensembleFromJson(LearnerKind Kind, const document::View &Class) {
+  auto Params = Class.optional("params");
+  EnsembleParams P = Params ? EnsembleParams::fromJson(*Params) : EnsembleParams{};
+  document::View Trees = Class["xgboost"];
+  Trees.expectObject();
+  try {
+    return std::make_unique<EnsembleRegressor>(Kind, Ensemble::fromJson(Trees.json()), P);
+  } catch (const TrainError &) {
+    // Placed at the key xgboost refused; its own message spans a stack trace.
+    Trees.reject("is not a booster xgboost can load");
   }
-  EnsembleParams P = EnsembleParams::fromJson(J.value("params", nlohmann::json::object()));
-  return std::make_unique<EnsembleRegressor>(Kind, Ensemble::fromJson(J.at("xgboost")), P);
+}
+
+} // namespace
+
+std::unique_ptr<Regressor> regressorFromJson(LearnerKind Kind, const document::View &Class,
+                                             size_t Features) {
+  return isLinear(Kind) ? linearFromJson(Kind, Class, Features) : ensembleFromJson(Kind, Class);
 }
 
 } // namespace energy::train

@@ -25,8 +25,8 @@ nlohmann::json MinMaxScaling::toJson() const {
           {"max", std::vector<double>(max.data(), max.data() + max.size())}};
 }
 
-MinMaxScaling MinMaxScaling::fromJson(const nlohmann::json &J, size_t Features) {
-  model::FeatureScaling Ranges = model::FeatureScaling::fromJson(J, Features);
+MinMaxScaling MinMaxScaling::fromJson(const document::View &Scaling, size_t Features) {
+  model::FeatureScaling Ranges = model::FeatureScaling::fromJson(Scaling, Features);
   MinMaxScaling S;
   S.min = Eigen::Map<Eigen::VectorXd>(Ranges.min.data(), static_cast<Eigen::Index>(Features));
   S.max = Eigen::Map<Eigen::VectorXd>(Ranges.max.data(), static_cast<Eigen::Index>(Features));

@@ -109,6 +109,20 @@ TEST(Model, UnknownVersionAndMissingCountersAreRefused) {
   }
 }
 
+TEST(Model, DamagedFieldIsNamedByItsKeyPath) {
+  nlohmann::json Doc = fitModel(counterDataset(false), Recipe{}, "damaged").toJson();
+  Doc["classes"][0]["coefficients"][1] = "fast";
+  std::string Path = test::temporaryDirectory("damaged-model") + "/m.json";
+  test::writeFile(Path, Doc.dump());
+  try {
+    LearnedModel::load(Path);
+    FAIL() << "a model with a damaged field must be refused";
+  } catch (const TrainError &E) {
+    EXPECT_EQ(std::string(E.what()), Path + ": 'classes[0].coefficients[1]' must be a number, "
+                                            "found a string; regenerate it with energy-train fit");
+  }
+}
+
 TEST(Model, PaperModelAppliesOnceRescaled) {
   LearnedModel P = LearnedModel::load(std::string(ENERGY_SOURCE_DIR) + "/models/paper-2012.json");
   ASSERT_EQ(P.features.size(), 22u);

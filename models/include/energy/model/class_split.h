@@ -9,6 +9,8 @@
 #ifndef ENERGY_MODEL_CLASS_SPLIT_H
 #define ENERGY_MODEL_CLASS_SPLIT_H
 
+#include "document/View.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -24,8 +26,8 @@ struct ClassSplit {
   std::string condition(int Class) const;
 
   nlohmann::json toJson() const;
-  /// Throws ModelError naming Origin and the bad key.
-  static ClassSplit fromJson(const nlohmann::json &J, const std::string &Origin = "(split)");
+  /// A model's "split"; a bad field throws the error of Split's reader.
+  static ClassSplit fromJson(const document::View &Split);
 };
 
 } // namespace energy::model

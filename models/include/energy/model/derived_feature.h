@@ -19,6 +19,8 @@
 #ifndef ENERGY_MODEL_DERIVED_FEATURE_H
 #define ENERGY_MODEL_DERIVED_FEATURE_H
 
+#include "document/View.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -38,8 +40,9 @@ struct DerivedFeature {
 double ratioValue(const DerivedFeature &D, double Numerator, double Denominator);
 
 nlohmann::json toJson(const DerivedFeature &D);
-/// Throws ModelError naming Origin and the bad key.
-DerivedFeature derivedFromJson(const nlohmann::json &J, const std::string &Origin = "(derived)");
+/// One element of a model's "derived" array. A bad field throws the error
+/// of Recipe's reader (energy-train's or the model library's), naming its key.
+DerivedFeature derivedFromJson(const document::View &Recipe);
 
 } // namespace energy::model
 

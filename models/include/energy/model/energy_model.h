@@ -18,6 +18,9 @@
 #include "energy/model/activity.h"
 
 #include "tool/InputError.h"
+
+#include <nlohmann/json.hpp>
+
 #include <map>
 #include <memory>
 
@@ -75,6 +78,11 @@ public:
 /// Reads any model file (docs/formats/model.md, model-learned.md) and returns
 /// the model its "kind" names. Throws ModelError (one line).
 std::unique_ptr<EnergyModel> loadModel(const std::string &Path);
+
+/// The document of a model file, for a reader of its own (energy-train's), so
+/// that a file that cannot be read or is not JSON gets the same one line in
+/// every tool. Throws ModelError.
+nlohmann::json readModelFile(const std::string &Path);
 
 } // namespace energy::model
 

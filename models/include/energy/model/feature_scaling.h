@@ -10,6 +10,8 @@
 #ifndef ENERGY_MODEL_FEATURE_SCALING_H
 #define ENERGY_MODEL_FEATURE_SCALING_H
 
+#include "document/View.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -32,9 +34,9 @@ struct FeatureScaling {
   }
 
   nlohmann::json toJson() const { return {{"min", min}, {"max", max}}; }
-  /// Throws ModelError unless both arrays hold Features finite numbers.
-  static FeatureScaling fromJson(const nlohmann::json &J, size_t Features,
-                                 const std::string &Origin = "(scaling)");
+  /// A model's "scaling"; throws the error of Scaling's reader unless both
+  /// arrays hold Features finite numbers.
+  static FeatureScaling fromJson(const document::View &Scaling, size_t Features);
 };
 
 } // namespace energy::model

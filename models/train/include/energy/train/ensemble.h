@@ -11,6 +11,8 @@
 #ifndef ENERGY_TRAIN_ENSEMBLE_H
 #define ENERGY_TRAIN_ENSEMBLE_H
 
+#include "document/View.h"
+
 #include <Eigen/Dense>
 #include <nlohmann/json.hpp>
 
@@ -33,7 +35,8 @@ struct EnsembleParams {
   int seed = 1;
 
   nlohmann::json toJson() const;
-  static EnsembleParams fromJson(const nlohmann::json &J);
+  /// A model's "params"; an absent member keeps its default.
+  static EnsembleParams fromJson(const document::View &Params);
 };
 
 class Ensemble {

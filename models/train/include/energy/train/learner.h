@@ -80,8 +80,9 @@ private:
 
 std::unique_ptr<Regressor> trainRegressor(const LearnerOptions &Options,
                                           const Eigen::MatrixXd &ScaledX, const Eigen::VectorXd &Y);
-/// Rebuilds a regressor of Kind from its toJson() form; throws TrainError.
-std::unique_ptr<Regressor> regressorFromJson(LearnerKind Kind, const nlohmann::json &J,
+/// Rebuilds a regressor of Kind from its toJson() form, one of a model's
+/// "classes"; a bad field throws the error of Class's reader, naming its key.
+std::unique_ptr<Regressor> regressorFromJson(LearnerKind Kind, const document::View &Class,
                                              size_t Features);
 
 /// The alpha with the lowest mean squared error over Folds contiguous folds.

@@ -10,6 +10,8 @@
 #ifndef ENERGY_TRAIN_SCALING_H
 #define ENERGY_TRAIN_SCALING_H
 
+#include "document/View.h"
+
 #include <Eigen/Dense>
 #include <nlohmann/json.hpp>
 
@@ -24,7 +26,8 @@ struct MinMaxScaling {
   double apply(Eigen::Index Feature, double Value) const;
 
   nlohmann::json toJson() const;
-  static MinMaxScaling fromJson(const nlohmann::json &J, size_t Features);
+  /// The model library's reading (model::FeatureScaling::fromJson).
+  static MinMaxScaling fromJson(const document::View &Scaling, size_t Features);
 };
 
 } // namespace energy::train
