@@ -90,7 +90,7 @@ bool ReportLocation::remember(const std::string &Path, std::string &Error) const
   if (!NamedPath.empty())
     return true;
   std::string Dir = Path.substr(0, Path.size() - FileName.size() - 1);
-  support::sweepStaleTemporaries(Dir);
+  support::sweepStaleTemporariesWhenDue(Dir);
   return support::linkLatestReport(Dir, FileName, Error);
 }
 

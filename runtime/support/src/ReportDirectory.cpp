@@ -85,15 +85,21 @@ std::string ourLatestLink(int DirFd, std::string &Why) {
   return std::string(Target, size_t(N));
 }
 
+/// Random bytes: getrandom, or where it cannot answer (an old kernel, a
+/// seccomp filter) a mix of the clock and the pid.
+void fillRandom(unsigned char *Bytes, size_t Size) {
+  if (getrandom(Bytes, Size, GRND_NONBLOCK) == ssize_t(Size))
+    return;
+  timespec Now{};
+  clock_gettime(CLOCK_MONOTONIC, &Now);
+  uint64_t Mix = uint64_t(Now.tv_nsec) ^ (uint64_t(getpid()) << 32);
+  for (size_t I = 0; I < Size; ++I)
+    Bytes[I] = static_cast<unsigned char>((Mix = Mix * 6364136223846793005ull + 1) >> 56);
+}
+
 std::string randomName() {
   unsigned char Bytes[9];
-  if (getrandom(Bytes, sizeof Bytes, GRND_NONBLOCK) != ssize_t(sizeof Bytes)) {
-    timespec Now{};
-    clock_gettime(CLOCK_MONOTONIC, &Now);
-    uint64_t Mix = uint64_t(Now.tv_nsec) ^ (uint64_t(getpid()) << 32);
-    for (unsigned char &B : Bytes)
-      B = static_cast<unsigned char>((Mix = Mix * 6364136223846793005ull + 1) >> 56);
-  }
+  fillRandom(Bytes, sizeof Bytes);
   static constexpr char Hex[] = "0123456789abcdef";
   std::string Name = ".last.";
   for (unsigned char B : Bytes)
@@ -268,6 +274,22 @@ unsigned sweepStaleTemporaries(const std::string &Dir) {
   }
   closedir(Listing);
   return Removed;
+}
+
+bool sweepDue(off_t DirectoryBytes, uint64_t Draw) {
+  if (DirectoryBytes <= SweepBudgetBytes)
+    return true;
+  uint64_t OneIn = (uint64_t(DirectoryBytes) + SweepBudgetBytes - 1) / SweepBudgetBytes;
+  return Draw % OneIn == 0;
+}
+
+unsigned sweepStaleTemporariesWhenDue(const std::string &Dir) {
+  struct stat St;
+  if (stat(Dir.c_str(), &St) != 0)
+    return 0;
+  uint64_t Draw;
+  fillRandom(reinterpret_cast<unsigned char *>(&Draw), sizeof Draw);
+  return sweepDue(St.st_size, Draw) ? sweepStaleTemporaries(Dir) : 0;
 }
 
 std::string latestReport(const std::string &Dir) {

@@ -137,4 +137,30 @@ TEST(ReportDirectory, LatestWithoutLinkIsTheNewestReport) {
   EXPECT_EQ(latestReport(Dir.path()), Dir.file("new.json"));
 }
 
+TEST(ReportDirectory, SmallDirectoriesAreSweptByEveryWriter) {
+  for (uint64_t Draw = 0; Draw < 100; ++Draw)
+    EXPECT_TRUE(sweepDue(SweepBudgetBytes, Draw));
+}
+
+TEST(ReportDirectory, LargeDirectoriesAreSweptByOneWriterInTheirSizeOverTheBudget) {
+  // Ten budgets of entries: one draw in ten sweeps, so the entries read per
+  // report stay about one budget's.
+  unsigned Due = 0;
+  for (uint64_t Draw = 0; Draw < 1000; ++Draw)
+    Due += sweepDue(10 * SweepBudgetBytes, Draw);
+  EXPECT_EQ(Due, 100u);
+  EXPECT_TRUE(sweepDue(10 * SweepBudgetBytes + 1, 0));
+  EXPECT_FALSE(sweepDue(10 * SweepBudgetBytes + 1, 10));
+}
+
+TEST(ReportDirectory, AWriterSweepsASmallDirectoryOfStaleTemporaries) {
+  TempDir Dir;
+  std::string Stale = Dir.file("old.20260101T000000Z.1.json.tmp.abcdefABCDEF");
+  std::ofstream(Stale) << "";
+  timespec Times[2] = {{1000, 0}, {1000, 0}};
+  ASSERT_EQ(utimensat(AT_FDCWD, Stale.c_str(), Times, 0), 0);
+  EXPECT_EQ(sweepStaleTemporariesWhenDue(Dir.path()), 1u);
+  EXPECT_FALSE(std::filesystem::exists(Stale));
+}
+
 } // namespace
