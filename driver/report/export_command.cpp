@@ -69,9 +69,10 @@ void checkTimelines(const std::vector<ExportInput> &Inputs) {
   bool Any = std::any_of(Inputs.begin(), Inputs.end(),
                          [](const ExportInput &In) { return In.anyTimeline(); });
   if (!Any)
-    throw ReportError((Inputs.size() == 1 ? Inputs.front().report.origin + ": has"
-                                          : std::string("none of the reports has")) +
-                      " no timeline, which a chrome trace is made of; " + HowToRecord);
+    throw ReportError((Inputs.size() == 1 ? Inputs.front().report.origin + ": has no timeline"
+                                          : "none of the " + std::to_string(Inputs.size()) +
+                                                " reports has a timeline") +
+                      ", which a chrome trace is made of; " + HowToRecord);
   for (const ExportInput &In : Inputs)
     for (const InputProcess &P : In.processes())
       if (!P.timeline)
