@@ -45,8 +45,8 @@ void CallTree::clear() {
   Index.clear();
 }
 
-nlohmann::json CallTree::toJson(double SecondsPerTick, bool Sampled,
-                                const std::vector<uint32_t> &ReportIds) const {
+void CallTree::write(JsonText &W, double SecondsPerTick, bool Sampled,
+                     const std::vector<uint32_t> &ReportIds) const {
   // Node ids of the written tree: parents come first, so one pass decides.
   std::vector<uint32_t> Written(Nodes.size(), NotWritten);
   uint32_t Next = 0;
@@ -59,21 +59,34 @@ nlohmann::json CallTree::toJson(double SecondsPerTick, bool Sampled,
   }
   std::vector<uint64_t> Inclusive = subtreeTicks(Written);
   namespace Key = report_key::call_tree;
-  nlohmann::json Tree = nlohmann::json::array();
+  W.beginArray();
   for (uint32_t I = 0; I < Nodes.size(); ++I) {
     const CallPathNode &N = Nodes[I];
     if (Written[I] == NotWritten)
       continue;
-    Tree.push_back({{Key::Id, Written[I]},
-                    {Key::Region, ReportIds[N.Region]},
-                    {Key::Parent, N.Parent == RootPath ? nlohmann::json(nullptr)
-                                                       : nlohmann::json(Written[N.Parent])},
-                    {Key::Calls, Sampled ? nlohmann::json(nullptr) : nlohmann::json(N.Calls)},
-                    {Key::Time,
-                     {{report_key::time_s::Inclusive, double(Inclusive[I]) * SecondsPerTick},
-                      {report_key::time_s::Self, double(N.SelfTicks) * SecondsPerTick}}}});
+    // Members in the order nlohmann::json wrote them (by name), so that the
+    // text is as before.
+    W.beginObject();
+    W.key(Key::Calls);
+    if (Sampled)
+      W.null();
+    else
+      W.value(N.Calls);
+    W.member(Key::Id, Written[I]);
+    W.key(Key::Parent);
+    if (N.Parent == RootPath)
+      W.null();
+    else
+      W.value(Written[N.Parent]);
+    W.member(Key::Region, ReportIds[N.Region]);
+    W.key(Key::Time);
+    W.beginObject();
+    W.member(report_key::time_s::Inclusive, double(Inclusive[I]) * SecondsPerTick);
+    W.member(report_key::time_s::Self, double(N.SelfTicks) * SecondsPerTick);
+    W.endObject();
+    W.endObject();
   }
-  return Tree;
+  W.endArray();
 }
 
 } // namespace energy::rt

@@ -886,7 +886,8 @@ JsonText reportText(const RunSummary &Run, const ModelChoice &Choice) {
   W.key(key::document::Modules);
   writeModules(W, Modules);
   W.member(key::document::RegionsNotRun, NotRun);
-  W.member(key::document::CallTree, Run.Tree.toJson(timeUnit(Run), Run.Sampled, Ids));
+  W.key(key::document::CallTree);
+  Run.Tree.write(W, timeUnit(Run), Run.Sampled, Ids);
   W.key(key::document::Diagnostics);
   writeDiagnostics(W, Run.Diag, InvalidEntries);
   if (!Timeline.is_null())
