@@ -14,7 +14,7 @@
 //
 // Not listed: the kernel table that the pass hands to the GPU collectors
 // (ENERGY_GPU_TABLE_FORMAT in include/energy_gpu/abi.h, a C ABI), the
-// pass's text filter file (`energypass-filter 1`, pass/FilterFile.h) and the
+// pass's text filter file (`energypass-filter 2`, pass/FilterFile.h) and the
 // binary continuous counts file (its magic and version in
 // runtime/lib/ContinuousFormat.h).
 //
