@@ -30,7 +30,7 @@ struct CallPathNode {
   /// The time whose innermost open frame was on this path: exact, each
   /// frame's elapsed time less its callees'; sampled, the samples whose
   /// innermost region was this path's. A node's inclusive time is derived
-  /// from these (CallTree::toJson), never recorded: with recursion collapsed
+  /// from these (CallTree::write), never recorded: with recursion collapsed
   /// onto the outermost instance's path, a time recorded per open path would
   /// be counted in two branches of the tree (f -> g -> f -> h puts h's time
   /// under g's frame and under f's node).
