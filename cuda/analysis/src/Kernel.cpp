@@ -34,11 +34,6 @@ const char *DependencyDistances::bucketName(size_t Bucket) {
   return Names[Bucket];
 }
 
-uint64_t Kernel::warpOfThread(uint64_t Thread) const {
-  uint64_t PerBlock = Block.count();
-  return (Thread / PerBlock) * warpsPerBlock() + (Thread % PerBlock) / WarpSize;
-}
-
 std::vector<uint64_t> Kernel::blockExecutions() const {
   std::vector<uint64_t> Total(Blocks.size(), 0);
   for (const Behaviour &B : Behaviours)

@@ -14,14 +14,6 @@ double PlotLayout::y(double Gflops) const {
   return plotBottom() - (std::log10(Gflops) - YLogMin) / (YLogMax - YLogMin) * plotHeight();
 }
 
-double PlotLayout::intensityAt(double Px) const {
-  return std::pow(10.0, XLogMin + (Px - plotLeft()) / plotWidth() * (XLogMax - XLogMin));
-}
-
-double PlotLayout::gflopsAt(double Py) const {
-  return std::pow(10.0, YLogMin + (plotBottom() - Py) / plotHeight() * (YLogMax - YLogMin));
-}
-
 bool PlotLayout::containsIntensity(double Intensity) const {
   double Log = std::log10(Intensity);
   return Log >= XLogMin && Log <= XLogMax;

@@ -80,8 +80,6 @@ struct Kernel {
   uint64_t threads() const { return Grid.count() * Block.count(); }
   uint32_t warpsPerBlock() const { return uint32_t((Block.count() + WarpSize - 1) / WarpSize); }
   uint64_t warps() const { return Grid.count() * warpsPerBlock(); }
-  // Global warp index of a global linear thread id.
-  uint64_t warpOfThread(uint64_t Thread) const;
   // Thread-level executions of each block (sum over behaviours of count x threads).
   std::vector<uint64_t> blockExecutions() const;
   // Instructions one thread of B issues (block counts weighted by block sizes), predicated-off

@@ -27,8 +27,6 @@ struct PlotLayout {
 
   double x(double Intensity) const;
   double y(double Gflops) const;
-  double intensityAt(double Px) const;
-  double gflopsAt(double Py) const;
   bool containsIntensity(double Intensity) const;
 };
 
