@@ -45,7 +45,6 @@ public:
   /// "ols", "ridge", "lasso", "forest" or "boosted".
   const std::string &learner() const { return Learner; }
   const std::vector<std::string> &features() const { return Features; }
-  bool hasScaling() const { return Scaling.has_value(); }
 
   /// The model's events that Available lacks, in the model's order.
   std::vector<std::string> missingEvents(const EventValues &Available) const;

@@ -25,9 +25,6 @@ public:
   // Adds COUNT threads starting at FIRST, all with vector V.
   void addRange(uint64_t First, uint64_t Count, const SparseVector &V);
   const std::vector<SparseVector> &vectors() const { return Vectors; }
-  const std::vector<uint64_t> &multiplicities() const { return Counts; }
-  const std::vector<uint64_t> &firstThreads() const { return First; }
-  std::vector<uint32_t> &threadBehaviour() { return ThreadOf; }
 
   // Maps the sparse vectors to dense block-space vectors with MAP (a function from a vector to
   // its dense block counts), merges those that become equal, and stores the result in K.
