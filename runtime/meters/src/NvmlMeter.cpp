@@ -85,11 +85,16 @@ bool bindAll(NvmlApi &api) {
          api.bind(api.totalEnergy, "nvmlDeviceGetTotalEnergyConsumption");
 }
 
-/// Whether the NVIDIA driver's control device (or WSL 2's GPU device, where
-/// NVML talks to the Windows driver) exists: NVML cannot start without one.
-bool driverDevicePresent(const std::string &devRoot) {
-  return access((devRoot + "/nvidiactl").c_str(), F_OK) == 0 ||
-         access((devRoot + "/dxg").c_str(), F_OK) == 0;
+/// Whether there is an NVIDIA driver for NVML to talk to: its kernel
+/// module (/proc/driver/nvidia, which exists before the device nodes do:
+/// NVML has nvidia-modprobe make those on first use), its control device,
+/// or WSL 2's GPU device, through which NVML talks to the Windows driver.
+bool driverPresent(const ProbeOptions &options) {
+  for (const std::string &path : {options.procRoot + "/driver/nvidia",
+                                  options.devRoot + "/nvidiactl", options.devRoot + "/dxg"})
+    if (access(path.c_str(), F_OK) == 0)
+      return true;
+  return false;
 }
 
 } // namespace
@@ -97,9 +102,10 @@ bool driverDevicePresent(const std::string &devRoot) {
 MeterDiscovery discoverNvml(const ProbeOptions &options) {
   MeterDiscovery found;
   found.source = Source{"nvml", "energy", false, false, ""};
-  if (!driverDevicePresent(options.devRoot)) {
-    found.source.detail = "no NVIDIA driver on this machine (no " + options.devRoot +
-                          "/nvidiactl; install the NVIDIA driver to measure GPU energy)";
+  if (!driverPresent(options)) {
+    found.source.detail = "no NVIDIA driver on this machine (no " + options.procRoot +
+                          "/driver/nvidia, no " + options.devRoot +
+                          "/nvidiactl); install the NVIDIA driver to measure GPU energy";
     return found;
   }
   auto session = std::make_shared<NvmlSession>();

@@ -7,9 +7,17 @@ using namespace energy::meters;
 
 namespace {
 
+/// Probe options on a machine with no NVIDIA driver, whatever this one has.
+ProbeOptions withoutDriver() {
+  ProbeOptions o;
+  o.procRoot = ENERGY_METERS_FIXTURES "/proc";
+  o.devRoot = ENERGY_METERS_FIXTURES "/no-such-dev";
+  return o;
+}
+
 /// Probe options on a machine whose /dev has the NVIDIA driver's nodes.
 ProbeOptions withDriver() {
-  ProbeOptions o;
+  ProbeOptions o = withoutDriver();
   o.devRoot = ENERGY_METERS_FIXTURES "/dev-nvidia";
   return o;
 }
@@ -51,22 +59,31 @@ TEST(Nvml, LibraryWithoutTheEnergyCallIsExplained) {
             std::string::npos);
 }
 
-TEST(Nvml, WithoutTheDriversDeviceTheLibraryIsNotLoaded) {
-  ProbeOptions o;
-  o.devRoot = ENERGY_METERS_FIXTURES "/no-such-dev";
+TEST(Nvml, WithoutADriverTheLibraryIsNotLoaded) {
+  ProbeOptions o = withoutDriver();
   o.nvmlLibrary = ENERGY_FAKE_NVML;
   MeterDiscovery found = discoverNvml(o);
   EXPECT_FALSE(found.source.used);
   EXPECT_TRUE(found.meters.empty());
   EXPECT_NE(found.source.detail.find("no NVIDIA driver on this machine (no " ENERGY_METERS_FIXTURES
-                                     "/no-such-dev/nvidiactl"),
+                                     "/proc/driver/nvidia, no " ENERGY_METERS_FIXTURES
+                                     "/no-such-dev/nvidiactl)"),
             std::string::npos)
       << found.source.detail;
 }
 
 TEST(Nvml, WslGpuDeviceCountsAsTheDriver) {
-  ProbeOptions o;
+  ProbeOptions o = withoutDriver();
   o.devRoot = ENERGY_METERS_FIXTURES "/dev-wsl";
+  o.nvmlLibrary = ENERGY_FAKE_NVML;
+  EXPECT_TRUE(discoverNvml(o).source.used);
+}
+
+// The device nodes come with NVML's first use (nvidia-modprobe makes them):
+// a loaded kernel module is a driver.
+TEST(Nvml, KernelModuleWithoutDeviceNodesCountsAsTheDriver) {
+  ProbeOptions o = withoutDriver();
+  o.procRoot = ENERGY_METERS_FIXTURES "/proc-nvidia";
   o.nvmlLibrary = ENERGY_FAKE_NVML;
   EXPECT_TRUE(discoverNvml(o).source.used);
 }

@@ -33,10 +33,11 @@ struct ProbeOptions {
   FileOpener *files = nullptr; // null: the real open(2)
   PerfSys *perf = nullptr;     // null: the real perf_event_open
   std::string nvmlLibrary = "libnvidia-ml.so.1";
-  /// Where the NVIDIA driver's device nodes are. NVML is loaded only when
-  /// one is there (nvidiactl, or dxg under WSL 2): without a driver the
-  /// loader would search a dozen folders for the library, seventy failed
-  /// system calls at the start of every measured process.
+  /// Where the NVIDIA driver's device nodes are. NVML is loaded only where
+  /// there is a driver (procRoot/driver/nvidia, devRoot/nvidiactl, or
+  /// devRoot/dxg under WSL 2): without one the loader would search a dozen
+  /// folders for the library, seventy failed system calls at the start of
+  /// every measured process.
   std::string devRoot = "/dev";
   /// False: the counter probes create no event. They ask perf_event_open
   /// about an event that no PMU has, and the error says whether the call is
