@@ -35,6 +35,51 @@ template <typename T> char *writeNumber(char *At, T N) {
   return Error == std::errc() ? End : At;
 }
 
+/// X's shortest round-trip digits laid out as nlohmann::json writes a
+/// double (its dtoa's format_buffer): plain decimal while the decimal point
+/// falls within 4 places before the first digit to 15 after it ("0.0001",
+/// "1000000.0"), else d.ddde+XX. std::to_chars alone picks whichever form is
+/// shorter, so that 0.0001 came out "1e-04" here where the reports nlohmann
+/// wrote said "0.0001". X is finite and not zero; 32 bytes at At.
+char *writeDouble(char *At, double X) {
+  char Scientific[32];
+  auto [SciEnd, Error] =
+      std::to_chars(Scientific, Scientific + sizeof Scientific, X, std::chars_format::scientific);
+  if (Error != std::errc())
+    return At;
+  std::string_view Text(Scientific, size_t(SciEnd - Scientific));
+  size_t E = Text.find('e');
+  int Exponent = 0;
+  std::from_chars(Text.data() + E + (Text[E + 1] == '+' ? 2 : 1), Text.data() + Text.size(),
+                  Exponent);
+  char Digits[20];
+  size_t K = 0;
+  for (char C : Text.substr(0, E))
+    if (C >= '0' && C <= '9')
+      Digits[K++] = C;
+  // The value is 0.d1d2...dK x 10^N, in nlohmann's terms.
+  int N = Exponent + 1;
+  if (X < 0)
+    *At++ = '-';
+  if (int(K) <= N && N <= 15) {
+    At = std::copy_n(Digits, K, At);
+    At = std::fill_n(At, N - int(K), '0');
+    return std::copy_n(".0", 2, At);
+  }
+  if (0 < N && N <= 15) {
+    At = std::copy_n(Digits, N, At);
+    *At++ = '.';
+    return std::copy_n(Digits + N, K - size_t(N), At);
+  }
+  if (-4 < N && N <= 0) {
+    At = std::copy_n("0.", 2, At);
+    At = std::fill_n(At, -N, '0');
+    return std::copy_n(Digits, K, At);
+  }
+  std::string_view Unsigned = X < 0 ? Text.substr(1) : Text;
+  return std::copy(Unsigned.begin(), Unsigned.end(), At);
+}
+
 } // namespace
 
 void JsonText::grow(size_t N) {
@@ -129,13 +174,7 @@ void JsonText::value(double X) {
     return;
   }
   reserve(32);
-  char *Start = end();
-  char *Stop = writeNumber(Start, X);
-  Used = Stop - Buffer.get();
-  // nlohmann writes a double that holds an integer with ".0": keep it a
-  // floating-point number for readers that look at the type.
-  if (std::find_if(Start, Stop, [](char C) { return C == '.' || C == 'e' || C == 'E'; }) == Stop)
-    put(".0", 2);
+  Used = writeDouble(end(), X) - Buffer.get();
 }
 
 void JsonText::value(bool B) {

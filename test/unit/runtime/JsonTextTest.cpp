@@ -94,6 +94,18 @@ TEST(JsonText, DoublesRoundTripAndStayFloatingPoint) {
   }
 }
 
+// nlohmann lays out a double in plain decimal while its decimal point is
+// within 4 places before the first digit to 15 after it; std::to_chars alone
+// would write 0.0001 as "1e-04" and 1000000.0 as "1e+06".
+TEST(JsonText, DoublesAreLaidOutAsNlohmannWritesThem) {
+  for (double X : {0.0001, 0.00012, 1.5e-5, 1e-5, 0.001, 1e6, 1234567.0, 1e15, 1e16, 1.5e20,
+                   123.456, -0.0001, -2.5e-7, 12345678901234.5, 3.0, 1.0 / 3, 2.0 / 3e5}) {
+    JsonText W;
+    W.value(X);
+    EXPECT_EQ(textOf(W), nlohmannText(json(X))) << X;
+  }
+}
+
 TEST(JsonText, IntegersAreExact) {
   JsonText W;
   W.beginArray();
