@@ -406,11 +406,11 @@ MergedProcess readMergedProcess(const View &Node, size_t Index, const std::strin
   P.programPath = Node[key::program::Path].string();
   P.argv = Node[key::program::Argv].strings();
   P.pid = Node[key::program::Pid].integer();
-  if (auto Report = Node.optional(key::processes::Report))
+  if (auto Report = Node.ifPresent(key::processes::Report))
     P.report = Report->string();
-  if (auto Rank = Node.optional(key::processes::Rank))
+  if (auto Rank = Node.ifPresent(key::processes::Rank))
     P.rank = Rank->unsignedInteger();
-  if (auto Timeline = Node.optional(key::processes::Timeline))
+  if (auto Timeline = Node.ifPresent(key::processes::Timeline))
     P.timeline = parseTimeline(Timeline->json(),
                                Origin + ": program.processes[" + std::to_string(Index) + "]");
   return P;
@@ -424,7 +424,7 @@ void readProgram(const View &Program, Report &R) {
   R.pid = Program[key::program::Pid].integer();
   R.startTime = Program[key::program::StartTime].string();
   R.wallSeconds = Program[key::program::WallTime].nonNegative();
-  if (auto Processes = Program.optional(key::program::Processes)) {
+  if (auto Processes = Program.ifPresent(key::program::Processes)) {
     R.mergedProcesses.emplace();
     for (size_t I = 0, N = Processes->arraySize(); I < N; ++I)
       R.mergedProcesses->push_back(readMergedProcess(Processes->element(I), I, R.origin));
@@ -554,7 +554,7 @@ Report parseReport(const json &Json, const std::string &Origin) {
     R.lines = readLines(*Lines, R.version, R.regions, R.model);
   if (auto Timeline = Doc.optional(key::document::Timeline))
     R.timeline = parseTimeline(Timeline->json(), Origin);
-  if (auto Tree = Doc.optional(key::document::CallTree))
+  if (auto Tree = Doc.ifPresent(key::document::CallTree))
     R.callTree = readCallTree(*Tree, R.regions.size());
   return R;
 }

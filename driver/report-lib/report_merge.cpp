@@ -415,8 +415,21 @@ std::vector<size_t> ReportMerger::addRegions(const json &Doc) {
   return Merged;
 }
 
+json ReportMerger::callTreeResult(const std::vector<size_t> &Id) const {
+  json Tree = json::array();
+  for (size_t N = 0; N < CallTree.size(); ++N) {
+    json Node = CallTree[N].node;
+    Node[key::call_tree::Id] = N;
+    Node[key::call_tree::Region] = Id[CallTree[N].region];
+    Node[key::call_tree::Parent] = CallTree[N].parent ? json(*CallTree[N].parent) : json();
+    Tree.push_back(std::move(Node));
+  }
+  return Tree;
+}
+
 void ReportMerger::addCallTree(const json &Doc, const std::vector<size_t> &RegionIndex) {
   namespace Key = key::call_tree;
+  AnyCallTree |= Doc.contains(key::document::CallTree);
   const json &Nodes = Doc.value(key::document::CallTree, json::array());
   // A parent's id is smaller than its children's, so every node's parent
   // path is merged before the node itself.
@@ -488,15 +501,8 @@ json ReportMerger::result() const {
   Out[key::document::Regions] = std::move(OutRegions);
   Out[key::document::RegionsNotRun] = NotRun;
   Out[key::document::Totals] = Skeleton.at(key::document::Totals);
-  json OutTree = json::array();
-  for (size_t N = 0; N < CallTree.size(); ++N) {
-    json Node = CallTree[N].node;
-    Node[key::call_tree::Id] = N;
-    Node[key::call_tree::Region] = Id[CallTree[N].region];
-    Node[key::call_tree::Parent] = CallTree[N].parent ? json(*CallTree[N].parent) : json();
-    OutTree.push_back(std::move(Node));
-  }
-  Out[key::document::CallTree] = std::move(OutTree);
+  if (AnyCallTree)
+    Out[key::document::CallTree] = callTreeResult(Id);
   if (Skeleton.contains(key::document::Diagnostics))
     Out[key::document::Diagnostics] = Skeleton.at(key::document::Diagnostics);
   if (!Job.is_null() && !RankMeters.empty()) {

@@ -87,6 +87,13 @@ std::optional<View> View::optional(const std::string &Key) const {
   return (*this)[Key];
 }
 
+std::optional<View> View::ifPresent(const std::string &Key) const {
+  expectObject();
+  if (!Value->contains(Key))
+    return std::nullopt;
+  return (*this)[Key];
+}
+
 bool View::has(const std::string &Key) const {
   expectObject();
   auto It = Value->find(Key);

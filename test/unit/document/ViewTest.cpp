@@ -87,6 +87,14 @@ TEST(DocumentView, OptionalAndNullableMembers) {
   EXPECT_FALSE(doc().has("none"));
 }
 
+TEST(DocumentView, AMemberThatMayBeAbsentIsCheckedWhenPresentEvenNull) {
+  EXPECT_FALSE(doc().ifPresent("absent"));
+  EXPECT_EQ(doc().ifPresent("calls")->unsignedInteger(), 3u);
+  ASSERT_TRUE(doc().ifPresent("none"));
+  EXPECT_EQ(errorOf([] { doc().ifPresent("none")->expectArray(); }),
+            "test d.json: key none must be an array, found null; fix it");
+}
+
 TEST(DocumentView, CallersWordTheirOwnProblems) {
   EXPECT_EQ(errorOf([] { doc()["calls"].reject("is not the node's index 2"); }),
             "test d.json: key calls is not the node's index 2; fix it");

@@ -94,6 +94,18 @@ TEST(ReportMerge, TheTriggerIsKeptOrSaysThatProcessesDiffered) {
   EXPECT_EQ(merged({TaskClock, CpuTimer})["timing"]["trigger"], "task-clock and cpu-timer");
 }
 
+// Reports without a call tree merge into one without: an empty tree would
+// say that every region ran outside it.
+TEST(ReportMerge, ACallTreeOnlyWhereAnInputHadOne) {
+  json First = sampledDaxpy(1), Second = sampledDaxpy(2);
+  First.erase("call_tree");
+  Second.erase("call_tree");
+  EXPECT_FALSE(merged({First, Second}).contains("call_tree"));
+  json WithTree = merged({First, sampledDaxpy(2)});
+  ASSERT_TRUE(WithTree.contains("call_tree"));
+  EXPECT_EQ(WithTree["call_tree"].size(), 2u);
+}
+
 TEST(ReportMerge, RegionsMatchByIdentityWhateverTheirOrder) {
   json First = sampledDaxpy(1), Second = sampledDaxpy(2, "00000000000000aa", 2);
   // The second process ran only the loop's function, listed in another order.

@@ -242,6 +242,11 @@ TEST(ReportReader, CallTreeNamingAMissingRegionOrALaterParentIsRefused) {
   Doc = sampledDaxpy(1);
   Doc["call_tree"][0]["time_s"].erase("self");
   EXPECT_TRUE(startsWith(errorOf(Doc), "r.json: missing key call_tree[0].time_s.self; "));
+  // The runtime writes no null tree: one is damage, not absence.
+  Doc = sampledDaxpy(1);
+  Doc["call_tree"] = nullptr;
+  EXPECT_TRUE(startsWith(errorOf(Doc), "r.json: key call_tree must be an array, found null; "))
+      << errorOf(Doc);
 }
 
 TEST(ReportReader, ReadsAMergedReportsProcesses) {

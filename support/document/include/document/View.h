@@ -34,6 +34,11 @@ public:
   std::optional<View> nullable(const std::string &Key) const;
   /// A member that may be absent: nullopt when it is absent or null.
   std::optional<View> optional(const std::string &Key) const;
+  /// A member that may be absent, but that is what the reader asks of it
+  /// when present: nullopt only when it is absent, so that a null where
+  /// the format has an array or a number is refused by the accessor, not
+  /// taken for absence.
+  std::optional<View> ifPresent(const std::string &Key) const;
   /// True when this object has Key, and it is not null.
   bool has(const std::string &Key) const;
   /// An element of this array.

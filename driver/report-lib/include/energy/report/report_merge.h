@@ -66,6 +66,8 @@ private:
   size_t moduleIndex(const std::string &Source, const std::string &Hash);
   std::vector<size_t> addRegions(const nlohmann::json &Doc);
   void addCallTree(const nlohmann::json &Doc, const std::vector<size_t> &RegionIndex);
+  /// The merged `call_tree`, its regions numbered by `Id`.
+  nlohmann::json callTreeResult(const std::vector<size_t> &Id) const;
   void addProgram(const nlohmann::json &Doc, const std::string &Origin);
   /// Process came from the file `Report`, and was read from `Input` (the
   /// same file, or a merged report holding it).
@@ -97,6 +99,9 @@ private:
   std::vector<MergedRegion> Regions;
   std::map<std::tuple<size_t, std::string, std::string>, size_t> RegionByIdentity;
   std::vector<CallNode> CallTree;
+  /// Whether any input had a `call_tree`: the merged report has one only
+  /// then, since an empty one would say every region ran outside it.
+  bool AnyCallTree = false;
   std::map<std::pair<std::optional<size_t>, size_t>, size_t> NodeByPath;
   /// Whether any input had `lines`; they are keyed by merged region, file,
   /// line and inlining chain (as JSON text).
