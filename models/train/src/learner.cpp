@@ -157,9 +157,12 @@ std::unique_ptr<Regressor> ensembleFromJson(LearnerKind Kind, const document::Vi
   Trees.expectObject();
   try {
     return std::make_unique<EnsembleRegressor>(Kind, Ensemble::fromJson(Trees.json()), P);
-  } catch (const TrainError &) {
-    // Placed at the key xgboost refused; its own message spans a stack trace.
-    Trees.reject("is not a booster xgboost can load");
+  } catch (const TrainError &E) {
+    // Placed at the key xgboost refused; its own message goes on with a
+    // stack trace, of which the first line says why.
+    std::string_view Why = E.what();
+    Trees.reject("is not a booster xgboost can load (" +
+                 std::string(Why.substr(0, Why.find('\n'))) + ")");
   }
 }
 
