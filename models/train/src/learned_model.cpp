@@ -144,17 +144,16 @@ void checkEnvelope(const View &Doc) {
     Doc.refuse("model kind '" + Kind + "' is not a learned model (linear, forest or boosted)");
 }
 
-LearnerKind learnerOf(const View &Learner) {
-  std::string Name = Learner.string();
-  for (LearnerKind K : allLearners())
-    if (Name == learnerName(K))
-      return K;
-  Learner.reject("is '" + Name + "', not ols, ridge, lasso, forest or boosted");
-}
-
 std::string optionalString(const View &Doc, const std::string &Key) {
   auto Member = Doc.optional(Key);
   return Member ? Member->string() : "";
+}
+
+LearnerKind learnerOf(const View &Learner) {
+  std::string Name = Learner.string();
+  if (std::optional<LearnerKind> K = learnerNamed(Name))
+    return *K;
+  Learner.reject("is '" + Name + "', not ols, ridge, lasso, forest or boosted");
 }
 
 /// Free-form records (training, cross_validation): kept as written, but an

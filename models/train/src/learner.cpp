@@ -28,10 +28,16 @@ std::vector<LearnerKind> allLearners() {
           LearnerKind::Boosted};
 }
 
-LearnerKind parseLearner(const std::string &Name) {
+std::optional<LearnerKind> learnerNamed(const std::string &Name) {
   for (LearnerKind K : allLearners())
     if (Name == learnerName(K))
       return K;
+  return std::nullopt;
+}
+
+LearnerKind parseLearner(const std::string &Name) {
+  if (std::optional<LearnerKind> K = learnerNamed(Name))
+    return *K;
   throw TrainError("unknown learner '" + Name + "'; use ols, ridge, lasso, forest or boosted");
 }
 

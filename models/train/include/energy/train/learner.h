@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ namespace energy::train {
 enum class LearnerKind { Ols, Ridge, Lasso, Forest, Boosted };
 
 const char *learnerName(LearnerKind K);
+/// The learner called Name; nullopt for no learner.
+std::optional<LearnerKind> learnerNamed(const std::string &Name);
+/// learnerNamed(), or a TrainError that lists the learners.
 LearnerKind parseLearner(const std::string &Name);
 std::vector<LearnerKind> allLearners();
 bool isLinear(LearnerKind K);
