@@ -418,9 +418,7 @@ MergedProcess readMergedProcess(const View &Node, size_t Index, const std::strin
 
 void readProgram(const View &Program, Report &R) {
   R.programPath = Program[key::program::Path].string();
-  View Argv = Program[key::program::Argv];
-  for (size_t I = 0, N = Argv.arraySize(); I < N; ++I)
-    R.argv.push_back(Argv.element(I).string());
+  R.argv = Program[key::program::Argv].strings();
   R.pid = Program[key::program::Pid].integer();
   R.startTime = Program[key::program::StartTime].string();
   R.wallSeconds = Program[key::program::WallTime].nonNegative();

@@ -93,16 +93,14 @@ private:
       Out.Id = uint32_t(I);
       if (B["id"].unsignedInteger() != I)
         B["id"].reject("block ids must be 0, 1, 2, ... in order");
-      auto Label = B.optional("label");
-      Out.Label = Label ? Label->string() : "B" + std::to_string(I);
+      Out.Label = B.stringOr("label", "B" + std::to_string(I));
       auto Address = B.optional("address");
       Out.Address = Address ? Address->unsignedInteger() : I;
       Out.Instructions = uint32_t(B["instructions"].unsignedInteger());
       if (auto Opcodes = B.optional("opcodes"))
         for (const std::string &Name : Opcodes->memberNames())
           Out.OpcodeMix[Name] = uint32_t((*Opcodes)[Name].unsignedInteger());
-      auto Terminator = B.optional("terminator");
-      Out.Terminator = Terminator ? Terminator->string() : "";
+      Out.Terminator = B.stringOr("terminator", "");
       auto Exit = B.optional("exit");
       Out.EndsInExit = Exit && Exit->boolean();
       K.Blocks.push_back(std::move(Out));

@@ -130,12 +130,6 @@ const document::Refusals NotASidecar = {
                           "{versions}); upgrade energy-train",
 };
 
-std::string optionalString(const document::View &Doc, const std::string &Key,
-                           const std::string &Otherwise) {
-  auto Member = Doc.optional(Key);
-  return Member ? Member->string() : Otherwise;
-}
-
 /// A free-form description (`machine`, `meter`): any JSON, {} when absent.
 nlohmann::json optionalDescription(const document::View &Doc, const std::string &Key) {
   auto Member = Doc.optional(Key);
@@ -153,7 +147,7 @@ DatasetInfo readSidecar(const std::string &Path) {
   document::View Doc(J, Path, SidecarWording);
   document::checkEnvelope(Doc, format::Dataset, NotASidecar);
   try {
-    Info.kind = parseRowKind(optionalString(Doc, "kind", "runs"));
+    Info.kind = parseRowKind(Doc.stringOr("kind", "runs"));
   } catch (const TrainError &E) {
     Doc.refuse(E.what());
   }
@@ -161,7 +155,7 @@ DatasetInfo readSidecar(const std::string &Path) {
   Info.meter = optionalDescription(Doc, "meter");
   if (auto Events = Doc.optional("events"))
     Info.events = Events->strings();
-  Info.source = optionalString(Doc, "source", "");
+  Info.source = Doc.stringOr("source", "");
   return Info;
 }
 

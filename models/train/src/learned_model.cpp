@@ -144,11 +144,6 @@ void checkEnvelope(const View &Doc) {
     Doc.refuse("model kind '" + Kind + "' is not a learned model (linear, forest or boosted)");
 }
 
-std::string optionalString(const View &Doc, const std::string &Key) {
-  auto Member = Doc.optional(Key);
-  return Member ? Member->string() : "";
-}
-
 LearnerKind learnerOf(const View &Learner) {
   std::string Name = Learner.string();
   if (std::optional<LearnerKind> K = learnerNamed(Name))
@@ -180,7 +175,7 @@ std::vector<std::unique_ptr<Regressor>> classesOf(const View &Doc, const Learned
 
 LearnedModel parseModel(const View &Doc) {
   LearnedModel M;
-  M.name = optionalString(Doc, "name");
+  M.name = Doc.stringOr("name", "");
   M.learner = learnerOf(Doc["learner"]);
   M.inputs = Doc["inputs"].strings();
   if (auto Derived = Doc.optional("derived"))
@@ -194,7 +189,7 @@ LearnedModel parseModel(const View &Doc) {
   M.classes = classesOf(Doc, M);
   M.training = optionalObject(Doc, "training");
   M.crossValidation = optionalObject(Doc, "cross_validation");
-  M.note = optionalString(Doc, "note");
+  M.note = Doc.stringOr("note", "");
   return M;
 }
 

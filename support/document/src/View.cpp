@@ -94,6 +94,11 @@ std::optional<View> View::ifPresent(const std::string &Key) const {
   return (*this)[Key];
 }
 
+std::string View::stringOr(const std::string &Key, const std::string &Otherwise) const {
+  std::optional<View> Member = optional(Key);
+  return Member ? Member->string() : Otherwise;
+}
+
 bool View::has(const std::string &Key) const {
   expectObject();
   auto It = Value->find(Key);

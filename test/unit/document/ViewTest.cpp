@@ -87,6 +87,14 @@ TEST(DocumentView, OptionalAndNullableMembers) {
   EXPECT_FALSE(doc().has("none"));
 }
 
+TEST(DocumentView, OptionalStringsFallBackWhenAbsentOrNull) {
+  EXPECT_EQ(doc().stringOr("name", "x"), "daxpy");
+  EXPECT_EQ(doc().stringOr("absent", "x"), "x");
+  EXPECT_EQ(doc().stringOr("none", "x"), "x");
+  EXPECT_EQ(errorOf([] { doc().stringOr("calls", "x"); }),
+            "test d.json: key calls must be a string, found an integer; fix it");
+}
+
 TEST(DocumentView, AMemberThatMayBeAbsentIsCheckedWhenPresentEvenNull) {
   EXPECT_FALSE(doc().ifPresent("absent"));
   EXPECT_EQ(doc().ifPresent("calls")->unsignedInteger(), 3u);

@@ -39,6 +39,8 @@ public:
   /// the format has an array or a number is refused by the accessor, not
   /// taken for absence.
   std::optional<View> ifPresent(const std::string &Key) const;
+  /// An optional string member: Otherwise when it is absent or null.
+  std::string stringOr(const std::string &Key, const std::string &Otherwise) const;
   /// True when this object has Key, and it is not null.
   bool has(const std::string &Key) const;
   /// An element of this array.
