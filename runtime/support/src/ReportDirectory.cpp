@@ -1,6 +1,7 @@
 //===- ReportDirectory.cpp - Per-user report directory, names, `last` -----===//
 #include "support/ReportDirectory.h"
 #include "support/Environment.h"
+#include "support/RandomBytes.h"
 #include "support/Settings.h"
 
 #include <cerrno>
@@ -9,7 +10,6 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <pwd.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -83,18 +83,6 @@ std::string ourLatestLink(int DirFd, std::string &Why) {
     return "";
   }
   return std::string(Target, size_t(N));
-}
-
-/// Random bytes: getrandom, or where it cannot answer (an old kernel, a
-/// seccomp filter) a mix of the clock and the pid.
-void fillRandom(unsigned char *Bytes, size_t Size) {
-  if (getrandom(Bytes, Size, GRND_NONBLOCK) == ssize_t(Size))
-    return;
-  timespec Now{};
-  clock_gettime(CLOCK_MONOTONIC, &Now);
-  uint64_t Mix = uint64_t(Now.tv_nsec) ^ (uint64_t(getpid()) << 32);
-  for (size_t I = 0; I < Size; ++I)
-    Bytes[I] = static_cast<unsigned char>((Mix = Mix * 6364136223846793005ull + 1) >> 56);
 }
 
 std::string randomName() {

@@ -1,15 +1,13 @@
 //===- SafeFile.cpp - Exclusive temporary file, then rename ---------------===//
 #include "support/SafeFile.h"
 #include "support/Environment.h"
+#include "support/RandomBytes.h"
 
-#include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <fcntl.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -69,23 +67,13 @@ bool writeAndClose(Descriptor &Fd, const std::string &Path, std::string_view Tex
   return Written || fail(Error, "cannot write " + Path);
 }
 
-/// Twelve characters from 62: the kernel's randomness where it has any. Early
-/// in boot it may have none yet; the name is then guessable, which costs at
-/// most a retry, since the file is created exclusively.
+/// Twelve characters from 62 (fillRandom()): a guessable name costs at most
+/// a retry, since the file is created exclusively.
 std::string randomSuffix() {
   static constexpr char Alphabet[] =
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  static std::atomic<uint64_t> Calls{0};
   unsigned char Bytes[12];
-  if (getrandom(Bytes, sizeof Bytes, GRND_NONBLOCK) != ssize_t(sizeof Bytes)) {
-    timespec Now{};
-    clock_gettime(CLOCK_MONOTONIC, &Now);
-    uint64_t Mix = uint64_t(Now.tv_nsec) ^ (uint64_t(getpid()) << 32) ^ ++Calls;
-    for (unsigned char &B : Bytes) {
-      Mix = Mix * 6364136223846793005ull + 1442695040888963407ull;
-      B = static_cast<unsigned char>(Mix >> 56);
-    }
-  }
+  fillRandom(Bytes, sizeof Bytes);
   std::string Suffix;
   for (unsigned char B : Bytes)
     Suffix += Alphabet[B % (sizeof Alphabet - 1)];

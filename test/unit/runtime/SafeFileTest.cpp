@@ -1,9 +1,11 @@
 //===- SafeFileTest.cpp - Files nobody else can redirect ------------------===//
 #include "support/SafeFile.h"
 #include "ChildProcess.h"
+#include "support/RandomBytes.h"
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
@@ -209,6 +211,19 @@ TEST(SafeFile, OwnDirectoryOnlyRefusesADirectoryOthersCanWrite) {
   ASSERT_EQ(chown(Dir.path().c_str(), 65534, 65534), 0);
   EXPECT_FALSE(writeFileSafely(Dir.file("theirs"), "text", Own, Error));
   EXPECT_FALSE(std::filesystem::exists(Dir.file("theirs")));
+}
+
+// Temporary names and the sweep's draws take their bytes here: every byte
+// written, and no two calls alike.
+TEST(RandomBytes, EachCallFillsEveryByteAfresh) {
+  unsigned char First[16], Second[16];
+  std::memset(First, 0, sizeof First);
+  std::memset(Second, 0, sizeof Second);
+  energy::support::fillRandom(First, sizeof First);
+  energy::support::fillRandom(Second, sizeof Second);
+  EXPECT_NE(std::memcmp(First, Second, sizeof First), 0);
+  unsigned char Zero[16] = {};
+  EXPECT_NE(std::memcmp(First, Zero, sizeof First), 0);
 }
 
 } // namespace
