@@ -3,6 +3,7 @@
 
 #include "meters/SysfsFiles.h"
 #include "support/Settings.h"
+#include "support/UtcTime.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -86,13 +87,11 @@ std::string describeClock(double SecondsPerTick) {
 }
 
 std::string isoUtc(uint64_t RealtimeNs) {
-  time_t Seconds = time_t(RealtimeNs / 1000000000u);
+  support::UtcTime Utc = support::utcTime(int64_t(RealtimeNs / 1000000000u));
   unsigned Millis = unsigned(RealtimeNs / 1000000u % 1000u);
-  tm Utc{};
-  gmtime_r(&Seconds, &Utc);
   char Buf[40];
-  std::snprintf(Buf, sizeof Buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03uZ", Utc.tm_year + 1900,
-                Utc.tm_mon + 1, Utc.tm_mday, Utc.tm_hour, Utc.tm_min, Utc.tm_sec, Millis);
+  std::snprintf(Buf, sizeof Buf, "%04d-%02u-%02uT%02u:%02u:%02u.%03uZ", Utc.Year, Utc.Month,
+                Utc.Day, Utc.Hour, Utc.Minute, Utc.Second, Millis);
   return Buf;
 }
 

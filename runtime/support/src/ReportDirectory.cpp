@@ -3,10 +3,11 @@
 #include "support/Environment.h"
 #include "support/RandomBytes.h"
 #include "support/Settings.h"
+#include "support/UtcTime.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <dirent.h>
 #include <fcntl.h>
 #include <pwd.h>
@@ -184,11 +185,10 @@ std::string reportFileName(const std::string &Program, long Pid, long long UnixS
   // A leading dot would hide the report (and ".." is no file name).
   if (Name[0] == '.')
     Name[0] = '_';
-  time_t Seconds = time_t(UnixSeconds);
-  struct tm Utc = {};
-  char Stamp[32] = "00000000T000000Z";
-  if (gmtime_r(&Seconds, &Utc))
-    strftime(Stamp, sizeof Stamp, "%Y%m%dT%H%M%SZ", &Utc);
+  UtcTime Utc = utcTime(UnixSeconds);
+  char Stamp[32];
+  std::snprintf(Stamp, sizeof Stamp, "%04d%02u%02uT%02u%02u%02uZ", Utc.Year, Utc.Month, Utc.Day,
+                Utc.Hour, Utc.Minute, Utc.Second);
   return Name + "." + Stamp + "." + std::to_string(Pid) + ".json";
 }
 

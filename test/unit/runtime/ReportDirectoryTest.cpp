@@ -1,9 +1,11 @@
 //===- ReportDirectoryTest.cpp - Where reports go, their names, `last` ----===//
 #include "support/ReportDirectory.h"
 #include "ChildProcess.h"
+#include "support/UtcTime.h"
 
 #include <gtest/gtest.h>
 
+#include <ctime>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
@@ -64,6 +66,23 @@ TEST(ReportDirectory, NamesOfProgramTimeAndPid) {
   EXPECT_EQ(reportFileName("lua 5.4/x", 1, 1764652620), "lua_5.4_x.20251202T051700Z.1.json");
   EXPECT_EQ(reportFileName("..", 7, 0), "_..19700101T000000Z.7.json");
   EXPECT_EQ(reportFileName("", 7, 0), "program.19700101T000000Z.7.json");
+}
+
+TEST(UtcTime, AgreesWithGmtimeAcrossLeapDaysAndCenturies) {
+  // 1900 (no leap day), 2000 (one), the epoch's neighbours, a leap day's end.
+  for (int64_t T : {int64_t(-2208988800), int64_t(-1), int64_t(0), int64_t(951782399),
+                    int64_t(951868799), int64_t(1764652620), int64_t(4107542399)}) {
+    time_t Seconds = time_t(T);
+    struct tm Want = {};
+    ASSERT_TRUE(gmtime_r(&Seconds, &Want));
+    UtcTime Got = utcTime(T);
+    EXPECT_EQ(Got.Year, Want.tm_year + 1900) << T;
+    EXPECT_EQ(Got.Month, unsigned(Want.tm_mon + 1)) << T;
+    EXPECT_EQ(Got.Day, unsigned(Want.tm_mday)) << T;
+    EXPECT_EQ(Got.Hour, unsigned(Want.tm_hour)) << T;
+    EXPECT_EQ(Got.Minute, unsigned(Want.tm_min)) << T;
+    EXPECT_EQ(Got.Second, unsigned(Want.tm_sec)) << T;
+  }
 }
 
 TEST(ReportDirectory, DefaultDirectoryIsCreatedPrivate) {
