@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -91,6 +92,13 @@ public:
   void value(int64_t N);
   void value(uint32_t N) { value(uint64_t(N)); }
   void value(double X);
+  /// A figure that may be unknown: null then.
+  void value(std::optional<double> X) {
+    if (X)
+      value(*X);
+    else
+      null();
+  }
   void value(bool B);
   void value(std::string_view S);
   void value(const char *S) { value(std::string_view(S ? S : "")); }

@@ -125,14 +125,14 @@ ModelApplication::ModelApplication(const ModelChoice &Choice, const RegionCounti
                Applied->name().c_str(), joined(Missing).c_str(), WayOut.c_str());
 }
 
-json ModelApplication::regionJoules(const model::Activity &A, const double *Self) {
+std::optional<double> ModelApplication::regionJoules(const model::Activity &A, const double *Self) {
   if (!Usable)
-    return nullptr;
+    return std::nullopt;
   try {
     if (!learned())
       return Applied->estimate({&A, nullptr, A.seconds}).total();
     if (!Self)
-      return nullptr;
+      return std::nullopt;
     model::EventValues Events;
     for (size_t I = 0; I < EventNames.size(); ++I)
       Events[EventNames[I]] = Self[EventIndex[I]];
@@ -140,7 +140,7 @@ json ModelApplication::regionJoules(const model::Activity &A, const double *Self
       RunSelf[E] += Self[E];
     return Applied->estimate({&A, &Events, A.seconds}).total();
   } catch (const model::ModelError &) {
-    return nullptr;
+    return std::nullopt;
   }
 }
 

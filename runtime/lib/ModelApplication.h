@@ -24,6 +24,7 @@
 #include "energy/model/energy_model.h"
 
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include <memory>
 #include <string>
@@ -55,10 +56,10 @@ public:
   /// says on stderr, in one line, when a learned model cannot be applied.
   ModelApplication(const ModelChoice &Choice, const RegionCounting &Counting);
 
-  /// A region's modelled joules, or null when no model applies. `Self` is
+  /// A region's modelled joules, or none when no model applies. `Self` is
   /// its self counters (null without per-region counters); they are also
   /// added to the run's counts for the average model.
-  nlohmann::json regionJoules(const model::Activity &A, const double *Self);
+  std::optional<double> regionJoules(const model::Activity &A, const double *Self);
   /// The whole run's modelled joules (`Total` sums the regions' counts and
   /// self times; `Timeline` is the report's timeline or null).
   nlohmann::json runJoules(const model::Activity &Total, const nlohmann::json &Timeline);

@@ -355,7 +355,7 @@ struct HashText {
 };
 
 void writeRegion(JsonText &W, const ModuleRecord &M, uint32_t R, const model::Activity &A,
-                 int64_t Entries, const json &Modelled, const MeasuredFigures &Measured,
+                 int64_t Entries, std::optional<double> Modelled, const MeasuredFigures &Measured,
                  const std::vector<uint32_t> &Ids, const RegionCounting &Counting, SharedText &File,
                  SharedText &Module, const RegionTimes &Times) {
   const RegionTotals &T = M.Totals[R];
