@@ -169,31 +169,47 @@ uint8_t UnwindIndex::encodingOfCie(const uint8_t *Cie) const noexcept {
   return LastEncoding;
 }
 
-CodeExtent UnwindIndex::functionAt(uintptr_t Start) const noexcept {
-  uintptr_t Base = reinterpret_cast<uintptr_t>(Header);
+uintptr_t UnwindIndex::initialLocation(uint32_t Entry) const noexcept {
+  return reinterpret_cast<uintptr_t>(Header) + intptr_t(readAt<int32_t>(&Table[2 * Entry]));
+}
+
+uint32_t UnwindIndex::entryAt(uintptr_t Start) const noexcept {
+  if (NextEntry < Count && initialLocation(NextEntry) == Start)
+    return NextEntry;
   uint32_t Low = 0, High = Count;
   while (Low < High) {
     uint32_t Mid = Low + (High - Low) / 2;
-    uintptr_t Initial = Base + intptr_t(readAt<int32_t>(&Table[2 * Mid]));
-    if (Initial == Start) {
-      const uint8_t *Fde = Header + readAt<int32_t>(&Table[2 * Mid + 1]);
-      if (readAt<uint32_t>(Fde) == 0xffffffffu)
-        return {};
-      const uint8_t *CiePointer = Fde + 4;
-      uint8_t Encoding = encodingOfCie(CiePointer - readAt<int32_t>(CiePointer));
-      const uint8_t *P = CiePointer + 4;
-      uint64_t Ignored, Length;
-      if (Encoding == EncOmit || !readFormatted(P, Encoding, Ignored) ||
-          !readFormatted(P, Encoding & EncFormat, Length))
-        return {};
-      return {Start, Start + uintptr_t(Length)};
-    }
+    uintptr_t Initial = initialLocation(Mid);
+    if (Initial == Start)
+      return Mid;
     if (Initial < Start)
       Low = Mid + 1;
     else
       High = Mid;
   }
-  return {};
+  return Count;
+}
+
+CodeExtent UnwindIndex::extentOf(uint32_t Entry, uintptr_t Start) const noexcept {
+  const uint8_t *Fde = Header + readAt<int32_t>(&Table[2 * Entry + 1]);
+  if (readAt<uint32_t>(Fde) == 0xffffffffu)
+    return {};
+  const uint8_t *CiePointer = Fde + 4;
+  uint8_t Encoding = encodingOfCie(CiePointer - readAt<int32_t>(CiePointer));
+  const uint8_t *P = CiePointer + 4;
+  uint64_t Ignored, Length;
+  if (Encoding == EncOmit || !readFormatted(P, Encoding, Ignored) ||
+      !readFormatted(P, Encoding & EncFormat, Length))
+    return {};
+  return {Start, Start + uintptr_t(Length)};
+}
+
+CodeExtent UnwindIndex::functionAt(uintptr_t Start) const noexcept {
+  uint32_t Entry = entryAt(Start);
+  if (Entry == Count)
+    return {};
+  NextEntry = Entry + 1;
+  return extentOf(Entry, Start);
 }
 
 } // namespace energy::rt

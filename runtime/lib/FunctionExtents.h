@@ -46,6 +46,14 @@ public:
   CodeExtent functionAt(uintptr_t Start) const noexcept;
 
 private:
+  uintptr_t initialLocation(uint32_t Entry) const noexcept;
+  /// The entry whose initial location is Start, or Count: the one after
+  /// the last found first, since a module's functions are asked in the
+  /// order its linker kept them (a binary search each cost Lua's start-up
+  /// 0.1 M instructions), then a binary search.
+  uint32_t entryAt(uintptr_t Start) const noexcept;
+  CodeExtent extentOf(uint32_t Entry, uintptr_t Start) const noexcept;
+
   /// The pointer encoding of the CIE at Cie, remembered from the last
   /// call: a compiler writes one CIE for almost all of an object's FDEs.
   uint8_t encodingOfCie(const uint8_t *Cie) const noexcept;
@@ -53,6 +61,7 @@ private:
   const uint8_t *Header = nullptr;
   const int32_t *Table = nullptr; /// Count pairs (initial location, description)
   uint32_t Count = 0;
+  mutable uint32_t NextEntry = 0;
   mutable const uint8_t *LastCie = nullptr;
   mutable uint8_t LastEncoding = 0;
 };

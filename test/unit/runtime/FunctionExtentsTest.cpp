@@ -46,6 +46,20 @@ TEST(FunctionExtentsTest, AFunctionsExtentBeginsAtItsAddressAndHoldsItsCode) {
   EXPECT_EQ(second(5), 14);
 }
 
+TEST(FunctionExtentsTest, TheOrderOfTheQuestionsDoesNotChangeTheAnswers) {
+  UnwindIndex Index = UnwindIndex::ofObjectHolding(reinterpret_cast<const void *>(&first));
+  ASSERT_FALSE(Index.empty());
+  auto Ask = [&](auto *F) { return Index.functionAt(addressOf(F)); };
+  CodeExtent First = Ask(&first), Second = Ask(&second);
+  for (auto *F : {&second, &first, &first, &second, &second}) {
+    CodeExtent Want = F == &first ? First : Second;
+    CodeExtent Got = Ask(F);
+    EXPECT_EQ(Got.Begin, Want.Begin);
+    EXPECT_EQ(Got.End, Want.End);
+    EXPECT_FALSE(Index.functionAt(addressOf(F) + 1).known());
+  }
+}
+
 TEST(FunctionExtentsTest, AnAddressInsideAFunctionBeginsNone) {
   UnwindIndex Index = UnwindIndex::ofObjectHolding(reinterpret_cast<const void *>(&first));
   ASSERT_FALSE(Index.empty());
