@@ -184,15 +184,15 @@ using MeasuredEnergy = meters::EnergyAttribution;
 /// A region's measured energy and the idle part of it: null without a meter,
 /// 0 when it was never on top of a sampled thread's stack at an interval's end.
 struct MeasuredFigures {
-  json Joules;
-  json IdleJoules;
+  std::optional<double> Joules;
+  std::optional<double> IdleJoules;
 };
 
 /// `Metered`: whether the run measured energy, asked once per report (a
 /// walk over the meters' sources).
 MeasuredFigures measuredEnergy(bool Metered, const MeasuredEnergy &Measured, uint32_t Id) {
   if (!Metered)
-    return {nullptr, nullptr};
+    return {};
   auto Share = Measured.shares.find(Id);
   if (Share == Measured.shares.end())
     return {0.0, 0.0};
@@ -201,7 +201,7 @@ MeasuredFigures measuredEnergy(bool Metered, const MeasuredEnergy &Measured, uin
 
 MeasuredFigures totalMeasuredEnergy(bool Metered, const MeasuredEnergy &Measured) {
   if (!Metered)
-    return {nullptr, nullptr};
+    return {};
   double Joules = 0, Idle = 0;
   for (const auto &[Id, Share] : Measured.shares) {
     Joules += Share.joules;
