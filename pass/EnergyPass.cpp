@@ -303,6 +303,7 @@ void ModulePlanner::planNesting(FunctionPlan &Plan) {
     for (uint32_t Up = R; Up != Plan.Region; Up = Table.region(Up).Parent)
       ++Depth;
     Plan.Nesting[R] = Depth;
+    Plan.InnerSlots = std::max(Plan.InnerSlots, std::min(Depth, ENERGY_REGION_STACK_SLACK - 1));
   }
 }
 

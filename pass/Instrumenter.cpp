@@ -281,29 +281,33 @@ Value *Instrumenter::entrySlot(IRBuilder<> &B, Value *Stack, Value *Depth) {
   return B.CreateInBoundsGEP(B.getPtrTy(), Open, B.CreateZExt(Slot, I64), "energy.region.slot");
 }
 
-/// Region's slot: its nesting above the function's entry slot, computed once
-/// there, so that a loop's push is two stores (abi.h); a region nested deeper
-/// than the array's slack is found from the depth.
-Value *Instrumenter::regionSlot(IRBuilder<> &B, FunctionState &State, Value *Stack,
-                                uint32_t Region) {
-  uint32_t Nesting = State.Plan.Nesting.lookup(Region);
-  if (Nesting >= ENERGY_REGION_STACK_SLACK)
-    return entrySlot(B, Stack, sampledDepth(B, State, Region));
-  if (!Nesting)
-    return State.EntrySlot;
-  return B.CreateConstInBoundsGEP1_32(B.getPtrTy(), State.EntrySlot, Nesting, "energy.region.slot");
+/// Slot Nesting above the function's own: a nested region's tagged index,
+/// or zero (abi.h).
+void Instrumenter::storeInnerSlot(IRBuilder<> &B, FunctionState &State, uint32_t Nesting,
+                                  uint64_t Contents) {
+  Value *Slot =
+      B.CreateConstInBoundsGEP1_32(B.getPtrTy(), State.EntrySlot, Nesting, "energy.region.slot");
+  B.CreateAlignedStore(ConstantInt::get(I64, Contents), Slot, Align(8), /*isVolatile=*/true);
 }
 
-/// Region's push: the new depth first, then the slot, both volatile so that
-/// they stay in this order (abi.h says why).
-void Instrumenter::pushSampled(IRBuilder<> &B, FunctionState &State, Value *Stack,
-                               uint32_t Region) {
-  setSampledDepth(B, Stack, B.CreateAdd(sampledDepth(B, State, Region), B.getInt32(1)));
+/// Sampled: whether Region has a slot of the function's (abi.h).
+bool Instrumenter::pushed(const FunctionState &State, uint32_t Region) const {
+  return State.Plan.Nesting.lookup(Region) <= State.Plan.InnerSlots;
+}
+
+/// The function's push claims its slot and the ones above it for its nested
+/// regions, which it closes, then names the function. All stores volatile,
+/// so that they stay in this order (abi.h says why).
+void Instrumenter::pushSampledFunction(IRBuilder<> &B, FunctionState &State, Value *Stack,
+                                       uint32_t Region) {
+  uint32_t Inner = State.Plan.InnerSlots;
+  setSampledDepth(B, Stack, B.CreateAdd(State.EntryDepth, B.getInt32(1 + Inner)));
+  for (uint32_t N = 1; N <= Inner; ++N)
+    storeInnerSlot(B, State, N, 0);
   Constant *Entry = ConstantExpr::getInBoundsGetElementPtr(
       Table.Regions->getValueType(), Table.Regions,
       ArrayRef<Constant *>{B.getInt64(0), B.getInt64(Region)});
-  B.CreateAlignedStore(Entry, regionSlot(B, State, Stack, Region), Align(8),
-                       /*isVolatile=*/true);
+  B.CreateAlignedStore(Entry, State.EntrySlot, Align(8), /*isVolatile=*/true);
 }
 
 void Instrumenter::setSampledDepth(IRBuilder<> &B, Value *Stack, Value *Depth) {
@@ -311,33 +315,40 @@ void Instrumenter::setSampledDepth(IRBuilder<> &B, Value *Stack, Value *Depth) {
                        /*isVolatile=*/true);
 }
 
-/// The region's slot on the stack: the depth at function entry plus Region's
-/// nesting within the function.
-Value *Instrumenter::sampledDepth(IRBuilder<> &B, FunctionState &State, uint32_t Region) {
-  uint32_t Nesting = State.Plan.Nesting.lookup(Region);
-  return Nesting ? B.CreateAdd(State.EntryDepth, B.getInt32(Nesting)) : State.EntryDepth;
-}
-
-/// Sampled: a region sits at the entry depth plus its nesting, so entering
-/// and leaving need no load of the current depth, and a leave also drops any
-/// frame that longjmp or an exception skipped.
+/// Sampled: a nested region tags its slot, the ones above it being closed
+/// already (abi.h).
 void Instrumenter::enterRegion(IRBuilder<> &B, FunctionState &State, uint32_t Region) {
   if (Options.Timing == ENERGY_TIMING_EXACT) {
     callRuntime(B, Enter, Region);
     return;
   }
+  if (!pushed(State, Region))
+    return;
+  if (uint32_t Nesting = State.Plan.Nesting.lookup(Region)) {
+    storeInnerSlot(B, State, Nesting, ENERGY_REGION_SLOT_TAG(Region));
+    return;
+  }
   Value *Stack = State.EntryStack;
   if (!Stack || B.GetInsertBlock() != &State.Plan.F->getEntryBlock())
     Stack = B.CreateThreadLocalAddress(RegionStack);
-  pushSampled(B, State, Stack, Region);
+  pushSampledFunction(B, State, Stack, Region);
 }
 
+/// Sampled: the function leaves by storing back the depth at its entry, so
+/// that a frame skipped by longjmp or an exception goes too; a nested
+/// region by closing its slot.
 void Instrumenter::leaveRegion(IRBuilder<> &B, FunctionState &State, uint32_t Region) {
   if (Options.Timing == ENERGY_TIMING_EXACT) {
     callRuntime(B, Exit, Region);
     return;
   }
-  setSampledDepth(B, B.CreateThreadLocalAddress(RegionStack), sampledDepth(B, State, Region));
+  if (!pushed(State, Region))
+    return;
+  uint32_t Nesting = State.Plan.Nesting.lookup(Region);
+  if (Nesting == 0)
+    setSampledDepth(B, B.CreateThreadLocalAddress(RegionStack), State.EntryDepth);
+  else
+    storeInnerSlot(B, State, Nesting, 0);
 }
 
 void Instrumenter::insertExits(FunctionState &State) {
@@ -370,11 +381,8 @@ void Instrumenter::insertLoopMarkers(FunctionState &State) {
   for (const auto &[ExitBlock, Regions] : Plan.LoopExits) {
     IRBuilder<> B(ExitBlock, ExitBlock->getFirstInsertionPt());
     setArtificialLocation(B, *Plan.F);
-    // Innermost first; sampled, leaving the outermost leaves them all.
-    if (Options.Timing == ENERGY_TIMING_SAMPLED) {
-      leaveRegion(B, State, Regions.back());
-      continue;
-    }
+    // Innermost first, so that no open region ever has a closed one below
+    // it (abi.h).
     for (uint32_t Region : Regions)
       leaveRegion(B, State, Region);
   }

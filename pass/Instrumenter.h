@@ -63,6 +63,10 @@ struct FunctionPlan {
   /// enclose it (the function's own region: 0): where sampled timing puts
   /// it on the thread's region stack, relative to the depth at entry.
   llvm::SmallDenseMap<uint32_t, uint32_t, 4> Nesting;
+  /// Sampled timing: the slots the function keeps above its own for its
+  /// nested regions (abi.h), its deepest nesting, at most
+  /// ENERGY_REGION_STACK_SLACK - 1; a region nested deeper is not pushed.
+  uint32_t InnerSlots = 0;
   /// Loop regions: entered in the preheader, left in the exit blocks (listed
   /// innermost loop first).
   llvm::SmallVector<std::pair<llvm::BasicBlock *, uint32_t>, 2> LoopEntries;
@@ -97,7 +101,7 @@ private:
     llvm::SmallVector<llvm::AllocaInst *, 8> Promoted;
     /// Sampled timing: the region stack's address in the entry block, the
     /// thread's region-stack depth at function entry, and the address of
-    /// the slot at that depth (abi.h: a region at nesting n goes n above it).
+    /// the slot at that depth (abi.h: a region at nesting n is n above it).
     llvm::Value *EntryStack = nullptr;
     llvm::Value *EntryDepth = nullptr;
     llvm::Value *EntrySlot = nullptr;
@@ -120,11 +124,12 @@ private:
   void callRuntime(llvm::IRBuilder<> &B, llvm::FunctionCallee Callee, uint32_t Region);
   llvm::Value *regionStackField(llvm::IRBuilder<> &B, llvm::Value *Stack, unsigned Field);
   llvm::Value *loadEntryDepth(llvm::IRBuilder<> &B, llvm::Value *Stack);
-  llvm::Value *sampledDepth(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Region);
   llvm::Value *entrySlot(llvm::IRBuilder<> &B, llvm::Value *Stack, llvm::Value *Depth);
-  llvm::Value *regionSlot(llvm::IRBuilder<> &B, FunctionState &State, llvm::Value *Stack,
-                          uint32_t Region);
-  void pushSampled(llvm::IRBuilder<> &B, FunctionState &State, llvm::Value *Stack, uint32_t Region);
+  void storeInnerSlot(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Nesting,
+                      uint64_t Contents);
+  bool pushed(const FunctionState &State, uint32_t Region) const;
+  void pushSampledFunction(llvm::IRBuilder<> &B, FunctionState &State, llvm::Value *Stack,
+                           uint32_t Region);
   void setSampledDepth(llvm::IRBuilder<> &B, llvm::Value *Stack, llvm::Value *Depth);
 
   const EmittedTable &Table;

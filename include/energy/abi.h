@@ -40,7 +40,7 @@
 
 #include <stdint.h>
 
-#define ENERGY_ABI_VERSION 7u
+#define ENERGY_ABI_VERSION 8u
 
 /* Section holding the module descriptors; a C identifier so that linkers
  * provide __start_energy_modules / __stop_energy_modules. */
@@ -65,23 +65,34 @@
 
 /* The calling thread's stack of open regions, for sampled timing: a
  * thread_local `struct energy_region_stack` defined by the runtime (initial-
- * exec TLS). Instrumented code pushes a region by storing depth + 1 into
- * `depth`, then the address of the region's table entry into
- * open[depth & (ENERGY_REGION_STACK_SLOTS - 1)] (in that order: a signal
- * handler that runs instrumented code in between pushes above it); it pops by
- * storing back the depth it read at the function's entry plus the region's
- * nesting within the function, so that a frame skipped by longjmp or an
- * exception is gone at the next exit of a region that encloses it. The slots
- * are a power of two so that the index is one `and`: a million regions deep,
- * more than an 8 MiB thread stack holds frames for, before it wraps.
- * A function computes its slot address once, at its entry depth D, and pushes
- * the region at nesting n < ENERGY_REGION_STACK_SLACK within it into
- * open[(D & (ENERGY_REGION_STACK_SLOTS - 1)) + n]: the same slot as long as
- * the stack has not wrapped, and within the array, which has that many slots
- * more, when it has. */
+ * exec TLS). A timed function that reads depth D at its entry owns the slots
+ * open[S + 0 .. S + K], S = D & (ENERGY_REGION_STACK_SLOTS - 1): its own and
+ * K more for the regions nested in it (its loops, its user regions), K its
+ * deepest nesting, at most ENERGY_REGION_STACK_SLACK - 1 (a region nested
+ * deeper is not pushed; the runtime computes the same K from the regions'
+ * parents). The function's push stores, in this order: D + 1 + K into
+ * `depth` (a signal handler that runs instrumented code after it pushes
+ * above), zero into open[S + 1 .. S + K], then the address of the function's
+ * region table entry into open[S]. The region at nesting n (1..K) is pushed
+ * by storing ENERGY_REGION_SLOT_TAG(its index in the module's table) into
+ * open[S + n], and left by storing zero there; an exit that leaves several
+ * closes the innermost first. So a frame's open nested regions are always
+ * the non-zero prefix of its K slots. The function leaves by storing D back
+ * into `depth`, so that a frame skipped by longjmp or an exception is gone
+ * at the next exit of a function that encloses it. A slot holding an
+ * address (even, non-zero) begins a frame: a function's, or a region the
+ * runtime pushed by a call (a module timed exactly), which has no slot
+ * above. A loop's entry and exit are each one store of a constant, with no
+ * register held for them through the function. The slots are a power of two
+ * so that the index is one `and`: a million regions deep, more than an
+ * 8 MiB thread stack holds frames for, before it wraps; the array has
+ * ENERGY_REGION_STACK_SLACK slots more, so that a frame's K slots are in it
+ * when it has. */
 #define ENERGY_REGION_STACK "__energy_region_stack"
 #define ENERGY_REGION_STACK_SLOTS (1u << 20)
 #define ENERGY_REGION_STACK_SLACK (1u << 12)
+/* A nested region's slot value: odd, so never a table entry's address. */
+#define ENERGY_REGION_SLOT_TAG(index) ((((uint64_t)(index)) << 1) | 1u)
 
 struct energy_region;
 

@@ -275,9 +275,9 @@ bool readContinuousFile(std::string_view File, RecoveredRun &Run, std::string &E
     Error = "written on a machine of another byte order";
     return false;
   }
-  if (Run.AbiVersion != ENERGY_ABI_VERSION) {
-    Error = "tables of ABI version " + std::to_string(Run.AbiVersion) + ", this reads version " +
-            std::to_string(ENERGY_ABI_VERSION);
+  if (Run.AbiVersion < OldestTablesAbi || Run.AbiVersion > ENERGY_ABI_VERSION) {
+    Error = "tables of ABI version " + std::to_string(Run.AbiVersion) + ", this reads versions " +
+            std::to_string(OldestTablesAbi) + " to " + std::to_string(ENERGY_ABI_VERSION);
     return false;
   }
   if (PageSize < 4096 || (PageSize & (PageSize - 1)) != 0) {

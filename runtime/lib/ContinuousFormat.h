@@ -26,6 +26,10 @@ namespace energy::rt::continuous {
 
 constexpr char Magic[8] = {'E', 'N', 'R', 'G', 'C', 'O', 'N', 'T'};
 constexpr uint32_t FormatVersion = 1;
+/// The oldest ENERGY_ABI_VERSION whose tables are this one's: version 8
+/// changed only how sampled timing pushes regions, not the tables a file
+/// copies, so a file a version-7 program left is read too.
+constexpr uint32_t OldestTablesAbi = 7;
 constexpr uint32_t HeaderBytes = 64;
 /// Offset of the header's used_bytes: records end there.
 constexpr uint64_t UsedBytesOffset = 24;

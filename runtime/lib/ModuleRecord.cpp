@@ -1,6 +1,7 @@
 //===- ModuleRecord.cpp - Registration, merging and retirement of a module ===//
 #include "ModuleRecord.h"
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 
@@ -69,10 +70,29 @@ ModuleRecord *ModuleRecord::create(energy_module *Desc, uint32_t Ordinal, uint32
     for (uint32_t I = 0; I < R->NumRegions; ++I)
       R->FunctionRegion[I] = Desc->regions[I].kind == ENERGY_REGION_FUNCTION ||
                              Desc->regions[I].kind == ENERGY_REGION_MPI;
+    R->planFrames();
     return R;
   } catch (const std::bad_alloc &) {
     Problem = "out of memory";
     return nullptr;
+  }
+}
+
+/// Each region's function, and each sampled function's slots for its nested
+/// regions: its deepest nesting, counted as the pass counts it (abi.h).
+void ModuleRecord::planFrames() {
+  size_t N = NumRegions ? NumRegions : 1;
+  InnerSlots.reset(new uint16_t[N]());
+  FrameOf.reset(new uint32_t[N]());
+  for (uint32_t R = 0; R < NumRegions; ++R) {
+    uint32_t Function = FrameOf[R] = functionOf(R);
+    if (Timing != ENERGY_TIMING_SAMPLED || Function == R)
+      continue;
+    uint32_t Nesting = 0;
+    for (uint32_t Up = R; Up != Function && Nesting < ENERGY_REGION_STACK_SLACK - 1;
+         Up = Regions[Up].parent)
+      ++Nesting;
+    InnerSlots[Function] = std::max<uint16_t>(InnerSlots[Function], uint16_t(Nesting));
   }
 }
 

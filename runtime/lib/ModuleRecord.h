@@ -43,6 +43,14 @@ public:
   /// loop and user regions share their function's.
   bool isFunctionRegion(uint32_t Region) const { return FunctionRegion[Region] != 0; }
 
+  /// Sampled timing (abi.h): the slots function region R keeps above its
+  /// own for the regions nested in it; 0 for any other region, and in a
+  /// module timed exactly, whose regions the runtime pushes a slot each.
+  /// Fixed at registration, like frameOf: the sample handler reads both.
+  uint32_t innerSlots(uint32_t R) const { return InnerSlots[R]; }
+  /// functionOf(R), as it was at registration.
+  uint32_t frameOf(uint32_t R) const { return FrameOf[R]; }
+
   /// The function region that holds region R: R itself or the nearest
   /// function region among its parents; in a damaged table without one, the
   /// root of R's parent chain (a cycle is followed no further than the
@@ -165,8 +173,12 @@ private:
   ModuleRecord(energy_module *Desc, uint32_t Ordinal, uint32_t RegionBase);
   const char *keep(const char *Text);
 
+  void planFrames();
+
   energy_module *Desc;
   std::unique_ptr<uint8_t[]> FunctionRegion;
+  std::unique_ptr<uint16_t[]> InnerSlots;
+  std::unique_ptr<uint32_t[]> FrameOf;
   std::deque<std::string> OwnedStrings;
   std::vector<energy_region> OwnedRegions;
   std::vector<energy_block> OwnedBlocks;

@@ -164,6 +164,27 @@ Located locate(const energy_region *Entry) noexcept {
   return {};
 }
 
+/// The region a slot that begins a frame names (abi.h): an address; none
+/// for a zero (a push under way) or a nested region's tag.
+Located locateFrame(const energy_region *Slot) noexcept {
+  auto Value = reinterpret_cast<uintptr_t>(Slot);
+  if (!Value || (Value & 1))
+    return {};
+  return locate(Slot);
+}
+
+/// The nested region a slot above Frame's names, or none: a zero (closed),
+/// or a tag longjmp left behind that names another function's region.
+Located nestedRegion(const Located &Frame, const energy_region *Slot) noexcept {
+  auto Value = reinterpret_cast<uintptr_t>(Slot);
+  if (!(Value & 1))
+    return {};
+  uint64_t Region = Value >> 1;
+  if (Region >= Frame.Module->NumRegions || Frame.Module->frameOf(uint32_t(Region)) != Frame.Region)
+    return {};
+  return {Frame.Module, uint32_t(Region)};
+}
+
 /// What the program would have done with a signal that is not ours.
 void passOn(int Signal, siginfo_t *Info, void *Context) {
   if (ProgramAction.sa_flags & SA_SIGINFO) {
@@ -350,9 +371,27 @@ uint32_t innermostSampledRegion() noexcept { return innermostSampledRegion(__ene
 uint32_t innermostSampledRegion(const energy_region_stack &Stack) noexcept {
   uint32_t Depth = Stack.depth;
   uint32_t Lowest = Depth > MaxWalked ? Depth - MaxWalked : 0;
-  for (uint32_t I = Depth; I-- > Lowest;)
-    if (Located L = locate(Stack.open[I & SlotMask]); L.Module)
-      return L.Module->RegionBase + L.Region;
+  auto At = [&](uint32_t I) { return Stack.open[I & SlotMask]; };
+  // The highest slot in use is the innermost region: closed nested slots
+  // above a frame's open ones are zero (abi.h). A tag's frame is the first
+  // address below it.
+  for (uint32_t I = Depth; I > Lowest;) {
+    const energy_region *Top = At(--I);
+    if (!Top)
+      continue;
+    uint32_t Frame = I;
+    while (Frame > Lowest && (reinterpret_cast<uintptr_t>(At(Frame)) & 1))
+      --Frame;
+    Located F = locateFrame(At(Frame));
+    if (!F.Module) {
+      I = Frame;
+      continue;
+    }
+    Located Nested = Frame == I ? Located{} : nestedRegion(F, Top);
+    if (Nested.Module && I - Frame <= F.Module->innerSlots(F.Region))
+      return F.Module->RegionBase + Nested.Region;
+    return F.Module->RegionBase + F.Region;
+  }
   return NoRegionOnTop;
 }
 
@@ -424,9 +463,24 @@ void recordSample(ThreadState &T, const energy_region_stack &Stack, uint64_t Wei
     InnermostId = Id;
     return true;
   };
-  for (uint32_t I = 0; I < Known; ++I)
-    if (!creditOpen(locate(Open[I])))
+  // Frame by frame: a function's slot, then its open nested regions in the
+  // slots it keeps above it (abi.h).
+  for (uint32_t I = 0; I < Known;) {
+    Located Frame = locateFrame(Open[I]);
+    if (!creditOpen(Frame)) {
       ++T.Diag.UnknownSampleFrames;
+      ++I;
+      continue;
+    }
+    uint32_t Inner = Frame.Module->innerSlots(Frame.Region);
+    for (uint32_t J = I + 1, End = std::min(I + 1 + Inner, Known); J < End; ++J) {
+      Located Nested = nestedRegion(Frame, Open[J]);
+      if (!Nested.Module)
+        break;
+      creditOpen(Nested);
+    }
+    I += 1 + Inner;
+  }
   if (Pc)
     if (Located L = locateCode(Pc); L.Module)
       creditOpen(L);

@@ -50,8 +50,8 @@ define void @plain() {
 ; CHECK-DAG: @__energy_line_files = private constant [2 x ptr] [ptr [[MAIN]], ptr [[INC]]], align 8
 ; CHECK-DAG: @__energy_lines = private constant [3 x %energy.line] [%energy.line { i32 0, i32 0, i32 5, i32 -1, %energy.cost { {{[^%]*}}[4 x i32] [i32 2, i32 0, i32 0, i32 0], i64 8, i64 0, i32 3, i32 0, i32 0, i32 0 } }, %energy.line { i32 0, i32 0, i32 6, i32 -1, %energy.cost { {{[^%]*}}[4 x i32] [i32 2, i32 0, i32 0, i32 0], i64 0, i64 8, i32 4, i32 0, i32 0, i32 0 } }, %energy.line { i32 0, i32 1, i32 20, i32 0, %energy.cost { {{[^%]*}}[4 x i32] [i32 1, i32 0, i32 0, i32 0], i64 0, i64 0, i32 1, i32 0, i32 0, i32 0 } }], align 8
 ; CHECK-DAG: @__energy_blocks = private constant [2 x %energy.block] [%energy.block { i32 0, i32 5, %energy.cost { {{[^%]*}}[4 x i32] [i32 5, i32 0, i32 0, i32 0], i64 8, i64 8, i32 8, i32 0, i32 0, i32 0 } }, %energy.block { i32 1, i32 0, {{.*}}
-; CHECK-DAG: @__energy_module = internal global %energy.module { i32 7, {{.*}}, i32 3, i32 2, ptr @__energy_line_files, ptr @__energy_lines, i32 1, i32 0, ptr @__energy_inline_sites, ptr @__energy_region_body_hashes, ptr null }, section "energy_modules", align 8
+; CHECK-DAG: @__energy_module = internal global %energy.module { i32 8, {{.*}}, i32 3, i32 2, ptr @__energy_line_files, ptr @__energy_lines, i32 1, i32 0, ptr @__energy_inline_sites, ptr @__energy_region_body_hashes, ptr null }, section "energy_modules", align 8
 
 ; NODEBUG-NOT: @__energy_lines
-; NODEBUG: @__energy_module = internal global %energy.module { i32 7, {{.*}}, i32 0, i32 0, ptr null, ptr null, i32 0, i32 0, ptr null, ptr @__energy_region_body_hashes, ptr null }, section "energy_modules", align 8
+; NODEBUG: @__energy_module = internal global %energy.module { i32 8, {{.*}}, i32 0, i32 0, ptr null, ptr null, i32 0, i32 0, ptr null, ptr @__energy_region_body_hashes, ptr null }, section "energy_modules", align 8
 ; NODEBUG-NOT: @__energy_lines

@@ -47,7 +47,7 @@ exit:
 
 ; Regions: tiny, tiny_static, tiny_inline, tiny_weak, size, looping and its loop.
 ; CHECK: @__energy_region_functions = private constant [7 x ptr] [ptr @tiny, ptr @tiny_static, ptr null, ptr null, ptr null, ptr null, ptr null], align 8
-; CHECK: @__energy_module = internal global %energy.module { i32 7, {{.*}}, ptr @__energy_region_body_hashes, ptr @__energy_region_functions }
+; CHECK: @__energy_module = internal global %energy.module { i32 8, {{.*}}, ptr @__energy_region_body_hashes, ptr @__energy_region_functions }
 ; CHECK-LABEL: define i32 @tiny(
 ; CHECK-NOT:     @__energy_region_stack
 ; CHECK:         ret i32
@@ -55,5 +55,5 @@ exit:
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    call ptr @llvm.threadlocal.address.p0(ptr @__energy_region_stack)
 
-; NONE: @__energy_module = internal global %energy.module { i32 7, {{.*}}, ptr null }
+; NONE: @__energy_module = internal global %energy.module { i32 8, {{.*}}, ptr null }
 ; NONE-NOT: @__energy_region_functions

@@ -31,7 +31,7 @@ declare i32 @setjmp(ptr) returns_twice
 ; Blocks 10-13: a counter each.
 ; CHECK-SAME: %energy.count_term { i32 10, i32 8, i64 1 }, %energy.count_term { i32 11, i32 9, i64 1 },
 ; CHECK-SAME: %energy.count_term { i32 12, i32 10, i64 1 }, %energy.count_term { i32 13, i32 11, i64 1 }]
-; CHECK: @__energy_module = internal global %energy.module { i32 7, i32 5, i32 14, i32 0, i64 {{-?[0-9]+}}, ptr {{@[^,]+}}, ptr @__energy_regions, ptr @__energy_blocks, ptr null, i32 12, i32 22, ptr @__energy_terms,
+; CHECK: @__energy_module = internal global %energy.module { i32 8, i32 5, i32 14, i32 0, i64 {{-?[0-9]+}}, ptr {{@[^,]+}}, ptr @__energy_regions, ptr @__energy_blocks, ptr null, i32 12, i32 22, ptr @__energy_terms,
 
 ; CHECK-LABEL: define i32 @diamond(
 ; CHECK: entry:

@@ -1,12 +1,13 @@
-; With -energy-timing=sampled (the default) a region is entered by two
-; volatile stores to the runtime's thread-local region stack, first the new
-; depth, then the address of the region's table entry into its slot. A
-; function finds the slot at its entry depth once (the depth masked to the
-; stack's 2^20 slots); a loop or user region nested k deep in it sits k slots
-; and k levels above: its push is the two stores, with no load of the stack's
-; array, and it is left by one store of the depth it was entered at, so no
-; exit loads the current depth, and the exits of several loops at once store
-; the outermost's. No runtime call is made. Each region names the block whose
+; With -energy-timing=sampled (the default) a function is entered by volatile
+; stores to the runtime's thread-local region stack (ABI version 8): first the
+; new depth, its entry depth plus one plus K, the slots it keeps for its
+; nested regions (K, their deepest nesting: 2 here); then zero into those K
+; slots; then the address of its region's table entry into its own slot. A
+; loop or user region nested k deep is entered by one store of its tagged
+; index (2 * index + 1) into slot k and left by one store of zero there,
+; innermost first when an exit leaves several: no load of the stack's depth
+; or array, nothing but constants stored. The function leaves by storing back
+; its entry depth. No runtime call is made. Each region names the block whose
 ; count is its entries; a preheader the pass added is counted for that (flags
 ; ENERGY_BLOCK_ADDED) and costs nothing.
 ; RUN: %opt -load-pass-plugin %plugin -passes=energy-instrument -energy-spanning-tree=false -energy-loops -energy-nested-loops -energy-promote-counters=false -energy-min-instructions=0 -S %s | FileCheck %s
@@ -48,7 +49,7 @@ entry:
 ; The added preheader: region 0, no cost, flags 1.
 ; CHECK: @__energy_blocks = {{.*}}, %energy.block { i32 0, i32 0, %energy.cost { [3 x [7 x i32]] zeroinitializer, [4 x i32] zeroinitializer, i64 0, i64 0, i32 0, i32 0, i32 0, i32 1 } }, %energy.block { i32 1,
 ; The module is timed by sampling (timing field 1).
-; CHECK: @__energy_module = internal global %energy.module { i32 7, {{.*}}, ptr @__energy_thread_counters, i32 1, i32 0, ptr null, i32 0, i32 0, ptr null, ptr null, i32 0, i32 0, ptr null, ptr @__energy_region_body_hashes, ptr null }
+; CHECK: @__energy_module = internal global %energy.module { i32 8, {{.*}}, ptr @__energy_thread_counters, i32 1, i32 0, ptr null, i32 0, i32 0, ptr null, ptr null, i32 0, i32 0, ptr null, ptr @__energy_region_body_hashes, ptr null }
 ; CHECK: @__energy_region_stack = external thread_local(initialexec) global %energy.region_stack
 ; CHECK-NOT: @__energy_region_enter
 
@@ -62,36 +63,38 @@ entry:
 ; CHECK-NEXT:    [[SLOT:%.*]] = and i32 %energy.depth, 1048575
 ; CHECK-NEXT:    [[SLOT64:%.*]] = zext i32 [[SLOT]] to i64
 ; CHECK-NEXT:    %energy.region.slot = getelementptr inbounds ptr, ptr %energy.open, i64 [[SLOT64]]
-; CHECK-NEXT:    [[NEXT:%.*]] = add i32 %energy.depth, 1
+; CHECK-NEXT:    [[NEXT:%.*]] = add i32 %energy.depth, 3
 ; CHECK-NEXT:    [[DEPTHP2:%.*]] = getelementptr inbounds %energy.region_stack, ptr [[STACK]], i32 0, i32 0
 ; CHECK-NEXT:    store volatile i32 [[NEXT]], ptr [[DEPTHP2]], align 4
+; CHECK-NEXT:    [[CLOSE1:%.*]] = getelementptr inbounds ptr, ptr %energy.region.slot, i32 1
+; CHECK-NEXT:    store volatile i64 0, ptr [[CLOSE1]], align 8
+; CHECK-NEXT:    [[CLOSE2:%.*]] = getelementptr inbounds ptr, ptr %energy.region.slot, i32 2
+; CHECK-NEXT:    store volatile i64 0, ptr [[CLOSE2]], align 8
 ; CHECK-NEXT:    store volatile ptr @__energy_regions, ptr %energy.region.slot, align 8
+; Region 1, the outer loop, nested once: tag 3 into slot 1.
 ; CHECK:       outer.preheader:
-; CHECK:         [[OUTER:%.*]] = add i32 %energy.depth, 1
-; CHECK-NEXT:    [[OUTERNEXT:%.*]] = add i32 [[OUTER]], 1
-; CHECK-NEXT:    getelementptr
-; CHECK-NEXT:    store volatile i32 [[OUTERNEXT]]
-; CHECK-NEXT:    [[OUTERSLOT:%.*]] = getelementptr inbounds ptr, ptr %energy.region.slot, i32 1
-; CHECK-NEXT:    store volatile ptr getelementptr inbounds ([4 x %energy.region], ptr @__energy_regions, i64 0, i64 1), ptr [[OUTERSLOT]]
+; CHECK-NOT:     @__energy_region_stack
+; CHECK:         [[OUTERSLOT:%.*]] = getelementptr inbounds ptr, ptr %energy.region.slot, i32 1
+; CHECK-NEXT:    store volatile i64 3, ptr [[OUTERSLOT]], align 8
 ; CHECK-NEXT:    br label %outer
+; Region 2, the inner loop, nested twice: tag 5 into slot 2.
 ; CHECK:       outer:
-; CHECK:         [[INNER:%.*]] = add i32 %energy.depth, 2
+; CHECK-NOT:     @__energy_region_stack
 ; CHECK:         [[INNERSLOT:%.*]] = getelementptr inbounds ptr, ptr %energy.region.slot, i32 2
-; CHECK-NEXT:    store volatile ptr getelementptr inbounds ([4 x %energy.region], ptr @__energy_regions, i64 0, i64 2), ptr [[INNERSLOT]]
+; CHECK-NEXT:    store volatile i64 5, ptr [[INNERSLOT]], align 8
 ; CHECK-NEXT:    br label %inner
-; Leaving the inner loop only: its depth.
+; Leaving the inner loop only: its slot.
 ; CHECK:       outer.latch:
-; CHECK-NEXT:    call ptr @llvm.threadlocal.address.p0(ptr @__energy_region_stack)
-; CHECK-NEXT:    [[LEAVEINNER:%.*]] = add i32 %energy.depth, 2
-; CHECK-NEXT:    getelementptr
-; CHECK-NEXT:    store volatile i32 [[LEAVEINNER]]
-; The exit of both loops is the outer loop's: its depth, once.
+; CHECK-NEXT:    [[LEAVEINNER:%.*]] = getelementptr inbounds ptr, ptr %energy.region.slot, i32 2
+; CHECK-NEXT:    store volatile i64 0, ptr [[LEAVEINNER]], align 8
+; CHECK-NOT:     store volatile
+; CHECK:         br label %outer
+; The exit of both loops closes the inner one's slot, then the outer one's.
 ; CHECK:       done:
-; CHECK-NEXT:    call ptr @llvm.threadlocal.address.p0(ptr @__energy_region_stack)
-; CHECK-NEXT:    [[LEAVE:%.*]] = add i32 %energy.depth, 1
-; CHECK-NEXT:    getelementptr
-; CHECK-NEXT:    store volatile i32 [[LEAVE]]
-; CHECK-NOT:     add i32 %energy.depth, 2
+; CHECK-NEXT:    [[DONEINNER:%.*]] = getelementptr inbounds ptr, ptr %energy.region.slot, i32 2
+; CHECK-NEXT:    store volatile i64 0, ptr [[DONEINNER]], align 8
+; CHECK-NEXT:    [[DONEOUTER:%.*]] = getelementptr inbounds ptr, ptr %energy.region.slot, i32 1
+; CHECK-NEXT:    store volatile i64 0, ptr [[DONEOUTER]], align 8
 ; CHECK:         store volatile i32 %energy.depth
 ; CHECK-NEXT:    ret void
 

@@ -104,6 +104,18 @@ TEST(ContinuousFormatTest, ReadsBackWhatWasWritten) {
   EXPECT_EQ(Run.EndedThreads, 1u);
 }
 
+// Version 8 changed how regions are pushed, not the tables a file copies.
+TEST(ContinuousFormatTest, ReadsTheTablesOfTheOlderAbiVersion) {
+  std::string File = wholeFile();
+  File[16] = 7;
+  RecoveredRun Run;
+  std::string Error;
+  ASSERT_TRUE(readContinuousFile(File, Run, Error)) << Error;
+  EXPECT_EQ(Run.AbiVersion, 7u);
+  ASSERT_EQ(Run.Modules.size(), 2u);
+  EXPECT_EQ(Run.Modules[0]->Counts, (std::vector<uint64_t>{11, 5, 108}));
+}
+
 // A record appended past used_bytes was being written when the process died.
 TEST(ContinuousFormatTest, IgnoresWhatFollowsTheBytesInUse) {
   std::string File = wholeFile();
@@ -153,6 +165,10 @@ TEST(ContinuousFormatTest, NamesTheProblem) {
   std::string Version = File;
   Version[8] = 9;
   EXPECT_EQ(problem(Version), "continuous counts format version 9, this reads version 1");
+  std::string Abi = File;
+  Abi[16] = 6;
+  EXPECT_EQ(problem(Abi), "tables of ABI version 6, this reads versions 7 to " +
+                              std::to_string(ENERGY_ABI_VERSION));
 
   // A module that claims four billion regions is refused before they are
   // allocated.

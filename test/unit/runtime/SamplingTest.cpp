@@ -259,6 +259,82 @@ TEST(SamplingTest, CallTreeSelfTimesAreTheSamplesOfEachPath) {
   EXPECT_NEAR(Tree[0]["time_s"]["inclusive"].get<double>(), seconds(Ping, "inclusive"), 1e-9);
 }
 
+/// A function with a loop and a loop in it, pushed as the pass pushes them
+/// (abi.h): the function keeps K = 2 slots above its own.
+struct NestedProgram {
+  FakeModule M{"nested.c", &ModuleCounters<14>::get};
+  uint32_t Solve = M.region("solve");
+  uint32_t Rows = M.region("solve:loop#1", ENERGY_REGION_LOOP, Solve);
+  uint32_t Cols = M.region("solve:loop#2", ENERGY_REGION_LOOP, Rows);
+  uint32_t Other = M.region("other");
+  uint32_t OtherLoop = M.region("other:loop#1", ENERGY_REGION_LOOP, Other);
+  uint32_t SolveBlock = M.block(Solve, cost(10));
+  energy_module *D = describe();
+
+  energy_module *describe() {
+    M.entryBlock(Solve, SolveBlock);
+    M.timeBySampling();
+    return M.descriptor();
+  }
+};
+
+NestedProgram &nestedProgram() {
+  static NestedProgram P;
+  return P;
+}
+
+TEST(SamplingTest, NestedRegionsAreTheTaggedSlotsAboveTheirFunction) {
+  ChildResult R = runSampled(
+      [] {
+        NestedProgram &P = nestedProgram();
+        __energy_register_module(P.D);
+        energy_region_stack &S = __energy_region_stack;
+        uint32_t Depth = S.depth;
+        auto *Slot =
+            reinterpret_cast<volatile uint64_t *>(&S.open[Depth & (ENERGY_REGION_STACK_SLOTS - 1)]);
+        S.depth = Depth + 3;
+        Slot[1] = 0;
+        // A slot an older frame left (longjmp): another function's loop.
+        Slot[2] = ENERGY_REGION_SLOT_TAG(P.OtherLoop);
+        Slot[0] = reinterpret_cast<uintptr_t>(P.M.entry(P.Solve));
+        ++ModuleCounters<14>::Slots[P.SolveBlock];
+        burn(0.10);
+        Slot[1] = ENERGY_REGION_SLOT_TAG(P.Rows);
+        burn(0.10);
+        Slot[2] = ENERGY_REGION_SLOT_TAG(P.Cols);
+        burn(0.20);
+        Slot[2] = 0;
+        Slot[1] = 0;
+        // Another function's loop in the function's own nested slot.
+        Slot[1] = ENERGY_REGION_SLOT_TAG(P.OtherLoop);
+        burn(0.10);
+        Slot[1] = 0;
+        S.depth = Depth;
+      },
+      "1000");
+  ASSERT_TRUE(R.HasReport) << R.Stderr;
+  const nlohmann::json &Solve = regionNamed(R.Report, "solve");
+  const nlohmann::json &Rows = regionNamed(R.Report, "solve:loop#1");
+  const nlohmann::json &Cols = regionNamed(R.Report, "solve:loop#2");
+  double Tick = 0.01;
+  // The other function's tags are never its: their time is solve's own.
+  expectWithinUncertainty(Solve, "self", 0.20, Tick);
+  expectWithinUncertainty(Solve, "inclusive", 0.50, Tick);
+  expectWithinUncertainty(Rows, "self", 0.10, Tick);
+  expectWithinUncertainty(Rows, "inclusive", 0.30, Tick);
+  expectWithinUncertainty(Cols, "self", 0.20, Tick);
+  EXPECT_EQ(R.Report["diagnostics"]["unknown_sample_frames"], 0);
+  for (const nlohmann::json &Region : R.Report["regions"])
+    EXPECT_NE(Region["name"], "other:loop#1") << "a stale tag was credited";
+
+  // The call tree nests them as the regions nest.
+  const nlohmann::json &Tree = R.Report["call_tree"];
+  ASSERT_EQ(Tree.size(), 3u) << Tree.dump();
+  EXPECT_EQ(Tree[0]["region"], Solve["id"]);
+  EXPECT_EQ(Tree[1]["region"], Rows["id"]);
+  EXPECT_EQ(Tree[2]["region"], Cols["id"]);
+}
+
 TEST(SamplingTest, ExactEntryPointsPushInASampledProcess) {
   ChildResult R = runSampled(
       [] {
