@@ -535,8 +535,13 @@ Report parseReport(const json &Json, const std::string &Origin) {
     if (R.timing != "sampled" && R.timing != "exact" && R.timing != "mixed")
       Mode.fail("key " + Mode.path() + " is \"" + R.timing +
                 "\", expected sampled, exact or mixed");
-    if (R.timing == "sampled")
+    if (R.timing == "sampled") {
       R.sampleRateHz = (*Timing)[key::timing::RateHz].nonNegative();
+      if (auto Sampled = Timing->optional(key::timing::SampledCpuTime))
+        R.sampledCpuSeconds = Sampled->nonNegative();
+      if (auto Timed = Timing->optional(key::timing::TimedCpuTime))
+        R.timedCpuSeconds = Timed->nonNegative();
+    }
   }
   View Regions = Doc[key::document::Regions];
   size_t NumRegions = Regions.arraySize();

@@ -317,6 +317,25 @@ static std::string markerCost(const Report &R) {
   return Note.empty() ? "" : " | " + Note;
 }
 
+/// Said when the samples stand for much less CPU time than the sampled
+/// threads ran: a thread that blocks the sampling signal (a library that
+/// starts its workers with every signal blocked, as liblzma does) takes no
+/// samples, and its regions show calls but no time, which would otherwise
+/// read as regions that cost nothing. Contention loses a few percent
+/// (docs/runtime.md), so only a fifth or more, and 20 periods or more, is
+/// said.
+static std::string samplingGap(const Report &R) {
+  if (R.timing != "sampled" || !R.sampledCpuSeconds || !R.timedCpuSeconds || R.sampleRateHz <= 0)
+    return "";
+  double Sampled = *R.sampledCpuSeconds, Timed = *R.timedCpuSeconds;
+  if (Sampled >= 0.8 * Timed || (Timed - Sampled) * R.sampleRateHz < 20)
+    return "";
+  return " | samples cover only " + formatShare(Sampled / Timed) + " of the sampled threads' CPU " +
+         "time (" + formatSeconds(Sampled) + " of " + formatSeconds(Timed) +
+         "): threads that block the sampling signal (started with every signal blocked) take "
+         "no samples, so their regions show no time";
+}
+
 std::string listingHeader(const Report &R, const ListingOptions &Options) {
   size_t Idle = Options.includeIdle
                     ? 0
@@ -347,7 +366,7 @@ std::string listingHeader(const Report &R, const ListingOptions &Options) {
          (R.regionsNotRun ? " | " + std::to_string(R.regionsNotRun) +
                                 " regions of functions that never ran not written"
                           : "") +
-         withoutDebugInfo(R) + markerCost(R);
+         samplingGap(R) + withoutDebugInfo(R) + markerCost(R);
 }
 
 void printListing(const Report &R, const ListingOptions &Options, ListingFormat Format,

@@ -31,6 +31,13 @@ namespace {
 constexpr int EndingSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGXCPU};
 /// Crashes: the report is written best-effort (the process may be corrupt).
 constexpr int CrashSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+/// Endings as common as a crash is rare: a write to a pipe whose reader left
+/// (`prog | head`), an alarm() nobody handles. Their default action ends the
+/// process, so the runtime reports first, but a handler the program installs
+/// replaces the runtime's rather than being chained behind a snapshot: a
+/// server that handles SIGPIPE may take one at every write to a closed
+/// socket, and a program's SIGALRM handler is its interval timer.
+constexpr int UnchainedEndingSignals[] = {SIGPIPE, SIGALRM};
 
 /// The first ending signal's handler writes the report; one that arrives
 /// meanwhile in another thread waits for it to end the process.
@@ -425,6 +432,9 @@ void installSignalEndings() noexcept {
   for (int Signal : EndingSignals)
     if (Signal != DumpSignal)
       takeAtStart(Signal, /*Chains=*/true);
+  for (int Signal : UnchainedEndingSignals)
+    if (Signal != DumpSignal)
+      takeAtStart(Signal, /*Chains=*/false);
   for (int Signal : CrashSignals)
     takeAtStart(Signal, /*Chains=*/false);
 }

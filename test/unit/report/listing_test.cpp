@@ -151,3 +151,32 @@ TEST(Listing, FormatNames) {
   EXPECT_EQ(parseListingFormat("json"), ListingFormat::Json);
   EXPECT_FALSE(parseListingFormat("xml").has_value());
 }
+
+/// A sampled run whose samples stand for `Sampled` seconds of the `Timed`
+/// seconds its sampled threads ran.
+static Report sampledRun(double Sampled, double Timed) {
+  nlohmann::json Doc = energy::report::test::sampledDaxpy(1);
+  Doc["timing"]["sampled_cpu_time_s"] = Sampled;
+  Doc["timing"]["timed_cpu_time_s"] = Timed;
+  return parseReport(Doc, "r.json");
+}
+
+TEST(Listing, HeaderSaysWhenSamplesMissMostOfTheThreadsCpuTime) {
+  // xz -T2: its worker, started by liblzma with every signal blocked, ran
+  // 14.7 s of CPU time and took no sample.
+  std::string Header = listingHeader(sampledRun(0.121, 14.8), ListingOptions{});
+  EXPECT_NE(Header.find("| samples cover only 0.8% of the sampled threads' CPU time (121 ms of "
+                        "14.8 s): threads that block the sampling signal"),
+            std::string::npos)
+      << Header;
+  // A few percent lost to contention, or a few periods, is not worth saying.
+  for (auto [Sampled, Timed] : {std::pair{0.95, 1.0}, std::pair{0.001, 0.015}})
+    EXPECT_EQ(listingHeader(sampledRun(Sampled, Timed), ListingOptions{}).find("samples cover"),
+              std::string::npos)
+        << Sampled << " of " << Timed;
+  // Reports from before these keys: nothing to say.
+  EXPECT_EQ(
+      listingHeader(parseReport(energy::report::test::sampledDaxpy(1), "r.json"), ListingOptions{})
+          .find("samples cover"),
+      std::string::npos);
+}

@@ -9,6 +9,10 @@
 //   endings dump-many N       print "ready", then N times work and energy_dump(); print how
 //                             many dumps failed
 //   endings segv | abort      work, then crash
+//   endings broken-pipe       work, then write to a pipe whose reader is gone; print whether
+//                             the write came back (it does when SIGPIPE is ignored)
+//   endings own-pipe-handler  the same with its own SIGPIPE handler, which says it ran
+//   endings alarm             work, print "ready", then keep working until alarm(1) rings
 //   endings stderr            work, write "1" to stderr
 //   endings spawn-env-i PROG  work, then run `env -i PROG stderr` and wait for it
 #include <energy/regions.h>
@@ -32,6 +36,24 @@ __attribute__((noinline)) void work(int rounds) {
 static void onTerm(int sig) {
   (void)sig;
   Stop = 1;
+}
+
+static void onPipe(int sig) {
+  static const char text[] = "own pipe handler ran\n";
+  (void)sig;
+  write(1, text, sizeof text - 1);
+}
+
+/// Writes to a pipe nobody reads: SIGPIPE, or EPIPE once it is handled.
+static int writeToBrokenPipe(void) {
+  int fds[2];
+  if (pipe(fds) != 0)
+    return 1;
+  close(fds[0]);
+  work(10);
+  ssize_t n = write(fds[1], "x", 1);
+  printf("write came back: %s\n", n < 0 ? "EPIPE" : "written");
+  return 0;
 }
 
 static void cleanUpAndDie(int sig) {
@@ -116,6 +138,16 @@ int main(int argc, char **argv) {
       return 3;
     work(20);
     return 0;
+  }
+  if (!strcmp(mode, "broken-pipe"))
+    return writeToBrokenPipe();
+  if (!strcmp(mode, "own-pipe-handler")) {
+    signal(SIGPIPE, onPipe);
+    return writeToBrokenPipe();
+  }
+  if (!strcmp(mode, "alarm")) {
+    alarm(1);
+    return waitForSignal();
   }
   if (!strcmp(mode, "segv")) {
     work(10);

@@ -213,6 +213,13 @@ struct Report {
   /// merge of both kinds of process).
   std::string timing = "exact";
   double sampleRateHz = 0.0;
+  /// Sampled reports: the CPU time the samples stood for
+  /// (`timing.sampled_cpu_time_s`) and the CPU time of the threads that had
+  /// a sampling trigger (`timing.timed_cpu_time_s`); absent in older
+  /// reports. A thread that blocks the sampling signal takes no samples, so
+  /// the first falls short of the second.
+  std::optional<double> sampledCpuSeconds;
+  std::optional<double> timedCpuSeconds;
   std::vector<Region> regions; // regions[i].id == i
   /// Regions of functions that never ran, which the runtime left out
   /// (`regions_not_run`; 0 in version 1 reports, which list every region).
