@@ -763,8 +763,10 @@ void Runtime::resetAfterFork() noexcept {
     unlink(*T);
     ThreadState::destroy(T);
   }
-  for (ModuleRecord *M : Modules)
+  for (ModuleRecord *M : Modules) {
     M->resetTotals();
+    M->CountsBeganMidCall = true;
+  }
   if (ThreadState *Me = CurrentThread) {
     for (uint32_t I = 0; I < Me->NumSlots; ++I) {
       RegionStats *Stats = Me->Slots[I].Stats;
