@@ -1,5 +1,5 @@
 """Prints what the fork child's report (the one whose pid is not the parent's, which the program's
-output names on its line "parent PID") says of the loop the child ran in main."""
+output names on its line "parent PID") says of the loop the child ran in main, and of its thread."""
 import json
 import os
 import sys
@@ -16,3 +16,6 @@ for name in sorted(os.listdir(sys.argv[2])):
     flops = report["totals"]["counts"]["flops_by_kind"]
     print("child loop calls", calls)
     print("child flops div", flops["div"], "addsub", flops["addsub"])
+    thread = report["thread_breakdown"][0]
+    print("child thread is the child", thread["tid"] == program["pid"])
+    print("child thread named", thread["name"] == program["path"].rsplit("/", 1)[1])
