@@ -397,7 +397,7 @@ bool Runtime::growFrames(ThreadState &T) noexcept {
 
 void Runtime::mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noexcept {
   bool Alone = ThreadsMerged == 0 && Threads == &T && !T.Next;
-  ThreadRecords.add(summariseThread(T, Modules, OnItsOwnThread, Alone));
+  ThreadRecords.add(summariseThread(T, Modules, pid_t(Process.Pid), OnItsOwnThread, Alone));
   for (uint32_t I = 0; I < T.NumSlots; ++I) {
     const RegionStats *Stats = T.Slots[I].Stats;
     if (!Stats)

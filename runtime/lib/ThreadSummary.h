@@ -38,9 +38,10 @@ struct ThreadSummary {
 
 /// Summarises T before it is merged. `Counters(I)` is its counter array
 /// for module I (the calling thread's own, or the one in its slot).
-/// `Alone`: T is the only thread the process ever had.
+/// `Alone`: T is the only thread the process ever had. `Pid`: the process
+/// T belongs to (the original's in a copy of it).
 ThreadSummary summariseThread(const ThreadState &T, const std::vector<ModuleRecord *> &Modules,
-                              bool OnItsOwnThread, bool Alone) noexcept;
+                              pid_t Pid, bool OnItsOwnThread, bool Alone) noexcept;
 
 class ThreadSummaries {
 public:
