@@ -113,7 +113,10 @@ bool recover(const char *From, const char *To, std::string &Error) {
     Process.Argv = Run.Process.Argv;
     Process.ArgumentsOmitted = size_t(Run.Process.ArgumentsOmitted);
     Diagnostics Diag;
+    // The file keeps each thread's counts, not its time: the threads are
+    // counted, those that counted anything as having run instrumented code.
     ThreadSummaries Threads;
+    Threads.addUnlisted(Run.LiveThreads + Run.EndedThreads, Run.CountingThreads);
     Measurement Unmeasured;
     CallTree Tree;
     RunSummary Summary{Records,

@@ -65,6 +65,11 @@ void ThreadSummaries::add(const ThreadSummary &S) noexcept {
   }
 }
 
+void ThreadSummaries::addUnlisted(uint64_t Threads, uint64_t InstrumentedThreads) noexcept {
+  NotKept += Threads;
+  Instrumented += InstrumentedThreads;
+}
+
 void ThreadSummaries::clear() noexcept {
   Kept.clear();
   NotKept = Instrumented = 0;

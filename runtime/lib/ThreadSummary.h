@@ -48,6 +48,9 @@ public:
   static constexpr size_t MaxKept = 256;
 
   void add(const ThreadSummary &S) noexcept;
+  /// Counts `Threads` threads that are not summarised one by one (a
+  /// recovered run's), `InstrumentedThreads` of which ran instrumented code.
+  void addUnlisted(uint64_t Threads, uint64_t InstrumentedThreads) noexcept;
   void clear() noexcept;
   const std::vector<ThreadSummary> &kept() const { return Kept; }
   uint64_t notKept() const { return NotKept; }
