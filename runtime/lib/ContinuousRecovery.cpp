@@ -78,6 +78,9 @@ bool recoveredModules(continuous::RecoveredRun &Run, std::vector<ModuleRecord *>
     if (!M->Counts.empty())
       Rec->Counts = M->Counts;
     Rec->Timed = false;
+    // The file may be a fork() child's, whose counts began after the entries
+    // of the functions that called fork(): every block is summed.
+    Rec->CountsBeganMidCall = true;
     RegionBase += Rec->NumRegions;
   }
   return true;
