@@ -569,9 +569,11 @@ void Runtime::mergeEverything(bool InCopy) noexcept {
 void Runtime::noteWhatTheCopyCannotRead() noexcept {
   CopiedThreadCpuNs = clockNs(CLOCK_THREAD_CPUTIME_ID);
   CopiedOtherTimersCpuNs = 0;
-  for (ThreadState *T = Threads; T; T = T->Next)
+  for (ThreadState *T = Threads; T; T = T->Next) {
+    T->CpuNsAtCopy = T == CurrentThread ? CopiedThreadCpuNs : clockNs(threadCpuClock(T->Tid));
     if (T != CurrentThread)
       CopiedOtherTimersCpuNs += runningTimerCpuNs(*T);
+  }
   CopiedProcessCpuSeconds = processCpuSeconds();
 }
 

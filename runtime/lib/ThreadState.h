@@ -237,6 +237,9 @@ public:
   ThreadState *Prev = nullptr, *Next = nullptr;
   /// The thread's id; a fork() child's thread takes its own (restartAfterFork).
   pid_t Tid;
+  /// Its CPU time when the latest copy of the process was made: the copy,
+  /// another process, cannot read the thread's clock.
+  uint64_t CpuNsAtCopy = 0;
   ModuleSlot *Slots = nullptr;
   uint32_t NumSlots = 0;
   uint32_t SlotCapacity = 0;

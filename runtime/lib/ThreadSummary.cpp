@@ -39,6 +39,10 @@ ThreadSummary summariseThread(const ThreadState &T, const std::vector<ModuleReco
   S.Tid = T.Tid;
   readThreadName(Pid, T.Tid, S.Name);
   S.CpuNs = clockNs(OnItsOwnThread ? CLOCK_THREAD_CPUTIME_ID : threadCpuClock(T.Tid));
+  // In a copy of the process the clock is another process's: the original
+  // read it when it made the copy.
+  if (!S.CpuNs && Pid != getpid())
+    S.CpuNs = T.CpuNsAtCopy;
   S.CountsKnown = !Alone;
   for (uint32_t I = 0; I < T.NumSlots && I < Modules.size(); ++I) {
     const ModuleRecord &M = *Modules[I];
