@@ -69,6 +69,50 @@ std::string normalisedFile(StringRef File) {
   return sys::path::remove_leading_dotslash(File).str();
 }
 
+/// The mangled name of the function whose `#pragma omp task` clang outlined
+/// into F, an `.omp_task_entry.` (which names no function, unlike the
+/// `f.omp_outlined` of a parallel region): the one the code that allocates
+/// the task was written in (the debug location's own subprogram, so inlining
+/// does not move it), else the one function that allocates it. Empty when
+/// none is found or the allocations name several.
+std::string ompTaskParent(const Function &F) {
+  std::string Parent;
+  for (const User *U : F.users()) {
+    const auto *Call = dyn_cast<CallBase>(U);
+    if (!Call || !Call->getCalledFunction() ||
+        !Call->getCalledFunction()->getName().starts_with("__kmpc_omp_"))
+      continue;
+    std::string Name;
+    if (const DILocation *Loc = Call->getDebugLoc().get()) {
+      const DISubprogram *SP = Loc->getScope()->getSubprogram();
+      StringRef Linkage = SP ? SP->getLinkageName() : StringRef();
+      Name = SP ? (Linkage.empty() ? SP->getName() : Linkage).str() : std::string();
+    }
+    if (Name.empty())
+      Name = Call->getFunction()->getName().str();
+    if (!Parent.empty() && Parent != Name)
+      return "";
+    Parent = Name;
+  }
+  return Parent;
+}
+
+/// `fib.omp_task_entry.3` for clang's `.omp_task_entry..3` allocated in fib
+/// (ompTaskParent), demangled as clang's `f.omp_outlined` are (C++:
+/// `fib(int) (.omp_task_entry.3)`); empty when F is no task entry or no parent
+/// is found.
+std::string ompTaskEntryName(const Function &F) {
+  StringRef Name = F.getName();
+  if (!F.hasLocalLinkage() || !Name.starts_with(".omp_task_entry."))
+    return "";
+  std::string Parent = ompTaskParent(F);
+  if (Parent.empty())
+    return "";
+  StringRef Suffix = Name.drop_front(StringRef(".omp_task_entry.").size());
+  return demangle(Parent + ".omp_task_entry" +
+                  (Suffix.empty() ? "" : "." + Suffix.ltrim('.').str()));
+}
+
 /// `Carried`: the user code that F, a library function, is made of
 /// (CarriedUserCode.h); the region is named and placed after it, its
 /// mangled name (which stays F's) telling the two apart.
@@ -87,6 +131,9 @@ RegionDesc describeFunction(const Function &F, const DISubprogram *Carried) {
   } else {
     Region.File = F.getParent()->getSourceFileName();
   }
+  if (!Carried)
+    if (std::string Task = ompTaskEntryName(F); !Task.empty())
+      Region.Demangled = Task;
   Region.Kind = ENERGY_REGION_FUNCTION;
   Region.Parent = ENERGY_NO_REGION;
   return Region;

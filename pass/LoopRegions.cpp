@@ -24,6 +24,20 @@ bool callsNothing(const Loop &L) {
   return true;
 }
 
+/// Whether the loop calls vfork(). Its child runs in the parent's memory,
+/// thread-local region stack included, until it execs or _exits, and leaves
+/// the loop on its way there: that exit's store would pop the loop from the
+/// parent's stack, which then runs the rest of the loop outside it.
+bool callsVfork(const Loop &L) {
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = Call->getCalledFunction())
+          if (Callee->getName() == "vfork" || Callee->getName() == "__vfork")
+            return true;
+  return false;
+}
+
 } // namespace
 
 LoopRegions::LoopRegions(Function &F, bool NestedLoops) : DT(F), LI(DT) {
@@ -65,7 +79,7 @@ LoopRegions::LoopRegions(Function &F, bool NestedLoops) : DT(F), LI(DT) {
 bool LoopRegions::canBeRegion(const Loop &L) const {
   // An exception landing pad cannot be split, so one shared with code
   // outside the loop leaves the exits undedicated and the loop no region.
-  if (!L.getLoopPreheader() || !L.hasDedicatedExits() || L.getHeader()->isEHPad())
+  if (!L.getLoopPreheader() || !L.hasDedicatedExits() || L.getHeader()->isEHPad() || callsVfork(L))
     return false;
   SmallVector<BasicBlock *, 4> Exits;
   L.getUniqueExitBlocks(Exits);

@@ -7,7 +7,8 @@
 // first (splitting an inner loop's exits can create a new exit of the outer
 // one), and then keeps the loops whose shape allows it. Loops left through
 // an exception landing pad shared with code outside the loop, or entered or
-// left through indirectbr, stay part of the enclosing region.
+// left through indirectbr, stay part of the enclosing region, and so do loops
+// that call vfork(), whose child would leave the loop on the parent's stack.
 //
 // A loop that calls nothing and is nested in another loop is entered once per
 // iteration of its outer loop, where a region entry and exit would cost more

@@ -146,10 +146,10 @@ const char *readModule(std::string_view Record, RecoveredModule &M, uint32_t Exp
 }
 
 /// Adds a chunk's counters into its module's, and its thread to the owners
-/// of live or of ended chunks.
+/// of live or of ended chunks, and to those that counted when it did.
 const char *readChunk(std::string_view File, uint64_t At, std::string_view Record,
                       uint32_t PageSize, RecoveredRun &Run, std::vector<uint64_t> &LiveOwners,
-                      std::vector<uint64_t> &EndedOwners) {
+                      std::vector<uint64_t> &EndedOwners, std::vector<uint64_t> &CountingOwners) {
   RecordReader R(Record.substr(RecordHeaderBytes));
   uint32_t Ordinal, State;
   uint64_t Owner, DataOffset, DataBytes;
@@ -169,12 +169,16 @@ const char *readChunk(std::string_view File, uint64_t At, std::string_view Recor
   if (M.Counts.empty())
     M.Counts.assign(Slots, 0);
   const char *Data = File.data() + DataOffset;
+  bool Counted = false;
   for (size_t I = 0; I < M.Counts.size(); ++I) {
     uint64_t Value;
     std::memcpy(&Value, Data + I * 8, 8);
     M.Counts[I] += Value;
+    Counted |= Value != 0;
   }
   (State == ChunkLive ? LiveOwners : EndedOwners).push_back(Owner);
+  if (Counted)
+    CountingOwners.push_back(Owner);
   return nullptr;
 }
 
@@ -290,7 +294,7 @@ bool readContinuousFile(std::string_view File, RecoveredRun &Run, std::string &E
     return false;
   }
   bool SawProcess = false;
-  std::vector<uint64_t> LiveOwners, EndedOwners;
+  std::vector<uint64_t> LiveOwners, EndedOwners, CountingOwners;
   for (uint64_t At = HeaderBytes; At < Used;) {
     uint32_t Kind;
     uint64_t Bytes;
@@ -316,7 +320,7 @@ bool readContinuousFile(std::string_view File, RecoveredRun &Run, std::string &E
       Problem = readModule(Record, *M, uint32_t(Run.Modules.size()));
       Run.Modules.push_back(std::move(M));
     } else if (Kind == ChunkRecord) {
-      Problem = readChunk(File, At, Record, PageSize, Run, LiveOwners, EndedOwners);
+      Problem = readChunk(File, At, Record, PageSize, Run, LiveOwners, EndedOwners, CountingOwners);
     } else {
       Problem = "record of an unknown kind";
     }
@@ -332,6 +336,7 @@ bool readContinuousFile(std::string_view File, RecoveredRun &Run, std::string &E
   }
   Run.LiveThreads = distinct(LiveOwners);
   Run.EndedThreads = distinct(EndedOwners);
+  Run.CountingThreads = distinct(CountingOwners);
   return true;
 }
 

@@ -78,6 +78,9 @@ bool recoveredModules(continuous::RecoveredRun &Run, std::vector<ModuleRecord *>
     if (!M->Counts.empty())
       Rec->Counts = M->Counts;
     Rec->Timed = false;
+    // The file may be a fork() child's, whose counts began after the entries
+    // of the functions that called fork(): every block is summed.
+    Rec->CountsBeganMidCall = true;
     RegionBase += Rec->NumRegions;
   }
   return true;
@@ -113,7 +116,10 @@ bool recover(const char *From, const char *To, std::string &Error) {
     Process.Argv = Run.Process.Argv;
     Process.ArgumentsOmitted = size_t(Run.Process.ArgumentsOmitted);
     Diagnostics Diag;
+    // The file keeps each thread's counts, not its time: the threads are
+    // counted, those that counted anything as having run instrumented code.
     ThreadSummaries Threads;
+    Threads.addUnlisted(Run.LiveThreads + Run.EndedThreads, Run.CountingThreads);
     Measurement Unmeasured;
     CallTree Tree;
     RunSummary Summary{Records,

@@ -168,6 +168,11 @@ public:
   std::vector<RegionTotals> Totals;  /// merged per-region time and calls
   std::vector<double> CounterTotals; /// merged per-region counters, or empty
   unsigned CounterStride = 0;
+  /// The counts began in the middle of calls: in a fork() child, whose
+  /// counts start at zero at the fork while the functions on the forking
+  /// thread's stack had run their entry blocks before it. A zero entry count
+  /// then no longer says that a function ran none of its blocks.
+  bool CountsBeganMidCall = false;
 
 private:
   ModuleRecord(energy_module *Desc, uint32_t Ordinal, uint32_t RegionBase);

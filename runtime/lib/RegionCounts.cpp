@@ -41,10 +41,11 @@ uint32_t firstTermOf(const ModuleRecord &M, uint32_t B, uint32_t From = 0) {
 /// of its blocks, so their terms need not be summed: most of a large
 /// program's functions, which a short run (Lua's `return 0`) pays for at
 /// every exit otherwise. A region whose table names no such function is
-/// summed.
+/// summed, and so is every region of a fork() child, whose counts began
+/// after the entries of the functions that called fork().
 std::vector<uint8_t> inFunctionNeverEntered(const ModuleRecord &M) {
   std::vector<uint8_t> NeverEntered(M.NumRegions, false);
-  if (!M.Regions || !M.NumTerms)
+  if (!M.Regions || !M.NumTerms || M.CountsBeganMidCall)
     return NeverEntered;
   std::vector<uint8_t> FunctionNeverEntered(M.NumRegions, false);
   for (uint32_t R = 0; R < M.NumRegions; ++R) {

@@ -397,7 +397,7 @@ bool Runtime::growFrames(ThreadState &T) noexcept {
 
 void Runtime::mergeThread(ThreadState &T, uint64_t Now, bool OnItsOwnThread) noexcept {
   bool Alone = ThreadsMerged == 0 && Threads == &T && !T.Next;
-  ThreadRecords.add(summariseThread(T, Modules, OnItsOwnThread, Alone));
+  ThreadRecords.add(summariseThread(T, Modules, pid_t(Process.Pid), OnItsOwnThread, Alone));
   for (uint32_t I = 0; I < T.NumSlots; ++I) {
     const RegionStats *Stats = T.Slots[I].Stats;
     if (!Stats)
@@ -569,9 +569,11 @@ void Runtime::mergeEverything(bool InCopy) noexcept {
 void Runtime::noteWhatTheCopyCannotRead() noexcept {
   CopiedThreadCpuNs = clockNs(CLOCK_THREAD_CPUTIME_ID);
   CopiedOtherTimersCpuNs = 0;
-  for (ThreadState *T = Threads; T; T = T->Next)
+  for (ThreadState *T = Threads; T; T = T->Next) {
+    T->CpuNsAtCopy = T == CurrentThread ? CopiedThreadCpuNs : clockNs(threadCpuClock(T->Tid));
     if (T != CurrentThread)
       CopiedOtherTimersCpuNs += runningTimerCpuNs(*T);
+  }
   CopiedProcessCpuSeconds = processCpuSeconds();
 }
 
@@ -763,8 +765,10 @@ void Runtime::resetAfterFork() noexcept {
     unlink(*T);
     ThreadState::destroy(T);
   }
-  for (ModuleRecord *M : Modules)
+  for (ModuleRecord *M : Modules) {
     M->resetTotals();
+    M->CountsBeganMidCall = true;
+  }
   if (ThreadState *Me = CurrentThread) {
     for (uint32_t I = 0; I < Me->NumSlots; ++I) {
       RegionStats *Stats = Me->Slots[I].Stats;

@@ -8,6 +8,7 @@
 
 #include <cstring>
 #include <new>
+#include <unistd.h>
 #include <unordered_set>
 
 namespace energy::rt {
@@ -146,6 +147,7 @@ void ThreadState::exitCounted(RegionStats *S, uintptr_t Sp, uint64_t Now) {
 bool ThreadState::makeRoom() { return Runtime::get().growFrames(*this); }
 
 void ThreadState::restartAfterFork(uint64_t Now) {
+  Tid = gettid();
   if (Counters)
     Counters->reopenAfterFork();
   for (uint32_t I = 0; I < Depth; ++I) {

@@ -218,7 +218,7 @@ public:
   std::vector<double> openFrameCounterShares(const double *Now) const;
 
   /// Fork child: keep the open frames but restart them now, and zero every
-  /// figure gathered before the fork.
+  /// figure gathered before the fork; the thread id becomes the child's.
   void restartAfterFork(uint64_t Now);
 
   /// Creates the state of the calling thread, in memory from mmap (see
@@ -235,7 +235,11 @@ public:
 
   // Rare-path state, changed only under the Runtime's lock.
   ThreadState *Prev = nullptr, *Next = nullptr;
-  const pid_t Tid;
+  /// The thread's id; a fork() child's thread takes its own (restartAfterFork).
+  pid_t Tid;
+  /// Its CPU time when the latest copy of the process was made: the copy,
+  /// another process, cannot read the thread's clock.
+  uint64_t CpuNsAtCopy = 0;
   ModuleSlot *Slots = nullptr;
   uint32_t NumSlots = 0;
   uint32_t SlotCapacity = 0;

@@ -14,9 +14,12 @@ namespace energy::rt {
 
 namespace {
 
-void readThreadName(pid_t Tid, char (&Name)[16]) {
+/// Reads the name from the process's own /proc directory rather than
+/// /proc/self: a copy of the process (a signal's report, a snapshot, a
+/// checkpoint) is another process, whose only thread is none of these.
+void readThreadName(pid_t Pid, pid_t Tid, char (&Name)[16]) {
   char Path[64];
-  std::snprintf(Path, sizeof Path, "/proc/self/task/%d/comm", int(Tid));
+  std::snprintf(Path, sizeof Path, "/proc/%d/task/%d/comm", int(Pid), int(Tid));
   int Fd = open(Path, O_RDONLY | O_CLOEXEC);
   if (Fd < 0)
     return;
@@ -31,11 +34,15 @@ void readThreadName(pid_t Tid, char (&Name)[16]) {
 } // namespace
 
 ThreadSummary summariseThread(const ThreadState &T, const std::vector<ModuleRecord *> &Modules,
-                              bool OnItsOwnThread, bool Alone) noexcept {
+                              pid_t Pid, bool OnItsOwnThread, bool Alone) noexcept {
   ThreadSummary S;
   S.Tid = T.Tid;
-  readThreadName(T.Tid, S.Name);
+  readThreadName(Pid, T.Tid, S.Name);
   S.CpuNs = clockNs(OnItsOwnThread ? CLOCK_THREAD_CPUTIME_ID : threadCpuClock(T.Tid));
+  // In a copy of the process the clock is another process's: the original
+  // read it when it made the copy.
+  if (!S.CpuNs && Pid != getpid())
+    S.CpuNs = T.CpuNsAtCopy;
   S.CountsKnown = !Alone;
   for (uint32_t I = 0; I < T.NumSlots && I < Modules.size(); ++I) {
     const ModuleRecord &M = *Modules[I];
@@ -60,6 +67,11 @@ void ThreadSummaries::add(const ThreadSummary &S) noexcept {
   } catch (const std::bad_alloc &) {
     ++NotKept;
   }
+}
+
+void ThreadSummaries::addUnlisted(uint64_t Threads, uint64_t InstrumentedThreads) noexcept {
+  NotKept += Threads;
+  Instrumented += InstrumentedThreads;
 }
 
 void ThreadSummaries::clear() noexcept {

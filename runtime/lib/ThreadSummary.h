@@ -38,15 +38,19 @@ struct ThreadSummary {
 
 /// Summarises T before it is merged. `Counters(I)` is its counter array
 /// for module I (the calling thread's own, or the one in its slot).
-/// `Alone`: T is the only thread the process ever had.
+/// `Alone`: T is the only thread the process ever had. `Pid`: the process
+/// T belongs to (the original's in a copy of it).
 ThreadSummary summariseThread(const ThreadState &T, const std::vector<ModuleRecord *> &Modules,
-                              bool OnItsOwnThread, bool Alone) noexcept;
+                              pid_t Pid, bool OnItsOwnThread, bool Alone) noexcept;
 
 class ThreadSummaries {
 public:
   static constexpr size_t MaxKept = 256;
 
   void add(const ThreadSummary &S) noexcept;
+  /// Counts `Threads` threads that are not summarised one by one (a
+  /// recovered run's), `InstrumentedThreads` of which ran instrumented code.
+  void addUnlisted(uint64_t Threads, uint64_t InstrumentedThreads) noexcept;
   void clear() noexcept;
   const std::vector<ThreadSummary> &kept() const { return Kept; }
   uint64_t notKept() const { return NotKept; }
