@@ -146,8 +146,10 @@ bool ensureReportDirectory(const std::string &Dir, bool UserChosen, std::string 
   mode_t Mode = UserChosen ? 0777 : 0700;
   for (size_t Slash = Dir.find('/', 1);; Slash = Dir.find('/', Slash + 1)) {
     std::string Part = Dir.substr(0, Slash);
+    // Named by the directory wanted: both defaults fail at the same missing
+    // home, and the message would name it twice.
     if (!Part.empty() && mkdir(Part.c_str(), Mode) != 0 && errno != EEXIST)
-      return fail(Error, "cannot create " + Part);
+      return fail(Error, "cannot create " + Dir + (Part == Dir ? "" : " (at " + Part + ")"));
     if (Slash == std::string::npos)
       break;
   }

@@ -114,6 +114,19 @@ TEST(ReportDirectory, FallsBackToTheNextCandidate) {
   EXPECT_EQ(usableReportDirectory(Dirs, Error), Dir.file("cache/energypass"));
 }
 
+TEST(ReportDirectory, EachRefusedCandidateIsNamedByTheDirectoryWanted) {
+  TempDir Dir;
+  std::ofstream(Dir.file("home")) << "not a directory";
+  ReportDirectories Dirs{
+      {Dir.file("home/.local/state/energypass"), Dir.file("home/.cache/energypass")}, false};
+  std::string Error;
+  EXPECT_EQ(usableReportDirectory(Dirs, Error), "");
+  EXPECT_EQ(Error, "cannot create " + Dir.file("home/.local/state/energypass") + " (at " +
+                       Dir.file("home/.local") + "): Not a directory; cannot create " +
+                       Dir.file("home/.cache/energypass") + " (at " + Dir.file("home/.cache") +
+                       "): Not a directory");
+}
+
 TEST(ReportDirectory, LastLinksTheNewestAndLatestFollowsIt) {
   TempDir Dir;
   std::ofstream(Dir.file("a.json")) << "{}";
