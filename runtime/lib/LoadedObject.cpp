@@ -49,11 +49,19 @@ bool holds(const dl_phdr_info &Info, uintptr_t Address) {
 }
 
 /// The loader names the executable "" (or argv[0]'s spelling); the kernel
-/// knows its real path.
-std::string executablePath() {
-  char Path[PATH_MAX];
-  ssize_t N = readlink("/proc/self/exe", Path, sizeof Path);
-  return N > 0 ? std::string(Path, size_t(N)) : std::string();
+/// knows its real path. Read once per process image: a program built from
+/// many instrumented files asked it once per module at every report (xz's
+/// 80 readlink calls per process). Its callers hold the runtime's lock.
+const std::string &executablePath() {
+  static std::string Path;
+  static bool Read = false;
+  if (!Read) {
+    char Buffer[PATH_MAX];
+    ssize_t N = readlink("/proc/self/exe", Buffer, sizeof Buffer);
+    Path.assign(Buffer, N > 0 ? size_t(N) : 0);
+    Read = true;
+  }
+  return Path;
 }
 
 struct Search {
