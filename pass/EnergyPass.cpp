@@ -90,6 +90,10 @@ std::string ompTaskParent(const Function &F) {
     }
     if (Name.empty())
       Name = Call->getFunction()->getName().str();
+    // With -g a parallel region's body is `f.omp_outlined_debug__`, which
+    // `f.omp_outlined` calls: named as without -g.
+    if (StringRef(Name).ends_with(".omp_outlined_debug__"))
+      Name.resize(Name.size() - StringRef("_debug__").size());
     if (!Parent.empty() && Parent != Name)
       return "";
     Parent = Name;

@@ -37,6 +37,18 @@ define internal void @main.omp_outlined(i32 %gtid) !dbg !10 {
   ret void, !dbg !11
 }
 
+; With -g clang puts a parallel region's body in `main.omp_outlined_debug__`, called by
+; `main.omp_outlined`: a task allocated there is named as without -g.
+define internal i32 @.omp_task_entry..7(i32 %gtid, ptr %task) {
+  ret i32 0
+}
+
+define internal void @main.omp_outlined_debug__(i32 %gtid) !dbg !30 {
+  %t = call ptr @__kmpc_omp_task_alloc(ptr @0, i32 %gtid, i32 1, i64 48, i64 8, ptr @.omp_task_entry..7), !dbg !31
+  %r = call i32 @__kmpc_omp_task(ptr @0, i32 %gtid, ptr %t), !dbg !31
+  ret void, !dbg !31
+}
+
 ; Without debug information: the one function that allocates it.
 define void @spawner(i32 %gtid) {
   %t = call ptr @__kmpc_omp_task_alloc(ptr @0, i32 %gtid, i32 1, i64 48, i64 8, ptr @.omp_task_entry..5)
@@ -57,8 +69,11 @@ define void @spawner(i32 %gtid) {
 !12 = !DILocation(line: 12, column: 3, scope: !5, inlinedAt: !11)
 !20 = distinct !DISubprogram(linkageName: ".omp_task_entry.", scope: !1, file: !1, line: 12, type: !4, scopeLine: 12, flags: DIFlagArtificial, unit: !0)
 !21 = !DILocation(line: 12, column: 3, scope: !20)
+!30 = distinct !DISubprogram(name: "main.omp_outlined_debug__", scope: !1, file: !1, line: 40, type: !4, scopeLine: 40, unit: !0)
+!31 = !DILocation(line: 41, column: 3, scope: !30)
 
 ; CHECK-DAG: c"fib(int) (.omp_task_entry)\00"
 ; CHECK-DAG: c"spawner.omp_task_entry.5\00"
+; CHECK-DAG: c"main.omp_outlined.omp_task_entry.7\00"
 ; CHECK-DAG: c".omp_task_entry.\00"
 ; CHECK-DAG: c".omp_task_entry..5\00"
