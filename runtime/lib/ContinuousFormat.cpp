@@ -334,6 +334,9 @@ bool readContinuousFile(std::string_view File, RecoveredRun &Run, std::string &E
     Error = "no process record: the process died while creating the file";
     return false;
   }
+  std::vector<uint64_t> Owners = LiveOwners;
+  Owners.insert(Owners.end(), EndedOwners.begin(), EndedOwners.end());
+  Run.Threads = distinct(Owners);
   Run.LiveThreads = distinct(LiveOwners);
   Run.EndedThreads = distinct(EndedOwners);
   Run.CountingThreads = distinct(CountingOwners);

@@ -99,6 +99,9 @@ struct RecoveredRun {
   /// whose chunks had ended: a thread has a chunk per continuous module.
   uint64_t LiveThreads = 0;
   uint64_t EndedThreads = 0;
+  /// The threads of either kind: one whose module a dlclose ended while
+  /// another of its chunks was live is both.
+  uint64_t Threads = 0;
   /// Of those, the threads with a counter that is not zero in one of their
   /// chunks: the threads that ran instrumented code.
   uint64_t CountingThreads = 0;

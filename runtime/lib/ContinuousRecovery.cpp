@@ -119,12 +119,12 @@ bool recover(const char *From, const char *To, std::string &Error) {
     // The file keeps each thread's counts, not its time: the threads are
     // counted, those that counted anything as having run instrumented code.
     ThreadSummaries Threads;
-    Threads.addUnlisted(Run.LiveThreads + Run.EndedThreads, Run.CountingThreads);
+    Threads.addUnlisted(Run.Threads, Run.CountingThreads);
     Measurement Unmeasured;
     CallTree Tree;
     RunSummary Summary{Records,
                        Diag,
-                       Run.LiveThreads + Run.EndedThreads,
+                       Run.Threads,
                        Threads,
                        Run.Process.StartRealtimeNs,
                        0.0,

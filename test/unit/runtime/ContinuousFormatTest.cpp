@@ -102,6 +102,8 @@ TEST(ContinuousFormatTest, ReadsBackWhatWasWritten) {
   EXPECT_TRUE(Run.Modules[1]->Counts.empty());
   EXPECT_EQ(Run.LiveThreads, 1u);
   EXPECT_EQ(Run.EndedThreads, 1u);
+  // Both chunks are thread 42's: one thread, not two.
+  EXPECT_EQ(Run.Threads, 1u);
 }
 
 // Version 8 changed how regions are pushed, not the tables a file copies.
