@@ -1,6 +1,7 @@
 //===- LoadedObject.cpp - Path and build id from the loader's object list -===//
 #include "LoadedObject.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 #include <elf.h>
@@ -51,17 +52,15 @@ bool holds(const dl_phdr_info &Info, uintptr_t Address) {
 /// The loader names the executable "" (or argv[0]'s spelling); the kernel
 /// knows its real path. Read once per process image: a program built from
 /// many instrumented files asked it once per module at every report (xz's
-/// 80 readlink calls per process). Its callers hold the runtime's lock.
-const std::string &executablePath() {
-  static std::string Path;
-  static bool Read = false;
-  if (!Read) {
-    char Buffer[PATH_MAX];
-    ssize_t N = readlink("/proc/self/exe", Buffer, sizeof Buffer);
-    Path.assign(Buffer, N > 0 ? size_t(N) : 0);
-    Read = true;
-  }
-  return Path;
+/// 80 readlink calls per process). Its callers hold the runtime's lock. A
+/// buffer, not a string: no destructor, since modules unloaded at exit ask
+/// it after static destructors have run.
+std::string executablePath() {
+  static char Path[PATH_MAX];
+  static ssize_t Length = -1;
+  if (Length < 0)
+    Length = std::max<ssize_t>(readlink("/proc/self/exe", Path, sizeof Path), 0);
+  return std::string(Path, size_t(Length));
 }
 
 struct Search {
