@@ -14,12 +14,16 @@ namespace energy::rt {
 
 namespace {
 
-/// Reads the name from the process's own /proc directory rather than
-/// /proc/self: a copy of the process (a signal's report, a snapshot, a
-/// checkpoint) is another process, whose only thread is none of these.
+/// Reads the name from the measured process's /proc directory: a copy of
+/// the process (a signal's report, a snapshot, a checkpoint) is another
+/// process, whose only thread is none of these. The process itself reads
+/// /proc/self, which is right where /proc is another pid namespace's.
 void readThreadName(pid_t Pid, pid_t Tid, char (&Name)[16]) {
   char Path[64];
-  std::snprintf(Path, sizeof Path, "/proc/%d/task/%d/comm", int(Pid), int(Tid));
+  if (Pid == getpid())
+    std::snprintf(Path, sizeof Path, "/proc/self/task/%d/comm", int(Tid));
+  else
+    std::snprintf(Path, sizeof Path, "/proc/%d/task/%d/comm", int(Pid), int(Tid));
   int Fd = open(Path, O_RDONLY | O_CLOEXEC);
   if (Fd < 0)
     return;
