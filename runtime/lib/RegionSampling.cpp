@@ -94,9 +94,9 @@ Located locateCode(uintptr_t Pc) noexcept {
     const SampledFunction *After = std::upper_bound(
         First, Last, Pc, [](uintptr_t P, const SampledFunction &F) { return P < F.Begin; });
     if (After == First || Pc >= After[-1].End)
-      return {};
-    ModuleRecord *M = R.Module.load(std::memory_order_acquire);
-    return M ? Located{M, After[-1].Region} : Located{};
+      continue;
+    if (ModuleRecord *M = R.Module.load(std::memory_order_acquire))
+      return {M, After[-1].Region};
   }
   return {};
 }
@@ -156,9 +156,11 @@ Located locate(const energy_region *Entry) noexcept {
     if (Entry < R.Begin.load(std::memory_order_relaxed) ||
         Entry >= R.End.load(std::memory_order_relaxed))
       continue;
+    // An unloaded module's range: a module loaded again at its address
+    // has a range of its own further on.
     ModuleRecord *M = R.Module.load(std::memory_order_acquire);
     if (!M)
-      return {};
+      continue;
     return {M, uint32_t(Entry - R.Begin.load(std::memory_order_relaxed))};
   }
   return {};
@@ -472,14 +474,23 @@ void recordSample(ThreadState &T, const energy_region_stack &Stack, uint64_t Wei
       ++I;
       continue;
     }
-    uint32_t Inner = Frame.Module->innerSlots(Frame.Region);
-    for (uint32_t J = I + 1, End = std::min(I + 1 + Inner, Known); J < End; ++J) {
-      Located Nested = nestedRegion(Frame, Open[J]);
-      if (!Nested.Module)
+    // An address among the frame's slots begins the next frame after all:
+    // the one at I was stale (a push under way, which a handler of the
+    // program's may have interrupted), and trusting its K would skip it.
+    uint32_t Next = std::min(I + 1 + Frame.Module->innerSlots(Frame.Region), Known);
+    bool InPrefix = true;
+    for (uint32_t J = I + 1; J < Next; ++J) {
+      auto Value = reinterpret_cast<uintptr_t>(Open[J]);
+      if (Value && !(Value & 1)) {
+        Next = J;
         break;
-      creditOpen(Nested);
+      }
+      Located Nested = InPrefix ? nestedRegion(Frame, Open[J]) : Located{};
+      InPrefix = Nested.Module != nullptr;
+      if (InPrefix)
+        creditOpen(Nested);
     }
-    I += 1 + Inner;
+    I = Next;
   }
   if (Pc)
     if (Located L = locateCode(Pc); L.Module)
