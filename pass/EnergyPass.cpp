@@ -239,6 +239,8 @@ private:
                                            const DenseMap<const Loop *, uint32_t> &LoopRegion);
   static void planPromotion(const LoopRegions &Loops, FunctionPlan &Plan);
   void planNesting(FunctionPlan &Plan);
+  void planReentries(FunctionPlan &Plan, function_ref<uint32_t(const BasicBlock *)> RegionOf,
+                     function_ref<bool(const BasicBlock *)> IsCleanup);
   void planEntryBlocks(const FunctionPlan &Plan,
                        const DenseMap<const BasicBlock *, uint32_t> &IndexOf);
   void planTripCounts(FunctionPlan &Plan);
@@ -355,6 +357,24 @@ void ModulePlanner::planNesting(FunctionPlan &Plan) {
       ++Depth;
     Plan.Nesting[R] = Depth;
     Plan.InnerSlots = std::max(Plan.InnerSlots, std::min(Depth, ENERGY_REGION_STACK_SLACK - 1));
+  }
+}
+
+/// Calls that return twice (setjmp, sigsetjmp, vfork) and landing pads
+/// other than the pass's own cleanups: longjmp and exceptions come back
+/// there past frames whose exits never ran.
+void ModulePlanner::planReentries(FunctionPlan &Plan,
+                                  function_ref<uint32_t(const BasicBlock *)> RegionOf,
+                                  function_ref<bool(const BasicBlock *)> IsCleanup) {
+  for (BasicBlock &BB : *Plan.F) {
+    if (IsCleanup(&BB))
+      continue;
+    uint32_t Nesting = Plan.Nesting.lookup(RegionOf(&BB));
+    for (Instruction &I : BB) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      if (isa<LandingPadInst>(I) || (Call && Call->hasFnAttr(Attribute::ReturnsTwice)))
+        Plan.Reentries.emplace_back(&I, Nesting);
+    }
   }
 }
 
@@ -573,6 +593,13 @@ void ModulePlanner::planFunction(Function &F) {
   if (User)
     UserRegion = planUserRegions(*User, LoopsAreRegions ? &*Loops : nullptr, Plan, LoopRegion);
   planNesting(Plan);
+  auto RegionOf = [&](const BasicBlock *BB) {
+    const Loop *Owner = LoopRegionOf(BB);
+    int UserOwner = User ? User->ownerOf(BB) : -1;
+    return UserOwner >= 0 ? UserRegion[UserOwner] : Owner ? LoopRegion.lookup(Owner) : Plan.Region;
+  };
+  if (Timed && Options.Timing == ENERGY_TIMING_SAMPLED)
+    planReentries(Plan, RegionOf, IsCleanup);
   if (Loops && Options.PromoteCounters)
     planPromotion(*Loops, Plan);
   // The CFG has changed (preheaders, exits, cleanups, split markers) since
@@ -595,11 +622,7 @@ void ModulePlanner::planFunction(Function &F) {
     if (is_contained(Cleanups, &BB) || (Added && !AddedEntry) || !canCount(BB) ||
         isFootprintBlock(BB))
       continue;
-    const Loop *Owner = LoopRegionOf(&BB);
-    int UserOwner = User ? User->ownerOf(&BB) : -1;
-    uint32_t Region = UserOwner >= 0 ? UserRegion[UserOwner]
-                      : Owner        ? LoopRegion.lookup(Owner)
-                                     : Plan.Region;
+    uint32_t Region = RegionOf(&BB);
     BlockCost Cost;
     if (AddedEntry)
       Cost.Static.flags = ENERGY_BLOCK_ADDED;

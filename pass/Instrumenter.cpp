@@ -287,7 +287,9 @@ void Instrumenter::storeInnerSlot(IRBuilder<> &B, FunctionState &State, uint32_t
                                   uint64_t Contents) {
   Value *Slot =
       B.CreateConstInBoundsGEP1_32(B.getPtrTy(), State.EntrySlot, Nesting, "energy.region.slot");
-  B.CreateAlignedStore(ConstantInt::get(I64, Contents), Slot, Align(8), /*isVolatile=*/true);
+  const DataLayout &DL = State.Plan.F->getParent()->getDataLayout();
+  B.CreateAlignedStore(ConstantInt::get(DL.getIntPtrType(B.getContext()), Contents), Slot,
+                       DL.getPointerABIAlignment(0), /*isVolatile=*/true);
 }
 
 /// Sampled: whether Region has a slot of the function's (abi.h).
@@ -328,10 +330,7 @@ void Instrumenter::enterRegion(IRBuilder<> &B, FunctionState &State, uint32_t Re
     storeInnerSlot(B, State, Nesting, ENERGY_REGION_SLOT_TAG(Region));
     return;
   }
-  Value *Stack = State.EntryStack;
-  if (!Stack || B.GetInsertBlock() != &State.Plan.F->getEntryBlock())
-    Stack = B.CreateThreadLocalAddress(RegionStack);
-  pushSampledFunction(B, State, Stack, Region);
+  pushSampledFunction(B, State, State.EntryStack, Region);
 }
 
 /// Sampled: the function leaves by storing back the depth at its entry, so
@@ -399,6 +398,23 @@ void Instrumenter::insertUserMarkers(FunctionState &State) {
   }
 }
 
+/// Sampled: back in the function past frames that never left (longjmp, an
+/// exception), the depth is the function's own again and the regions
+/// nested deeper than the one open here are closed (abi.h).
+void Instrumenter::insertReentries(FunctionState &State) {
+  const FunctionPlan &Plan = State.Plan;
+  for (auto [At, Nesting] : Plan.Reentries) {
+    IRBuilder<> B(At->getParent(), std::next(At->getIterator()));
+    if (isa<PHINode>(*B.GetInsertPoint()) || B.GetInsertPoint()->isEHPad())
+      B.SetInsertPoint(At->getParent(), At->getParent()->getFirstInsertionPt());
+    setArtificialLocation(B, *Plan.F);
+    setSampledDepth(B, B.CreateThreadLocalAddress(RegionStack),
+                    B.CreateAdd(State.EntryDepth, B.getInt32(1 + Plan.InnerSlots)));
+    for (uint32_t N = Nesting + 1; N <= Plan.InnerSlots; ++N)
+      storeInnerSlot(B, State, N, 0);
+  }
+}
+
 void Instrumenter::instrument(const FunctionPlan &Plan) {
   Function &F = *Plan.F;
   bool Timed = Options.InstrumentRegions && Plan.Timed;
@@ -448,6 +464,8 @@ void Instrumenter::instrument(const FunctionPlan &Plan) {
     insertUserMarkers(State);
     insertLoopMarkers(State);
     insertExits(State);
+    if (Options.Timing == ENERGY_TIMING_SAMPLED)
+      insertReentries(State);
   }
 }
 

@@ -67,6 +67,11 @@ struct FunctionPlan {
   /// nested regions (abi.h), its deepest nesting, at most
   /// ENERGY_REGION_STACK_SLACK - 1; a region nested deeper is not pushed.
   uint32_t InnerSlots = 0;
+  /// Where control comes back into the function past frames it never saw
+  /// leave (after a returns_twice call such as setjmp, at a landing pad),
+  /// and the nesting of the region open there: sampled, the stack is cut
+  /// back to the function's own slots and those nested deeper are closed.
+  llvm::SmallVector<std::pair<llvm::Instruction *, uint32_t>, 0> Reentries;
   /// Loop regions: entered in the preheader, left in the exit blocks (listed
   /// innermost loop first).
   llvm::SmallVector<std::pair<llvm::BasicBlock *, uint32_t>, 2> LoopEntries;
@@ -119,6 +124,7 @@ private:
   void insertExits(FunctionState &State);
   void insertLoopMarkers(FunctionState &State);
   void insertUserMarkers(FunctionState &State);
+  void insertReentries(FunctionState &State);
   void enterRegion(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Region);
   void leaveRegion(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Region);
   void callRuntime(llvm::IRBuilder<> &B, llvm::FunctionCallee Callee, uint32_t Region);

@@ -76,14 +76,18 @@
  * region table entry into open[S]. The region at nesting n (1..K) is pushed
  * by storing ENERGY_REGION_SLOT_TAG(its index in the module's table) into
  * open[S + n], and left by storing zero there; an exit that leaves several
- * closes the innermost first. So a frame's open nested regions are always
- * the non-zero prefix of its K slots. The function leaves by storing D back
- * into `depth`, so that a frame skipped by longjmp or an exception is gone
- * at the next exit of a function that encloses it. A slot holding an
+ * closes the innermost first. So a frame's open nested regions are the
+ * non-zero prefix of its K slots. The function leaves by storing D back into
+ * `depth`; after a call that returns twice (setjmp) and at a landing pad, a
+ * point nested n deep stores D + 1 + K into `depth` and zero into
+ * open[S + n + 1 .. S + K]: frames that longjmp or an exception skipped are
+ * gone there, or at the next exit of a function that encloses them (until
+ * then a tag a skipped exit left may be read). A slot holding an
  * address (even, non-zero) begins a frame: a function's, or a region the
  * runtime pushed by a call (a module timed exactly), which has no slot
- * above. A loop's entry and exit are each one store of a constant, with no
- * register held for them through the function. The slots are a power of two
+ * above. A loop's entry and exit are each one store of a constant at the
+ * function's slot address: no depth or table address is computed for them.
+ * The slots are a power of two
  * so that the index is one `and`: a million regions deep, more than an
  * 8 MiB thread stack holds frames for, before it wraps; the array has
  * ENERGY_REGION_STACK_SLACK slots more, so that a frame's K slots are in it

@@ -100,6 +100,9 @@ entry:
 
 ; The unwind cleanup leaves the region like a return.
 ; CHECK-LABEL: define i32 @unwinds(
+; No nested region (K = 0): the depth plus one, no slot to close.
+; CHECK:         add i32 %energy.depth, 1
+; CHECK-NOT:     store volatile i64
 ; CHECK:         store volatile ptr getelementptr inbounds ([4 x %energy.region], ptr @__energy_regions, i64 0, i64 3)
 ; CHECK:         invoke i32 @may_throw
 ; CHECK:         store volatile i32 %energy.depth
