@@ -32,6 +32,13 @@ namespace {
 
 using Counters = ModuleCounters<11>;
 
+/// The one instance of a fake program in the (child) process: its module
+/// is registered once.
+template <typename FakeProgram> FakeProgram &the() {
+  static FakeProgram P;
+  return P;
+}
+
 struct Program {
   FakeModule M{"sampled.c", &Counters::get};
   uint32_t Work = M.region("work");
@@ -49,11 +56,6 @@ struct Program {
     return M.descriptor();
   }
 };
-
-Program &program() {
-  static Program P;
-  return P;
-}
 
 /// What the pass inlines at a region's entry: the depth, then the slot.
 uint32_t push(const energy_region *Entry) {
@@ -116,15 +118,10 @@ struct AddressedProgram {
   }
 };
 
-AddressedProgram &addressedProgram() {
-  static AddressedProgram P;
-  return P;
-}
-
 /// caller burns Own, then calls the unmarked small function InSmall times
 /// for Each seconds.
 void callSmall(double Own, int InSmall, double Each) {
-  AddressedProgram &P = addressedProgram();
+  AddressedProgram &P = the<AddressedProgram>();
   uint32_t At = push(P.M.entry(P.Caller));
   ++ModuleCounters<13>::Slots[P.CallerBlock];
   burn(Own);
@@ -173,7 +170,7 @@ void expectWithinUncertainty(const nlohmann::json &Region, const char *Which, do
 TEST(SamplingTest, SampledTimesAgreeWithTheCpuTimeSpentInEachRegion) {
   ChildResult R = runSampled(
       [] {
-        Program &P = program();
+        Program &P = the<Program>();
         __energy_register_module(P.D);
         for (int I = 0; I < 3; ++I)
           work(P, 0.15, 0.10);
@@ -222,7 +219,7 @@ TEST(SamplingTest, SampledTimesAgreeWithTheCpuTimeSpentInEachRegion) {
 TEST(SamplingTest, CallTreeSelfTimesAreTheSamplesOfEachPath) {
   ChildResult R = runSampled(
       [] {
-        Program &P = program();
+        Program &P = the<Program>();
         __energy_register_module(P.D);
         // ping -> pong -> ping: the inner ping is back on the outer one's
         // path, as exact timing collapses recursion.
@@ -278,47 +275,52 @@ struct NestedProgram {
   }
 };
 
-NestedProgram &nestedProgram() {
-  static NestedProgram P;
-  return P;
-}
-
-TEST(SamplingTest, NestedRegionsAreTheTaggedSlotsAboveTheirFunction) {
-  ChildResult R = runSampled(
-      [] {
-        NestedProgram &P = nestedProgram();
+/// Runs Body sampled at 1000 Hz in a child that registered NestedProgram,
+/// with the thread's depth and its region-stack slots from there on, which
+/// Body writes as the pass writes them (abi.h).
+ChildResult runNested(void (*Body)(NestedProgram &, uint32_t Depth, volatile uint64_t *Slot)) {
+  return runSampled(
+      [Body] {
+        NestedProgram &P = the<NestedProgram>();
         __energy_register_module(P.D);
         energy_region_stack &S = __energy_region_stack;
         uint32_t Depth = S.depth;
-        auto *Slot =
-            reinterpret_cast<volatile uint64_t *>(&S.open[Depth & (ENERGY_REGION_STACK_SLOTS - 1)]);
-        S.depth = Depth + 3;
-        Slot[1] = 0;
-        // A slot an older frame left (longjmp): another function's loop.
-        Slot[2] = ENERGY_REGION_SLOT_TAG(P.OtherLoop);
-        Slot[0] = reinterpret_cast<uintptr_t>(P.M.entry(P.Solve));
-        ++ModuleCounters<14>::Slots[P.SolveBlock];
-        burn(0.10);
-        Slot[1] = ENERGY_REGION_SLOT_TAG(P.Rows);
-        burn(0.10);
-        Slot[2] = ENERGY_REGION_SLOT_TAG(P.Cols);
-        burn(0.20);
-        Slot[2] = 0;
-        Slot[1] = 0;
-        // Another function's loop in the function's own nested slot.
-        Slot[1] = ENERGY_REGION_SLOT_TAG(P.OtherLoop);
-        burn(0.10);
-        Slot[1] = 0;
-        // A callee above the K slots, with one of its own, in its loop.
-        S.depth = Depth + 5;
-        Slot[4] = 0;
-        Slot[3] = reinterpret_cast<uintptr_t>(P.M.entry(P.Other));
-        Slot[4] = ENERGY_REGION_SLOT_TAG(P.OtherLoop);
-        burn(0.10);
-        S.depth = Depth + 3;
-        S.depth = Depth;
+        Body(P, Depth,
+             reinterpret_cast<volatile uint64_t *>(
+                 &S.open[Depth & (ENERGY_REGION_STACK_SLOTS - 1)]));
       },
       "1000");
+}
+
+TEST(SamplingTest, NestedRegionsAreTheTaggedSlotsAboveTheirFunction) {
+  ChildResult R = runNested([](NestedProgram &P, uint32_t Depth, volatile uint64_t *Slot) {
+    energy_region_stack &S = __energy_region_stack;
+    S.depth = Depth + 3;
+    Slot[1] = 0;
+    // A slot an older frame left (longjmp): another function's loop.
+    Slot[2] = ENERGY_REGION_SLOT_TAG(P.OtherLoop);
+    Slot[0] = reinterpret_cast<uintptr_t>(P.M.entry(P.Solve));
+    ++ModuleCounters<14>::Slots[P.SolveBlock];
+    burn(0.10);
+    Slot[1] = ENERGY_REGION_SLOT_TAG(P.Rows);
+    burn(0.10);
+    Slot[2] = ENERGY_REGION_SLOT_TAG(P.Cols);
+    burn(0.20);
+    Slot[2] = 0;
+    Slot[1] = 0;
+    // Another function's loop in the function's own nested slot.
+    Slot[1] = ENERGY_REGION_SLOT_TAG(P.OtherLoop);
+    burn(0.10);
+    Slot[1] = 0;
+    // A callee above the K slots, with one of its own, in its loop.
+    S.depth = Depth + 5;
+    Slot[4] = 0;
+    Slot[3] = reinterpret_cast<uintptr_t>(P.M.entry(P.Other));
+    Slot[4] = ENERGY_REGION_SLOT_TAG(P.OtherLoop);
+    burn(0.10);
+    S.depth = Depth + 3;
+    S.depth = Depth;
+  });
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   const nlohmann::json &Solve = regionNamed(R.Report, "solve");
   const nlohmann::json &Rows = regionNamed(R.Report, "solve:loop#1");
@@ -353,24 +355,17 @@ TEST(SamplingTest, NestedRegionsAreTheTaggedSlotsAboveTheirFunction) {
 // next frame (the slot below it was stale, a push under way), which a K
 // read from the stale slot would have skipped.
 TEST(SamplingTest, AnAddressAmongAFramesSlotsBeginsTheNextFrame) {
-  ChildResult R = runSampled(
-      [] {
-        NestedProgram &P = nestedProgram();
-        __energy_register_module(P.D);
-        energy_region_stack &S = __energy_region_stack;
-        uint32_t Depth = S.depth;
-        auto *Slot =
-            reinterpret_cast<volatile uint64_t *>(&S.open[Depth & (ENERGY_REGION_STACK_SLOTS - 1)]);
-        ++ModuleCounters<14>::Slots[P.SolveBlock];
-        // solve (K = 2) at slot 0, then other's frame at slot 1.
-        S.depth = Depth + 3;
-        Slot[0] = reinterpret_cast<uintptr_t>(P.M.entry(P.Solve));
-        Slot[2] = 0;
-        Slot[1] = reinterpret_cast<uintptr_t>(P.M.entry(P.Other));
-        burn(0.20);
-        S.depth = Depth;
-      },
-      "1000");
+  ChildResult R = runNested([](NestedProgram &P, uint32_t Depth, volatile uint64_t *Slot) {
+    energy_region_stack &S = __energy_region_stack;
+    ++ModuleCounters<14>::Slots[P.SolveBlock];
+    // solve (K = 2) at slot 0, then other's frame at slot 1.
+    S.depth = Depth + 3;
+    Slot[0] = reinterpret_cast<uintptr_t>(P.M.entry(P.Solve));
+    Slot[2] = 0;
+    Slot[1] = reinterpret_cast<uintptr_t>(P.M.entry(P.Other));
+    burn(0.20);
+    S.depth = Depth;
+  });
   ASSERT_TRUE(R.HasReport) << R.Stderr;
   const nlohmann::json &Other = regionNamed(R.Report, "other");
   expectWithinUncertainty(Other, "self", 0.20, 0.01);
@@ -384,7 +379,7 @@ TEST(SamplingTest, ExactEntryPointsPushInASampledProcess) {
         static FakeModule Exact{"exact.c", &ModuleCounters<12>::get};
         static uint32_t Region = Exact.region("exact_work");
         energy_module *E = Exact.descriptor();
-        Program &P = program();
+        Program &P = the<Program>();
         __energy_register_module(P.D);
         __energy_register_module(E);
         ENERGY_TEST_ENTER(E, Region);
@@ -412,7 +407,7 @@ TEST(SamplingTest, TheProgramsSignalsReachItsHandlers) {
         // number when the program handled it first.
         signal(SIGPROF, programHandler);
         signal(samplingSignal(), programHandler);
-        Program &P = program();
+        Program &P = the<Program>();
         __energy_register_module(P.D);
         for (int Signal : {SIGPROF, samplingSignal()}) {
           ProgramSawSignal = 0;
@@ -434,7 +429,7 @@ TEST(SamplingTest, TheProgramsSignalsReachItsHandlers) {
 TEST(SamplingTest, AnUnhandledSamplingSignalStillEndsTheProgram) {
   ChildResult R = runSampled(
       [] {
-        Program &P = program();
+        Program &P = the<Program>();
         __energy_register_module(P.D);
         kill(getpid(), samplingSignal());
         _exit(5);
@@ -446,7 +441,7 @@ TEST(SamplingTest, AnUnhandledSamplingSignalStillEndsTheProgram) {
 TEST(SamplingTest, RateZeroTurnsSamplingOffAndSaysSo) {
   ChildResult R = runSampled(
       [] {
-        Program &P = program();
+        Program &P = the<Program>();
         __energy_register_module(P.D);
         work(P, 0.02, 0.02);
       },
@@ -461,7 +456,7 @@ TEST(SamplingTest, RateZeroTurnsSamplingOffAndSaysSo) {
 TEST(SamplingTest, ABadRateIsIgnoredWithOneLine) {
   ChildResult R = runSampled(
       [] {
-        Program &P = program();
+        Program &P = the<Program>();
         __energy_register_module(P.D);
         work(P, 0.01, 0.01);
       },
@@ -477,7 +472,7 @@ TEST(SamplingTest, ABadRateIsIgnoredWithOneLine) {
 TEST(SamplingTest, AnUnmarkedFunctionIsFoundByItsProgramCounter) {
   ChildResult R = runSampled(
       [] {
-        __energy_register_module(addressedProgram().D);
+        __energy_register_module(the<AddressedProgram>().D);
         callSmall(0.2, 40, 0.01);
       },
       "1000");
@@ -506,7 +501,7 @@ TEST(SamplingTest, EachTriggerSamplesTheSameTimesAndIsNamed) {
     ChildResult R =
         runInChild(Dir,
                    [] {
-                     Program &P = program();
+                     Program &P = the<Program>();
                      __energy_register_module(P.D);
                      for (int I = 0; I < 3; ++I)
                        work(P, 0.10, 0.05);
@@ -524,7 +519,7 @@ TEST(SamplingTest, AnUnknownTriggerIsAutoWithOneLine) {
   TempDir Dir;
   ChildResult R = runInChild(Dir,
                              [] {
-                               Program &P = program();
+                               Program &P = the<Program>();
                                __energy_register_module(P.D);
                                work(P, 0.01, 0.01);
                              },
