@@ -300,10 +300,9 @@ bool Instrumenter::pushed(const FunctionState &State, uint32_t Region) const {
 /// The function's push claims its slot and the ones above it for its nested
 /// regions, which it closes, then names the function. All stores volatile,
 /// so that they stay in this order (abi.h says why).
-void Instrumenter::pushSampledFunction(IRBuilder<> &B, FunctionState &State, Value *Stack,
-                                       uint32_t Region) {
+void Instrumenter::pushSampledFunction(IRBuilder<> &B, FunctionState &State, uint32_t Region) {
   uint32_t Inner = State.Plan.InnerSlots;
-  setSampledDepth(B, Stack, B.CreateAdd(State.EntryDepth, B.getInt32(1 + Inner)));
+  setSampledDepth(B, State.EntryStack, B.CreateAdd(State.EntryDepth, B.getInt32(1 + Inner)));
   for (uint32_t N = 1; N <= Inner; ++N)
     storeInnerSlot(B, State, N, 0);
   Constant *Entry = ConstantExpr::getInBoundsGetElementPtr(
@@ -330,7 +329,7 @@ void Instrumenter::enterRegion(IRBuilder<> &B, FunctionState &State, uint32_t Re
     storeInnerSlot(B, State, Nesting, ENERGY_REGION_SLOT_TAG(Region));
     return;
   }
-  pushSampledFunction(B, State, State.EntryStack, Region);
+  pushSampledFunction(B, State, Region);
 }
 
 /// Sampled: the function leaves by storing back the depth at its entry, so

@@ -134,8 +134,7 @@ private:
   void storeInnerSlot(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Nesting,
                       uint64_t Contents);
   bool pushed(const FunctionState &State, uint32_t Region) const;
-  void pushSampledFunction(llvm::IRBuilder<> &B, FunctionState &State, llvm::Value *Stack,
-                           uint32_t Region);
+  void pushSampledFunction(llvm::IRBuilder<> &B, FunctionState &State, uint32_t Region);
   void setSampledDepth(llvm::IRBuilder<> &B, llvm::Value *Stack, llvm::Value *Depth);
 
   const EmittedTable &Table;
