@@ -354,18 +354,16 @@ bool stopThreadTimerForExec(ThreadState &T) noexcept {
 }
 
 void stopThreadTimerInCopy(ThreadState &T, uint64_t CpuNsAtCopy) noexcept {
-  if (!T.HasSampleTimer)
-    return;
+  T.Diag.SampledCpuNs += timerCpuNsUntil(T, CpuNsAtCopy);
   T.HasSampleTimer = false;
-  if (CpuNsAtCopy > T.TimerStartCpuNs)
-    T.Diag.SampledCpuNs += CpuNsAtCopy - T.TimerStartCpuNs;
+}
+
+uint64_t timerCpuNsUntil(const ThreadState &T, uint64_t CpuNs) noexcept {
+  return T.HasSampleTimer && CpuNs > T.TimerStartCpuNs ? CpuNs - T.TimerStartCpuNs : 0;
 }
 
 uint64_t runningTimerCpuNs(const ThreadState &T) noexcept {
-  if (!T.HasSampleTimer)
-    return 0;
-  uint64_t Now = clockNs(threadCpuClock(T.Tid));
-  return Now > T.TimerStartCpuNs ? Now - T.TimerStartCpuNs : 0;
+  return T.HasSampleTimer ? timerCpuNsUntil(T, clockNs(threadCpuClock(T.Tid))) : 0;
 }
 
 uint32_t innermostSampledRegion() noexcept { return innermostSampledRegion(__energy_region_stack); }

@@ -99,6 +99,8 @@ void stopThreadTimerInCopy(ThreadState &T, uint64_t CpuNsAtCopy) noexcept;
 /// The CPU time T (another thread, still running) has run since its timer
 /// started; 0 once its timer stopped.
 uint64_t runningTimerCpuNs(const ThreadState &T) noexcept;
+/// The same up to the moment T's CPU clock read CpuNs.
+uint64_t timerCpuNsUntil(const ThreadState &T, uint64_t CpuNs) noexcept;
 /// The memory of a thread's own stack slots, for freeing them.
 void freeSampledSlots(ThreadState &T) noexcept;
 

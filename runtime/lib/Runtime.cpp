@@ -572,7 +572,7 @@ void Runtime::noteWhatTheCopyCannotRead() noexcept {
   for (ThreadState *T = Threads; T; T = T->Next) {
     T->CpuNsAtCopy = T == CurrentThread ? CopiedThreadCpuNs : clockNs(threadCpuClock(T->Tid));
     if (T != CurrentThread)
-      CopiedOtherTimersCpuNs += runningTimerCpuNs(*T);
+      CopiedOtherTimersCpuNs += timerCpuNsUntil(*T, T->CpuNsAtCopy);
   }
   CopiedProcessCpuSeconds = processCpuSeconds();
 }

@@ -18,9 +18,9 @@ namespace {
 /// the process (a signal's report, a snapshot, a checkpoint) is another
 /// process, whose only thread is none of these. The process itself reads
 /// /proc/self, which is right where /proc is another pid namespace's.
-void readThreadName(pid_t Pid, pid_t Tid, char (&Name)[16]) {
+void readThreadName(pid_t Pid, bool InCopy, pid_t Tid, char (&Name)[16]) {
   char Path[64];
-  if (Pid == getpid())
+  if (!InCopy)
     std::snprintf(Path, sizeof Path, "/proc/self/task/%d/comm", int(Tid));
   else
     std::snprintf(Path, sizeof Path, "/proc/%d/task/%d/comm", int(Pid), int(Tid));
@@ -41,11 +41,12 @@ ThreadSummary summariseThread(const ThreadState &T, const std::vector<ModuleReco
                               pid_t Pid, bool OnItsOwnThread, bool Alone) noexcept {
   ThreadSummary S;
   S.Tid = T.Tid;
-  readThreadName(Pid, T.Tid, S.Name);
+  bool InCopy = Pid != getpid();
+  readThreadName(Pid, InCopy, T.Tid, S.Name);
   S.CpuNs = clockNs(OnItsOwnThread ? CLOCK_THREAD_CPUTIME_ID : threadCpuClock(T.Tid));
   // In a copy of the process the clock is another process's: the original
   // read it when it made the copy.
-  if (!S.CpuNs && Pid != getpid())
+  if (!S.CpuNs && InCopy)
     S.CpuNs = T.CpuNsAtCopy;
   S.CountsKnown = !Alone;
   for (uint32_t I = 0; I < T.NumSlots && I < Modules.size(); ++I) {
